@@ -1,0 +1,24 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "falls",
+  products: [
+    .library(name: "FallsCore", targets: ["FallsCore"]),
+    .library(name: "FallsFeed", targets: ["FallsFeed"]),
+    .executable(name: "falls", targets: ["falls"]),
+  ],
+  dependencies: [],
+  targets: [
+    // The layout engine: pure Swift, no Foundation, no I/O.
+    .target(name: "FallsCore"),
+    // The finderlist feed: decoding and reading.
+    .target(name: "FallsFeed", dependencies: ["FallsCore"]),
+    // Arguments, subcommands, output formats, errors to exit codes. Never exits.
+    .target(name: "FallsCLI", dependencies: ["FallsCore", "FallsFeed"]),
+    .executableTarget(name: "falls", dependencies: ["FallsCLI"]),
+    .testTarget(name: "FallsCoreTests", dependencies: ["FallsCore", "FallsFeed"]),
+    .testTarget(name: "FallsFeedTests", dependencies: ["FallsFeed"]),
+    .testTarget(name: "FallsCLITests", dependencies: ["FallsCLI", "FallsCore", "FallsFeed"]),
+  ]
+)

@@ -1,0 +1,96 @@
+import FallsCore
+import FallsFeed
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The exit statuses of `falls`, after BSD's sysexits.h.
+public enum ExitCode: Int32, CaseIterable, Sendable {
+  /// Success.
+  case success = 0
+  /// An unexpected failure.
+  case failure = 1
+  /// Bad usage: an unknown flag, a missing or invalid value (EX_USAGE).
+  case usage = 64
+  /// Bad feed data: not JSON, no `data` array, an invalid item (EX_DATAERR).
+  case dataError = 65
+  /// A feed file that cannot be read (EX_NOINPUT).
+  case noInput = 66
+  /// Output could not be written (EX_IOERR).
+  case ioError = 74
+  /// The reader of standard output went away (128 + SIGPIPE, as a shell reports a process that
+  /// SIGPIPE ended); nothing is printed.
+  case brokenPipe = 141
+}
+
+/// Everything that ends a CLI run early; ``outcome(of:)`` turns each into a message and a status.
+enum CLIError: Error {
+  /// The user asked for help or the version: `text` goes to standard output with status 0.
+  case informational(String)
+  /// Bad usage: what was wrong, and the command whose help to point to.
+  case usage(String, command: String?)
+  /// The feed could not be read or decoded.
+  case feed(FeedError)
+  /// Standard output could not be written.
+  case output(SystemError)
+}
+
+/// How an error ends the run: the message (without the `falls: ` prefix), whether it goes to
+/// standard output, and the exit status.
+struct Outcome: Equatable {
+  var message: String
+  var toStandardOutput: Bool
+  var code: ExitCode
+}
+
+/// The one place that decides message, stream and exit status for every error.
+func outcome(of error: CLIError) -> Outcome {
+  switch error {
+  case .informational(let text):
+    return Outcome(message: text, toStandardOutput: true, code: .success)
+  case .usage(let message, let command):
+    let help = command.map { "falls \($0) --help" } ?? "falls --help"
+    return Outcome(
+      message: "error: \(message)\nSee '\(help)' for usage.", toStandardOutput: false,
+      code: .usage)
+  case .feed(let error):
+    return Outcome(message: "error: \(describe(error))", toStandardOutput: false, code: code(of: error))
+  case .output(let error):
+    if error.code == EPIPE {
+      return Outcome(message: "", toStandardOutput: false, code: .brokenPipe)
+    }
+    return Outcome(
+      message: "error: cannot write the output: \(FeedReader.systemError(error.code))",
+      toStandardOutput: false, code: .ioError)
+  }
+}
+
+private func code(of error: FeedError) -> ExitCode {
+  switch error {
+  case .notJSON, .noDataArray, .invalidItems: .dataError
+  case .unreadable: .noInput
+  }
+}
+
+private func describe(_ error: FeedError) -> String {
+  switch error {
+  case .notJSON(let detail):
+    return "the feed is not valid JSON: \(detail)"
+  case .noDataArray(let found):
+    return
+      "the feed has no \"data\" array (\(found)); expected {\"data\": [{\"img\": …, \"width\": \"1200\", \"height\": \"2249\"}]}"
+  case .invalidItems(let problems):
+    guard let first = problems.first else { return "the feed has invalid items" }
+    let more =
+      problems.count > 1
+      ? " (and \(problems.count - 1) more invalid item\(problems.count == 2 ? "" : "s"))" : ""
+    return "feed \(first.message)\(more); use --skip-invalid to lay out the valid items"
+  case .unreadable(let path, let reason):
+    return "cannot read the feed file '\(path)': \(reason)"
+  }
+}

@@ -1,0 +1,359 @@
+import FallsCore
+import FallsFeed
+import Foundation
+
+/// Where `falls layout` reads its feed from.
+enum FeedSource: Equatable {
+  /// The feed compiled into the binary.
+  case embedded
+  /// Standard input (`--feed -`).
+  case standardInput
+  /// A file.
+  case file(String)
+}
+
+/// The parsed flags of `falls layout`.
+struct LayoutOptions {
+  var feed = FeedSource.embedded
+  var configuration = LayoutConfiguration()
+  var format = OutputFormat.table
+  var skipInvalid = false
+  /// The flag and text that set each configuration value, to name them in messages.
+  var sources: [LayoutParameter: (flag: String, text: String)] = [:]
+  var columnsText: String?
+}
+
+/// One flag of `falls layout`.
+struct LayoutFlag {
+  var name: String
+  /// The placeholder in help, or `nil` for a flag without a value.
+  var value: String?
+  var help: String
+}
+
+/// `falls layout`: decode a feed, lay it out, print the frames.
+enum LayoutCommand {
+  static let name = "layout"
+
+  static var flags: [LayoutFlag] {
+    let defaults = LayoutConfiguration()
+    let styles = LayoutStyle.allCases.map(\.rawValue).joined(separator: "|")
+    let formats = OutputFormat.allCases.map(\.rawValue).joined(separator: "|")
+    return [
+      LayoutFlag(
+        name: "feed", value: "PATH|-",
+        help: "The finderlist JSON feed to lay out; - reads standard input. "
+          + "Default: the feed built into falls (50 items)."),
+      LayoutFlag(
+        name: "style", value: styles,
+        help: "irregular enlarges random items across two columns and aligns bottoms that "
+          + "nearly meet; waterfall places every item in one column. "
+          + "Default: \(defaults.style.rawValue)."),
+      LayoutFlag(
+        name: "columns", value: "N",
+        help: "Number of columns, 1 to \(LayoutConfiguration.maximumColumns). "
+          + "Default: \(defaults.columns)."),
+      LayoutFlag(
+        name: "width", value: "PT",
+        help: "Container width in points. Default: \(formatNumber(defaults.width))."),
+      LayoutFlag(
+        name: "column-spacing", value: "PT",
+        help: "Gap between columns. Default: \(formatNumber(defaults.columnSpacing))."),
+      LayoutFlag(
+        name: "row-spacing", value: "PT",
+        help: "Gap between an item and the next in its column. "
+          + "Default: \(formatNumber(defaults.rowSpacing))."),
+      LayoutFlag(
+        name: "spacing", value: "PT",
+        help: "Sets both gaps; --column-spacing and --row-spacing override it."),
+      LayoutFlag(
+        name: "insets", value: "T,L,B,R|ALL",
+        help: "Space around the columns: top, left, bottom, right, or one value for all. "
+          + "Default: \(formatNumber(defaults.insets.top))."),
+      LayoutFlag(
+        name: "seed", value: "N",
+        help: "Seed of the random stream (SplitMix64), 0 to \(UInt64.max); the same seed gives "
+          + "the same layout everywhere. Default: \(defaults.seed)."),
+      LayoutFlag(
+        name: "enlarge-chance", value: "P",
+        help: "Chance, 0 to 1, that an item that may be enlarged is enlarged (irregular). "
+          + "Default: \(formatNumber(defaults.enlargeChance))."),
+      LayoutFlag(
+        name: "align-tolerance", value: "R",
+        help: "An item whose bottom lands within R times its height of a neighbour column's "
+          + "bottom is stretched or shrunk to meet it (irregular); 0 turns this off, "
+          + "below 1. Default: \(formatNumber(defaults.alignTolerance))."),
+      LayoutFlag(
+        name: "format", value: formats,
+        help: "table for people, json for one document (schema \(LayoutReport.schema)), "
+          + "jsonl for one item per line. Default: table."),
+      LayoutFlag(
+        name: "skip-invalid", value: nil,
+        help: "Lay out the valid items of a feed with invalid ones, keeping their feed index, "
+          + "and list every skipped item on standard error."),
+      LayoutFlag(name: "help", value: nil, help: "Show this help."),
+    ]
+  }
+
+  static var help: String {
+    var text = """
+      OVERVIEW: Lay out an image feed as a waterfall and print every item's frame.
+
+      USAGE: falls layout [--feed PATH|-] [--style irregular|waterfall] [--columns N] [options]
+
+      Frames are in points, origin at the top left, y growing downward.
+
+      OPTIONS:
+
+      """
+    for flag in flags {
+      let head = "  --\(flag.name)" + (flag.value.map { " \($0)" } ?? "")
+      text += head + "\n"
+      text += wrap(flag.help, indent: 6, width: 80) + "\n"
+    }
+    text += """
+
+      EXAMPLES:
+        falls layout
+        falls layout --columns 4 --format json | jq '.items[] | select(.enlarged)'
+        falls layout --feed feed.json --style waterfall --insets 0 --spacing 4
+        curl -s https://example.com/finderlist | falls layout --feed - --format jsonl
+
+      EXIT STATUS:
+        0 success, 64 bad usage, 65 bad feed data, 66 feed file unreadable,
+        74 output not writable, 141 standard output closed by its reader.
+
+      """
+    return text
+  }
+
+  /// Parses the arguments after `layout`.
+  static func parse(_ arguments: [String]) throws(CLIError) -> LayoutOptions {
+    if arguments.contains("--help") || arguments.contains("-h") {
+      throw .informational(help)
+    }
+    var options = LayoutOptions()
+    var spacing: (text: String, value: Double)?
+    var columnSpacingGiven = false
+    var rowSpacingGiven = false
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+      guard argument.hasPrefix("--"), argument.count > 2 else {
+        throw usage("unexpected argument '\(argument)'; falls layout takes only options")
+      }
+      let body = argument.dropFirst(2)
+      let name: String
+      var inlineValue: String?
+      if let equals = body.firstIndex(of: "=") {
+        name = String(body[..<equals])
+        inlineValue = String(body[body.index(after: equals)...])
+      } else {
+        name = String(body)
+      }
+      guard let flag = flags.first(where: { $0.name == name }) else {
+        throw usage("unknown option '--\(name)'\(suggestion(for: name))")
+      }
+      guard let placeholder = flag.value else {
+        if inlineValue != nil { throw usage("'--\(name)' takes no value") }
+        if name == "skip-invalid" { options.skipInvalid = true }
+        continue
+      }
+      let text: String
+      if let inlineValue {
+        text = inlineValue
+      } else if let next = remaining.first, !(next.hasPrefix("--") && next.count > 2) {
+        text = next
+        remaining.removeFirst()
+      } else {
+        throw usage("missing value for '--\(name) <\(placeholder)>'")
+      }
+      let flagName = "--\(name)"
+      var configuration = options.configuration
+      switch name {
+      case "feed":
+        options.feed = try feedSource(text)
+      case "style":
+        guard let style = LayoutStyle(rawValue: text) else {
+          throw invalid(flagName, text, expected: "one of \(placeholder.split(separator: "|").joined(separator: ", "))")
+        }
+        configuration.style = style
+      case "columns":
+        guard let columns = Int(text) else {
+          throw invalid(
+            flagName, text,
+            expected: "a whole number from 1 to \(LayoutConfiguration.maximumColumns)",
+            example: "--columns 3")
+        }
+        configuration.columns = columns
+        options.columnsText = text
+      case "width":
+        configuration.width = try number(flagName, text, example: "--width 375")
+        options.sources[.width] = (flagName, text)
+      case "column-spacing":
+        configuration.columnSpacing = try number(flagName, text, example: "--column-spacing 10")
+        options.sources[.columnSpacing] = (flagName, text)
+        columnSpacingGiven = true
+      case "row-spacing":
+        configuration.rowSpacing = try number(flagName, text, example: "--row-spacing 10")
+        options.sources[.rowSpacing] = (flagName, text)
+        rowSpacingGiven = true
+      case "spacing":
+        spacing = (text, try number(flagName, text, example: "--spacing 10"))
+      case "insets":
+        configuration.insets = try insets(text)
+        for parameter in [LayoutParameter.topInset, .leftInset, .bottomInset, .rightInset] {
+          options.sources[parameter] = (flagName, text)
+        }
+      case "seed":
+        guard let seed = UInt64(text) else {
+          throw invalid(
+            flagName, text, expected: "a whole number from 0 to \(UInt64.max)",
+            example: "--seed 42")
+        }
+        configuration.seed = seed
+      case "enlarge-chance":
+        configuration.enlargeChance = try number(flagName, text, example: "--enlarge-chance 0.5")
+        options.sources[.enlargeChance] = (flagName, text)
+      case "align-tolerance":
+        configuration.alignTolerance = try number(
+          flagName, text, example: "--align-tolerance 0.1")
+        options.sources[.alignTolerance] = (flagName, text)
+      case "format":
+        guard let format = OutputFormat(rawValue: text) else {
+          throw invalid(flagName, text, expected: "one of table, json, jsonl")
+        }
+        options.format = format
+      default:
+        throw usage("option '--\(name)' is not handled")
+      }
+      options.configuration = configuration
+    }
+    if let spacing {
+      if !columnSpacingGiven {
+        options.configuration.columnSpacing = spacing.value
+        options.sources[.columnSpacing] = ("--spacing", spacing.text)
+      }
+      if !rowSpacingGiven {
+        options.configuration.rowSpacing = spacing.value
+        options.sources[.rowSpacing] = ("--spacing", spacing.text)
+      }
+    }
+    try validate(options)
+    return options
+  }
+
+  /// Checks the configuration with the core's rules and names the flag of a bad value.
+  private static func validate(_ options: LayoutOptions) throws(CLIError) {
+    let configuration = options.configuration
+    do {
+      try configuration.validate()
+    } catch {
+      switch error {
+      case .invalidColumnCount(let count):
+        throw invalid(
+          "--columns", options.columnsText ?? String(count),
+          expected: "a whole number from 1 to \(LayoutConfiguration.maximumColumns)",
+          example: "--columns 3")
+      case .invalidValue(let parameter, let value):
+        let source = options.sources[parameter] ?? ("--\(parameter.rawValue)", formatNumber(value))
+        throw invalid(source.flag, source.text, expected: parameter.expectation)
+      case .noRoomForColumns(let columnWidth):
+        let insets = configuration.insets
+        throw usage(
+          "--width \(formatNumber(configuration.width)) leaves no room for "
+            + "\(configuration.columns) column\(configuration.columns == 1 ? "" : "s"): "
+            + "with --column-spacing \(formatNumber(configuration.columnSpacing)) and insets "
+            + "left \(formatNumber(insets.left)), right \(formatNumber(insets.right)) "
+            + "a column would be \(formatFixed(columnWidth)) pt wide; "
+            + "use fewer columns, less spacing, smaller insets or a larger width")
+      case .invalidItemSize, .heightOverflow:
+        throw usage("unexpected layout error \(error)")
+      }
+    }
+  }
+
+  private static func feedSource(_ text: String) throws(CLIError) -> FeedSource {
+    if text == "-" { return .standardInput }
+    if text.isEmpty { throw invalid("--feed", text, expected: "a file path, or - for standard input") }
+    let lowered = text.lowercased()
+    if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
+      throw usage(
+        "--feed '\(text)': this version of falls reads feeds from files and standard input only; "
+          + "download it first, e.g. curl -sf '\(text)' | falls layout --feed -")
+    }
+    return .file(text)
+  }
+
+  private static func number(_ flag: String, _ text: String, example: String) throws(CLIError)
+    -> Double
+  {
+    guard let value = FeedDecoder.number(from: text) else {
+      throw invalid(flag, text, expected: "a decimal number", example: example)
+    }
+    return value
+  }
+
+  private static func insets(_ text: String) throws(CLIError) -> EdgeInsets {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+    let values = parts.map { FeedDecoder.number(from: String($0)) }
+    guard parts.count == 1 || parts.count == 4, let first = values.first,
+      let top = first, values.allSatisfy({ $0 != nil })
+    else {
+      throw invalid(
+        "--insets", text, expected: "four numbers T,L,B,R or one for all edges",
+        example: "--insets 10,10,20,10")
+    }
+    if parts.count == 1 { return EdgeInsets(all: top) }
+    let all = values.compactMap { $0 }
+    return EdgeInsets(top: all[0], left: all[1], bottom: all[2], right: all[3])
+  }
+
+  private static func usage(_ message: String) -> CLIError {
+    .usage(message, command: name)
+  }
+
+  private static func invalid(
+    _ flag: String, _ text: String, expected: String, example: String? = nil
+  ) -> CLIError {
+    let tail = example.map { " (e.g. \($0))" } ?? ""
+    return usage("invalid value '\(text)' for '\(flag)'; expected \(expected)\(tail)")
+  }
+
+  private static func suggestion(for name: String) -> String {
+    let candidates = flags.map(\.name).map { ($0, editDistance($0, name)) }
+    guard let best = candidates.min(by: { $0.1 < $1.1 }), best.1 <= 3 else { return "" }
+    return "; did you mean '--\(best.0)'?"
+  }
+}
+
+/// The Levenshtein distance between two strings, by characters.
+func editDistance(_ a: String, _ b: String) -> Int {
+  let a = Array(a)
+  let b = Array(b)
+  var previous = Array(0...b.count)
+  for (i, characterA) in a.enumerated() {
+    var current = [i + 1] + Array(repeating: 0, count: b.count)
+    for (j, characterB) in b.enumerated() {
+      let substitution = previous[j] + (characterA == characterB ? 0 : 1)
+      current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, substitution)
+    }
+    previous = current
+  }
+  return previous[b.count]
+}
+
+/// Wraps `text` at word boundaries to lines of at most `width` characters, indented.
+func wrap(_ text: String, indent: Int, width: Int) -> String {
+  let prefix = String(repeating: " ", count: indent)
+  var lines: [String] = []
+  var line = prefix
+  for word in text.split(separator: " ") {
+    if line.count > indent, line.count + 1 + word.count > width {
+      lines.append(line)
+      line = prefix
+    }
+    line += (line.count > indent ? " " : "") + word
+  }
+  lines.append(line)
+  return lines.joined(separator: "\n")
+}

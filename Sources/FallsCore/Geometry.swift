@@ -1,0 +1,63 @@
+/// A rectangle in points.
+///
+/// falls uses one coordinate system everywhere: points, origin at the top left of the
+/// content, x grows to the right and y grows downward.
+public struct Rect: Hashable, Sendable {
+  /// The left edge.
+  public var x: Double
+  /// The top edge.
+  public var y: Double
+  /// The width; never negative in a layout.
+  public var width: Double
+  /// The height; never negative in a layout.
+  public var height: Double
+
+  /// Creates a rectangle from its origin and size.
+  public init(x: Double, y: Double, width: Double, height: Double) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+  }
+
+  /// The right edge, `x + width`.
+  public var maxX: Double { x + width }
+
+  /// The bottom edge, `y + height`.
+  public var maxY: Double { y + height }
+
+  /// Whether the two rectangles share interior points.
+  ///
+  /// Rectangles that only touch along an edge do not intersect.
+  public func intersects(_ other: Rect) -> Bool {
+    x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
+  }
+}
+
+/// Distances inset from the four edges of the container, in points.
+public struct EdgeInsets: Hashable, Sendable {
+  /// The inset from the top edge.
+  public var top: Double
+  /// The inset from the left edge.
+  public var left: Double
+  /// The inset from the bottom edge.
+  public var bottom: Double
+  /// The inset from the right edge.
+  public var right: Double
+
+  /// Creates insets from the four distances.
+  public init(top: Double, left: Double, bottom: Double, right: Double) {
+    self.top = top
+    self.left = left
+    self.bottom = bottom
+    self.right = right
+  }
+
+  /// Creates insets with the same distance on every edge.
+  public init(all value: Double) {
+    self.init(top: value, left: value, bottom: value, right: value)
+  }
+
+  /// No inset on any edge.
+  public static let zero = EdgeInsets(all: 0)
+}

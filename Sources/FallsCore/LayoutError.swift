@@ -1,0 +1,37 @@
+/// A configuration value that ``LayoutError/invalidValue(_:_:)`` names.
+public enum LayoutParameter: String, CaseIterable, Hashable, Sendable {
+  case width
+  case columnSpacing
+  case rowSpacing
+  case topInset
+  case leftInset
+  case bottomInset
+  case rightInset
+  case enlargeChance
+  case alignTolerance
+
+  /// The values the parameter accepts, in words.
+  public var expectation: String {
+    switch self {
+    case .width: "a finite number greater than 0"
+    case .enlargeChance: "a probability from 0 to 1"
+    case .alignTolerance: "a fraction from 0 up to (not including) 1"
+    case .columnSpacing, .rowSpacing, .topInset, .leftInset, .bottomInset, .rightInset:
+      "a finite number of at least 0"
+    }
+  }
+}
+
+/// Why a layout could not be made or extended.
+public enum LayoutError: Error, Hashable, Sendable {
+  /// The column count is below 1 or above ``LayoutConfiguration/maximumColumns``.
+  case invalidColumnCount(Int)
+  /// A configuration value is not finite or out of its range.
+  case invalidValue(LayoutParameter, Double)
+  /// Insets and spacing leave a column width that is not positive.
+  case noRoomForColumns(columnWidth: Double)
+  /// An item's size is not finite and positive; `index` is its position in the layout.
+  case invalidItemSize(index: Int, width: Double, height: Double)
+  /// An item's height in points, or the bottom it reaches, is too large to represent.
+  case heightOverflow(index: Int)
+}

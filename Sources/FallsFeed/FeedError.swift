@@ -1,0 +1,79 @@
+/// A field of a feed item that a ``FeedItemProblem`` names.
+public enum FeedField: String, Hashable, Sendable {
+  case img
+  case width
+  case height
+  /// The item as a whole (it is not a JSON object).
+  case item
+}
+
+/// What is wrong with one item of a feed.
+public struct FeedItemProblem: Error, Hashable, Sendable {
+  /// Why a field's value was refused.
+  public enum Reason: Hashable, Sendable {
+    /// The field is absent or `null`.
+    case missing
+    /// The value is not a number, nor a string holding a decimal number.
+    case notANumber
+    /// The value is a number but zero or negative.
+    case notPositive
+    /// The value is a number too large to represent (it reads as infinity).
+    case notFinite
+    /// The value should be a string.
+    case notAString
+    /// The item should be a JSON object.
+    case notAnObject
+    /// The width and height are valid, but the height they give in points is too large.
+    case tooTall
+  }
+
+  /// The item's position in the feed's `data` array, from 0.
+  public var index: Int
+  /// The field that was refused.
+  public var field: FeedField
+  /// The value as it appeared in the feed, in JSON notation (`"abc"`, `0`, `null`), or `nil`
+  /// when the field is absent.
+  public var value: String?
+  /// Why it was refused.
+  public var reason: Reason
+
+  /// Creates a problem report.
+  public init(index: Int, field: FeedField, value: String?, reason: Reason) {
+    self.index = index
+    self.field = field
+    self.value = value
+    self.reason = reason
+  }
+
+  /// One line for a person: the item, the field, the value and what was expected.
+  public var message: String {
+    let expected: String
+    switch reason {
+    case .missing, .notANumber, .notPositive, .notFinite:
+      expected = "a positive number, as a string like \"1200\" or a JSON number"
+    case .notAString: expected = "a string"
+    case .notAnObject: expected = "an object like {\"img\": …, \"width\": \"1200\", \"height\": \"2249\"}"
+    case .tooTall: expected = "a height/width ratio whose height in points is finite"
+    }
+    let what: String
+    switch (reason, value) {
+    case (.missing, _), (_, nil): what = "has no \"\(field.rawValue)\""
+    case (.notAnObject, let value?): what = "is \(value)"
+    case (.tooTall, _): what = "is too tall to lay out"
+    case (_, let value?): what = "has \"\(field.rawValue)\": \(value)"
+    }
+    return "item \(index) \(what); expected \(expected)"
+  }
+}
+
+/// Why a feed could not be decoded or read.
+public enum FeedError: Error, Hashable, Sendable {
+  /// The bytes are not JSON; `detail` says where the parser stopped.
+  case notJSON(detail: String)
+  /// The JSON has no `data` array at its top level; `found` describes what it has instead.
+  case noDataArray(found: String)
+  /// An item is invalid (and invalid items are not being skipped).
+  case invalidItems([FeedItemProblem])
+  /// A feed file could not be read; `reason` is the system's explanation.
+  case unreadable(path: String, reason: String)
+}

@@ -1,0 +1,38 @@
+import FallsCore
+
+/// One valid item of a finderlist feed.
+public struct FeedItem: Hashable, Sendable {
+  /// The item's position in the feed's `data` array, from 0; kept when invalid items are skipped.
+  public var index: Int
+  /// The image URL, as the feed gave it.
+  public var img: String
+  /// The image width; finite and positive.
+  public var width: Double
+  /// The image height; finite and positive.
+  public var height: Double
+
+  /// Creates an item.
+  public init(index: Int, img: String, width: Double, height: Double) {
+    self.index = index
+    self.img = img
+    self.width = width
+    self.height = height
+  }
+
+  /// The size the layout core needs.
+  public var layoutItem: LayoutItem { LayoutItem(width: width, height: height) }
+}
+
+/// A decoded feed: its valid items, and a problem for every item that is not valid.
+public struct Feed: Hashable, Sendable {
+  /// The valid items, in feed order.
+  public var items: [FeedItem]
+  /// One entry per invalid item, in feed order.
+  public var problems: [FeedItemProblem]
+
+  /// Creates a feed.
+  public init(items: [FeedItem], problems: [FeedItemProblem] = []) {
+    self.items = items
+    self.problems = problems
+  }
+}
