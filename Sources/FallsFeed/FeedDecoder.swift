@@ -18,7 +18,7 @@ public enum FeedDecoder {
     } catch let error as FeedError {
       throw error
     } catch {
-      throw .notJSON(detail: describe(error))
+      throw .notJSON(detail: JSONSyntax.firstError(in: bytes) ?? describe(error))
     }
     var feed = Feed(items: [])
     feed.items.reserveCapacity(document.data.count)
@@ -119,6 +119,8 @@ private enum RawValue: Decodable, Equatable {
   case null
   case array
   case object
+  /// A number too large for a Double.
+  case hugeNumber
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
@@ -132,8 +134,10 @@ private enum RawValue: Decodable, Equatable {
       self = .string(value)
     } else if (try? decoder.unkeyedContainer()) != nil {
       self = .array
-    } else {
+    } else if (try? decoder.container(keyedBy: AnyKey.self)) != nil {
       self = .object
+    } else {
+      self = .hugeNumber
     }
   }
 
@@ -149,6 +153,7 @@ private enum RawValue: Decodable, Equatable {
     case .null: "null"
     case .array: "an array"
     case .object: "an object"
+    case .hugeNumber: "a number"
     }
   }
 
@@ -156,13 +161,22 @@ private enum RawValue: Decodable, Equatable {
   var quoted: String {
     switch self {
     case .string(let text): jsonQuoted(text)
-    case .number(let value): value.description
+    case .number(let value):
+      value.rounded() == value && abs(value) < 0x1p53 ? String(Int64(value)) : value.description
     case .bool(let value): value ? "true" : "false"
     case .null: "null"
     case .array: "an array"
     case .object: "an object"
+    case .hugeNumber: "a number too large to represent"
     }
   }
+}
+
+private struct AnyKey: CodingKey {
+  var stringValue: String
+  var intValue: Int? { nil }
+  init(stringValue: String) { self.stringValue = stringValue }
+  init?(intValue: Int) { nil }
 }
 
 private func jsonQuoted(_ text: String) -> String {
@@ -239,6 +253,9 @@ private struct RawItem: Decodable {
           FeedItemProblem(index: index, field: field, value: raw?.quoted, reason: .notANumber))
       }
       value = number
+    case .hugeNumber?:
+      return .failure(
+        FeedItemProblem(index: index, field: field, value: raw?.quoted, reason: .notFinite))
     case .bool?, .array?, .object?:
       return .failure(
         FeedItemProblem(index: index, field: field, value: raw?.quoted, reason: .notANumber))

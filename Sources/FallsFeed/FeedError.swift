@@ -57,12 +57,12 @@ public struct FeedItemProblem: Error, Hashable, Sendable {
     }
     let what: String
     switch (reason, value) {
-    case (.missing, _), (_, nil): what = "has no \"\(field.rawValue)\""
-    case (.notAnObject, let value?): what = "is \(value)"
-    case (.tooTall, _): what = "is too tall to lay out"
-    case (_, let value?): what = "has \"\(field.rawValue)\": \(value)"
+    case (.missing, _), (_, nil): what = "\"\(field.rawValue)\" is missing"
+    case (.notAnObject, let value?): what = "the item is \(value), not an object"
+    case (.tooTall, let value?): what = "\"\(field.rawValue)\" \(value) makes it too tall to lay out"
+    case (_, let value?): what = "\"\(field.rawValue)\" is \(value)"
     }
-    return "item \(index) \(what); expected \(expected)"
+    return "item \(index): \(what); expected \(expected)"
   }
 }
 
