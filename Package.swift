@@ -17,8 +17,13 @@ let package = Package(
     // Arguments, subcommands, output formats, errors to exit codes. Never exits.
     .target(name: "FallsCLI", dependencies: ["FallsCore", "FallsFeed"]),
     .executableTarget(name: "falls", dependencies: ["FallsCLI"]),
-    .testTarget(name: "FallsCoreTests", dependencies: ["FallsCore", "FallsFeed"]),
-    .testTarget(name: "FallsFeedTests", dependencies: ["FallsFeed"]),
-    .testTarget(name: "FallsCLITests", dependencies: ["FallsCLI", "FallsCore", "FallsFeed"]),
+    // Shared by the test targets: fixtures, generated feeds and an independent rule checker.
+    .target(
+      name: "FallsTestSupport", dependencies: ["FallsCore", "FallsFeed"],
+      path: "Tests/FallsTestSupport"),
+    .testTarget(name: "FallsCoreTests", dependencies: ["FallsCore", "FallsTestSupport"]),
+    .testTarget(name: "FallsFeedTests", dependencies: ["FallsFeed", "FallsTestSupport"]),
+    .testTarget(
+      name: "FallsCLITests", dependencies: ["FallsCLI", "FallsCore", "FallsFeed", "FallsTestSupport"]),
   ]
 )

@@ -21,9 +21,9 @@
 ///   else of the left one, takes exactly that bottom and is marked aligned. Empty neighbours are
 ///   never aligned to.
 ///
-/// Bottoms are stored, never recomputed, and an aligned item's height is chosen so that
-/// `frame.y + frame.height` equals the bottom it was aligned to exactly, so equal bottoms compare
-/// equal.
+/// Bottoms are stored, never recomputed: an aligned item's `frame.maxY` is the very value of the
+/// bottom it was aligned to, and the next item's top is computed from that stored value, so equal
+/// bottoms compare equal.
 ///
 ///     var layout = try WaterfallLayout(LayoutConfiguration(style: .waterfall, columns: 2))
 ///     try layout.append([LayoutItem(width: 200, height: 300)])
@@ -154,12 +154,10 @@ public struct WaterfallLayout: Sendable {
       if configuration.style == .irregular,
         let target = alignmentTarget(column: column, top: top, height: height)
       {
-        frame.height = Self.height(from: top, reaching: target)
+        frame.maxY = target
         isAligned = true
-        bottom = target
-      } else {
-        bottom = frame.maxY
       }
+      bottom = frame.maxY
       guard bottom.isFinite else { throw .heightOverflow(index: index) }
       element = LayoutElement(
         index: index, column: column, span: 1, frame: frame, isEnlarged: false,
@@ -212,19 +210,5 @@ public struct WaterfallLayout: Sendable {
       if abs(naturalBottom - bottom) < reach { return bottom }
     }
     return nil
-  }
-
-  /// The height `h` for which `top + h` is exactly `bottom` in floating point.
-  ///
-  /// `bottom − top` can be off by an ulp; stepping it by single ulps reaches an exact value
-  /// because `h < bottom` makes the sum move in steps no larger than an ulp of `bottom`.
-  static func height(from top: Double, reaching bottom: Double) -> Double {
-    var height = bottom - top
-    for _ in 0..<64 {
-      let sum = top + height
-      if sum == bottom { break }
-      height = sum < bottom ? height.nextUp : height.nextDown
-    }
-    return height
   }
 }

@@ -1,0 +1,110 @@
+import FallsCore
+import Testing
+
+@Suite struct LayoutConfigurationTests {
+  @Test("The defaults follow the seeds")
+  func defaults() {
+    let configuration = LayoutConfiguration()
+    #expect(configuration.style == .irregular)
+    #expect(configuration.width == 375)
+    #expect(configuration.columns == 3)
+    #expect(configuration.columnSpacing == 10 && configuration.rowSpacing == 10)
+    #expect(configuration.insets == EdgeInsets(all: 10))
+    #expect(configuration.seed == 1)
+    #expect(configuration.enlargeChance == 0.67)
+    #expect(configuration.alignTolerance == 0.2)
+  }
+
+  @Test(
+    "Column width is (W − left − right − (c − 1)·cs) / c",
+    arguments: [
+      // W, c, cs, left, right, expected (worked out by hand)
+      (375.0, 3, 10.0, 10.0, 10.0, 335.0 / 3),
+      (220, 2, 0, 10, 10, 100),
+      (400, 4, 20, 0, 0, 85),
+      (100, 1, 50, 5, 15, 80),
+      (330, 3, 15, 0, 30, 90),
+    ])
+  func columnWidth(
+    width: Double, columns: Int, spacing: Double, left: Double, right: Double, expected: Double
+  ) throws {
+    let configuration = LayoutConfiguration(
+      width: width, columns: columns, columnSpacing: spacing,
+      insets: EdgeInsets(top: 0, left: left, bottom: 0, right: right))
+    try configuration.validate()
+    #expect(configuration.columnWidth == expected)
+  }
+
+  @Test("Column x is left + column·(w + cs)")
+  func columnX() {
+    let configuration = LayoutConfiguration(
+      width: 400, columns: 4, columnSpacing: 20,
+      insets: EdgeInsets(top: 0, left: 0, bottom: 0, right: 0))
+    // w = 85: columns start at 0, 105, 210, 315.
+    #expect((0..<4).map { configuration.x(ofColumn: $0) } == [0, 105, 210, 315])
+  }
+
+  @Test("Column counts outside 1...10000 are refused", arguments: [0, -1, 10_001, Int.min])
+  func badColumnCounts(columns: Int) {
+    let configuration = LayoutConfiguration(width: 1e9, columns: columns, columnSpacing: 0)
+    #expect(throws: LayoutError.invalidColumnCount(columns)) { try configuration.validate() }
+  }
+
+  @Test(
+    "Values out of range name their parameter",
+    arguments: [
+      (LayoutParameter.width, 0.0), (.width, -1), (.width, .nan), (.width, .infinity),
+      (.columnSpacing, -0.5), (.columnSpacing, .nan), (.rowSpacing, -1),
+      (.rowSpacing, .infinity), (.topInset, -1), (.leftInset, .nan), (.bottomInset, -3),
+      (.rightInset, .infinity), (.enlargeChance, -0.1), (.enlargeChance, 1.01),
+      (.enlargeChance, .nan), (.alignTolerance, 1), (.alignTolerance, -0.2),
+      (.alignTolerance, .infinity),
+    ])
+  func badValues(parameter: LayoutParameter, value: Double) {
+    var configuration = LayoutConfiguration()
+    switch parameter {
+    case .width: configuration.width = value
+    case .columnSpacing: configuration.columnSpacing = value
+    case .rowSpacing: configuration.rowSpacing = value
+    case .topInset: configuration.insets.top = value
+    case .leftInset: configuration.insets.left = value
+    case .bottomInset: configuration.insets.bottom = value
+    case .rightInset: configuration.insets.right = value
+    case .enlargeChance: configuration.enlargeChance = value
+    case .alignTolerance: configuration.alignTolerance = value
+    }
+    #expect {
+      try configuration.validate()
+    } throws: { error in
+      guard case .invalidValue(let named, let got) = error as? LayoutError else { return false }
+      return named == parameter && (got == value || (got.isNaN && value.isNaN))
+    }
+  }
+
+  @Test(
+    "Insets and spacing that leave no room are refused",
+    arguments: [
+      (20.0, 3, 10.0, 10.0),  // 20 − 20 − 20 < 0
+      (40, 3, 10, 10),  // exactly 0 left for the columns
+      (375, 100, 10, 10),  // 99 gaps of 10 exceed the width
+    ])
+  func noRoom(width: Double, columns: Int, spacing: Double, inset: Double) {
+    let configuration = LayoutConfiguration(
+      width: width, columns: columns, columnSpacing: spacing, insets: EdgeInsets(all: inset))
+    #expect {
+      try configuration.validate()
+    } throws: { error in
+      guard case .noRoomForColumns(let columnWidth) = error as? LayoutError else { return false }
+      return columnWidth <= 0
+    }
+  }
+
+  @Test("The edges of the ranges are accepted")
+  func rangeEdges() throws {
+    try LayoutConfiguration(
+      columnSpacing: 0, rowSpacing: 0, insets: .zero, enlargeChance: 0, alignTolerance: 0
+    ).validate()
+    try LayoutConfiguration(enlargeChance: 1, alignTolerance: 0.999).validate()
+    try LayoutConfiguration(width: 1e6, columns: LayoutConfiguration.maximumColumns).validate()
+  }
+}

@@ -1,0 +1,333 @@
+import FallsTestSupport
+import Testing
+
+@testable import FallsCore
+
+/// Items with the image size `(width, height)`.
+private func items(_ sizes: [(Double, Double)]) -> [LayoutItem] {
+  sizes.map { LayoutItem(width: $0.0, height: $0.1) }
+}
+
+private func frames(_ layout: WaterfallLayout) -> [Rect] {
+  layout.elements.map(\.frame)
+}
+
+@Suite struct WaterfallLayoutTests {
+  /// Two columns of width 100: W 220, insets 10, no column spacing, row spacing 10.
+  let twoColumns = LayoutConfiguration(
+    style: .waterfall, width: 220, columns: 2, columnSpacing: 0, rowSpacing: 10)
+  /// Three columns of width 100 at x 10, 120, 230: W 340, spacing 10, insets 10.
+  let threeColumns = LayoutConfiguration(width: 340, columns: 3)
+
+  // MARK: The ladder of counts
+
+  @Test("An empty layout is as tall as its top and bottom insets")
+  func empty() throws {
+    var configuration = twoColumns
+    configuration.insets = EdgeInsets(top: 5, left: 0, bottom: 7, right: 0)
+    let layout = try WaterfallLayout(configuration)
+    #expect(layout.elements.isEmpty)
+    #expect(layout.contentHeight == 12)
+    #expect(layout.columnBottoms == [nil, nil])
+  }
+
+  @Test("One item sits at the top left with its natural height", arguments: LayoutStyle.allCases)
+  func oneItem(style: LayoutStyle) throws {
+    var configuration = twoColumns
+    configuration.style = style
+    configuration.enlargeChance = 0
+    let layout = try WaterfallLayout(configuration, items: items([(1200, 2249)]))
+    let height: Double = 100.0 * 2249.0 / 1200.0
+    #expect(frames(layout) == [Rect(x: 10, y: 10, width: 100, height: height)])
+    #expect(layout.contentHeight == (10 + height) + 10)
+  }
+
+  @Test("Two items fill the two columns from the left")
+  func twoItems() throws {
+    let layout = try WaterfallLayout(twoColumns, items: items([(100, 150), (100, 100)]))
+    #expect(
+      frames(layout) == [
+        Rect(x: 10, y: 10, width: 100, height: 150), Rect(x: 110, y: 10, width: 100, height: 100),
+      ])
+  }
+
+  @Test("Each item goes to the shortest column and sits row spacing below the one above")
+  func shortestColumn() throws {
+    // Worked by hand: bottoms go [160, –], [160, 110], [160, 320], [220, 320], [280, 320].
+    let layout = try WaterfallLayout(
+      twoColumns, items: items([(100, 150), (100, 100), (50, 100), (100, 50), (200, 100)]))
+    #expect(
+      frames(layout) == [
+        Rect(x: 10, y: 10, width: 100, height: 150),
+        Rect(x: 110, y: 10, width: 100, height: 100),
+        Rect(x: 110, y: 120, width: 100, height: 200),
+        Rect(x: 10, y: 170, width: 100, height: 50),
+        Rect(x: 10, y: 230, width: 100, height: 50),
+      ])
+    #expect(layout.elements.map(\.column) == [0, 1, 1, 0, 0])
+    #expect(layout.contentHeight == 330)
+    #expect(layout.columnBottoms == [280, 320])
+  }
+
+  @Test("Ties go to the leftmost column")
+  func tiesGoLeft() throws {
+    var configuration = threeColumns
+    configuration.style = .waterfall
+    let layout = try WaterfallLayout(configuration, items: items(Array(repeating: (1, 1), count: 7)))
+    #expect(layout.elements.map(\.column) == [0, 1, 2, 0, 1, 2, 0])
+    #expect(layout.elements.map(\.frame.y) == [10, 10, 10, 120, 120, 120, 230])
+  }
+
+  // MARK: Enlargement
+
+  @Test("With chance 1 every eligible item is enlarged, and only those")
+  func enlargementByHand() throws {
+    var configuration = threeColumns
+    configuration.enlargeChance = 1
+    configuration.alignTolerance = 0
+    let layout = try WaterfallLayout(configuration, items: items(Array(repeating: (1, 1), count: 8)))
+    // Worked by hand with w = 100, h = 100 (see the rules in WaterfallLayout).
+    #expect(
+      frames(layout) == [
+        Rect(x: 10, y: 10, width: 210, height: 210),  // both columns empty: enlarged
+        Rect(x: 230, y: 10, width: 100, height: 100),  // last column
+        Rect(x: 230, y: 120, width: 100, height: 100),
+        Rect(x: 10, y: 230, width: 100, height: 100),  // would stack on item 0
+        Rect(x: 120, y: 230, width: 100, height: 100),  // would stack on item 0
+        Rect(x: 230, y: 230, width: 100, height: 100),
+        Rect(x: 10, y: 340, width: 210, height: 210),  // eligible again
+        Rect(x: 230, y: 340, width: 100, height: 100),
+      ])
+    #expect(layout.elements.map(\.isEnlarged) == [true, false, false, false, false, false, true, false])
+    #expect(layout.elements.map(\.span) == [2, 1, 1, 1, 1, 1, 2, 1])
+    #expect(layout.contentHeight == 560)
+  }
+
+  @Test("No two enlarged items side by side, nor one right after another")
+  func sideBySideByHand() throws {
+    // Four columns of 100 at x 10, 120, 230, 340.
+    let configuration = LayoutConfiguration(
+      width: 450, columns: 4, enlargeChance: 1, alignTolerance: 0)
+    let layout = try WaterfallLayout(configuration, items: items(Array(repeating: (1, 1), count: 8)))
+    let enlarged = layout.elements.filter(\.isEnlarged).map(\.index)
+    // Item 1 follows an enlarged item; item 3 (columns 2–3 at y 120) would sit beside item 0
+    // (columns 0–1, y 10...220); item 7 (columns 2–3 at y 230) starts below item 0's bottom.
+    #expect(enlarged == [0, 7])
+    #expect(layout.elements[3].frame == Rect(x: 230, y: 120, width: 100, height: 100))
+    #expect(layout.elements[7].frame == Rect(x: 230, y: 230, width: 210, height: 210))
+  }
+
+  @Test("With chance 0 the irregular style places items as the waterfall does, but aligned")
+  func chanceZero() throws {
+    var irregular = threeColumns
+    irregular.enlargeChance = 0
+    irregular.alignTolerance = 0
+    var waterfall = irregular
+    waterfall.style = .waterfall
+    let sizes = GeneratedFeeds.items(count: 200, seed: 3)
+    let a = try WaterfallLayout(irregular, items: sizes)
+    let b = try WaterfallLayout(waterfall, items: sizes)
+    #expect(a.elements == b.elements)
+  }
+
+  @Test("The waterfall style never enlarges nor aligns")
+  func waterfallIsPlain() throws {
+    var configuration = threeColumns
+    configuration.style = .waterfall
+    configuration.enlargeChance = 1
+    let layout = try WaterfallLayout(configuration, items: GeneratedFeeds.items(count: 300, seed: 9))
+    #expect(layout.elements.allSatisfy { !$0.isEnlarged && !$0.isAligned && $0.span == 1 })
+  }
+
+  // MARK: Alignment
+
+  @Test("A bottom within tolerance of the other column meets it exactly")
+  func alignmentByHand() throws {
+    var configuration = twoColumns
+    configuration.style = .irregular
+    configuration.enlargeChance = 0
+    let layout = try WaterfallLayout(
+      configuration, items: items([(100, 100), (100, 95), (100, 100), (100, 150), (100, 40)]))
+    // Item 1: natural bottom 105 is 5 from 110 (< 0.2 · 95): stretched to 100.
+    // Item 2: 220 vs 110: no. Item 3: 270 vs 220, 50 ≥ 30: no. Item 4: 270 vs 270: aligned.
+    #expect(layout.elements.map(\.isAligned) == [false, true, false, false, true])
+    #expect(layout.elements[1].frame == Rect(x: 110, y: 10, width: 100, height: 100))
+    #expect(layout.elements[3].frame.height == 150)
+    #expect(layout.elements[4].frame == Rect(x: 10, y: 230, width: 100, height: 40))
+  }
+
+  @Test(
+    "The right neighbour is checked first, the left one otherwise",
+    arguments: [
+      // height of item 2, then: its aligned height and bottom
+      (250.0, 140.0, 260.0),  // right column ends at 260, 5 away: right wins over left (5 away)
+      (350, 130, 250),  // right column ends at 360, too far: the left one (250) is used
+    ])
+  func rightFirst(thirdHeight: Double, alignedHeight: Double, bottom: Double) throws {
+    var configuration = threeColumns
+    configuration.enlargeChance = 0
+    // Bottoms after three items: 250, 110, 10 + third; item 3 (h 135) goes to column 1 at 120.
+    let layout = try WaterfallLayout(
+      configuration, items: items([(100, 240), (100, 100), (100, thirdHeight), (100, 135)]))
+    let element = layout.elements[3]
+    #expect(element.column == 1)
+    #expect(element.isAligned)
+    #expect(element.frame == Rect(x: 120, y: 120, width: 100, height: alignedHeight))
+    #expect(element.frame.maxY == bottom)
+  }
+
+  @Test(
+    "Tolerance is strict: a difference of exactly tolerance · h is not aligned",
+    arguments: [(125.0, false), (124, true), (83, false), (84, true)])
+  func toleranceEdge(height: Double, aligned: Bool) throws {
+    var configuration = twoColumns
+    configuration.style = .irregular
+    configuration.enlargeChance = 0
+    // Column 0 ends at 110; item 1 (h = height) at y 10 ends at 10 + height.
+    // 125: |135 − 110| = 25 = 0.2 · 125. 124: 24 < 24.8. 83: 27 ≥ 16.6. 84: 16 < 16.8.
+    let layout = try WaterfallLayout(configuration, items: items([(100, 100), (100, height)]))
+    #expect(layout.elements[1].isAligned == aligned)
+    #expect(layout.elements[1].frame.maxY == (aligned ? 110 : 10 + height))
+  }
+
+  @Test("Tolerance 0 turns alignment off")
+  func toleranceZero() throws {
+    var configuration = threeColumns
+    configuration.alignTolerance = 0
+    let layout = try WaterfallLayout(configuration, items: GeneratedFeeds.items(count: 300, seed: 4))
+    #expect(layout.elements.allSatisfy { !$0.isAligned })
+  }
+
+  // MARK: Appending and errors
+
+  @Test("Appending in pieces gives exactly the layout of the whole", arguments: 0..<20)
+  func appendInPieces(seed: UInt64) throws {
+    let sizes = GeneratedFeeds.items(count: 150, seed: seed)
+    let configuration = LayoutConfiguration(columns: 2 + Int(seed % 4), seed: seed)
+    let whole = try WaterfallLayout(configuration, items: sizes)
+    var pieces = try WaterfallLayout(configuration)
+    var random = SplitMix64(seed: seed)
+    var start = 0
+    while start < sizes.count {
+      let end = min(sizes.count, start + Int(random.next() % 25))
+      try pieces.append(sizes[start..<end])
+      start = end
+    }
+    #expect(pieces.elements == whole.elements)
+    #expect(pieces.contentHeight == whole.contentHeight)
+    #expect(pieces.columnBottoms == whole.columnBottoms)
+  }
+
+  @Test(
+    "An invalid item appends nothing and names its position",
+    arguments: [(0.0, 1.0), (1, 0), (-1, 1), (.nan, 1), (1, .infinity)])
+  func invalidItem(width: Double, height: Double) throws {
+    var layout = try WaterfallLayout(threeColumns, items: items([(1, 1), (2, 3)]))
+    let before = layout
+    // Items 0 and 1 are laid out already; the bad one is the third of the new ones.
+    #expect {
+      try layout.append(items([(1, 1), (1, 2), (width, height), (1, 1)]))
+    } throws: { error in
+      guard case .invalidItemSize(let index, let badWidth, let badHeight) = error as? LayoutError
+      else { return false }
+      return index == 4 && badWidth.isNaN == width.isNaN && badHeight == height
+    }
+    #expect(layout.elements == before.elements)
+    // The state is untouched too: the next append continues as if nothing had happened.
+    try layout.append(items([(4, 5)]))
+    let fresh = try WaterfallLayout(threeColumns, items: items([(1, 1), (2, 3), (4, 5)]))
+    #expect(layout.elements == fresh.elements)
+  }
+
+  @Test("A height too large to represent is refused")
+  func overflow() throws {
+    var layout = try WaterfallLayout(threeColumns)
+    #expect(throws: LayoutError.heightOverflow(index: 1)) {
+      try layout.append(items([(1, 1), (1e-300, 1e300)]))
+    }
+    #expect(layout.elements.isEmpty)
+    // Each item alone is finite (100 · 1.6e306 < 1.8e308), but item 3 stacks on item 0.
+    var waterfall = try WaterfallLayout(LayoutConfiguration(style: .waterfall, width: 340))
+    #expect(throws: LayoutError.heightOverflow(index: 3)) {
+      try waterfall.append(items(Array(repeating: (1, 1.6e306), count: 4)))
+    }
+    #expect(waterfall.elements.isEmpty)
+  }
+
+  @Test("A bad configuration is refused when the layout is made")
+  func badConfiguration() {
+    #expect(throws: LayoutError.invalidColumnCount(0)) {
+      try WaterfallLayout(LayoutConfiguration(columns: 0))
+    }
+  }
+
+  // MARK: Determinism
+
+  @Test("The same seed gives the same layout; other seeds give other layouts")
+  func determinism() throws {
+    let sizes = try Fixtures.layoutItems("xr-waterfall.json")
+    let first = try WaterfallLayout(LayoutConfiguration(seed: 5), items: sizes)
+    let again = try WaterfallLayout(LayoutConfiguration(seed: 5), items: sizes)
+    #expect(first.elements == again.elements)
+    let distinct = Set(
+      try (0..<20 as Range<UInt64>).map {
+        try WaterfallLayout(LayoutConfiguration(seed: $0), items: sizes).elements.map(\.frame)
+      })
+    #expect(distinct.count > 10)
+  }
+
+  // MARK: Every rule as an invariant
+
+  @Test("Every rule holds on the real feeds", arguments: Fixtures.feedNames)
+  func realFeeds(name: String) throws {
+    let sizes = try Fixtures.layoutItems(name)
+    var checked = 0
+    for seed in 0..<12 as Range<UInt64> {
+      for columns in 1...6 {
+        for (spacing, inset) in [(0.0, 0.0), (10, 10), (4, 25)] {
+          for style in LayoutStyle.allCases {
+            let configuration = LayoutConfiguration(
+              style: style, width: [320, 375, 414, 1024][Int(seed % 4)], columns: columns,
+              columnSpacing: spacing, rowSpacing: spacing + 1, insets: EdgeInsets(all: inset),
+              seed: seed, enlargeChance: [0.67, 1, 0.3][Int(seed % 3)],
+              alignTolerance: [0.2, 0.5, 0][Int(seed % 3)])
+            let layout = try WaterfallLayout(configuration, items: sizes)
+            let problems = LayoutChecker(configuration: configuration, items: sizes)
+              .violations(of: layout.elements, contentHeight: layout.contentHeight)
+            #expect(problems.isEmpty, "\(name) \(configuration): \(problems.prefix(3))")
+            checked += 1
+          }
+        }
+      }
+    }
+    #expect(checked == 12 * 6 * 3 * 2)
+  }
+
+  @Test("Every rule holds on generated feeds and configurations", arguments: 0..<40)
+  func generatedFeeds(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed &* 31 &+ 1)
+    let sizes = GeneratedFeeds.items(count: 120, seed: seed)
+    let columns = 1 + Int(random.next() % 8)
+    let configuration = LayoutConfiguration(
+      style: random.next() % 4 == 0 ? .waterfall : .irregular,
+      width: 200 + random.nextUnit() * 1200, columns: columns,
+      columnSpacing: Double(random.next() % 3) * 7.5, rowSpacing: Double(random.next() % 3) * 5,
+      insets: EdgeInsets(
+        top: random.nextUnit() * 20, left: random.nextUnit() * 20,
+        bottom: random.nextUnit() * 20, right: random.nextUnit() * 20),
+      seed: random.next(), enlargeChance: random.nextUnit(),
+      alignTolerance: random.nextUnit() * 0.9)
+    let layout = try WaterfallLayout(configuration, items: sizes)
+    let problems = LayoutChecker(configuration: configuration, items: sizes)
+      .violations(of: layout.elements, contentHeight: layout.contentHeight)
+    #expect(problems.isEmpty, "\(configuration): \(problems.prefix(3))")
+  }
+
+  @Test("Irregular layouts do enlarge and align on real feeds")
+  func featuresAppear() throws {
+    let sizes = try Fixtures.layoutItems("jkr-gz-1plist-urldims.json")
+    let layout = try WaterfallLayout(LayoutConfiguration(), items: sizes)
+    #expect(layout.elements.filter(\.isEnlarged).count > 0)
+    #expect(layout.elements.filter(\.isAligned).count > 0)
+  }
+}

@@ -1,0 +1,149 @@
+import FallsCore
+
+/// An independent check of every layout rule, written from the rules rather than from the
+/// engine: it derives each column's bottom from the frames placed before an element, decides
+/// what the rules demand of the element, and reports every difference.
+///
+/// Its only shared part with the engine is the random stream, which its own tests pin to
+/// SplitMix64's published values.
+public struct LayoutChecker {
+  public let configuration: LayoutConfiguration
+  public let items: [LayoutItem]
+
+  public init(configuration: LayoutConfiguration, items: [LayoutItem]) {
+    self.configuration = configuration
+    self.items = items
+  }
+
+  /// Every rule an element or the layout breaks, in words; empty when all hold.
+  public func violations(of elements: [LayoutElement], contentHeight: Double) -> [String] {
+    var problems: [String] = []
+    func fail(_ index: Int, _ text: String) { problems.append("element \(index): \(text)") }
+    let c = configuration.columns
+    let insets = configuration.insets
+    let w = (configuration.width - insets.left - insets.right
+      - Double(c - 1) * configuration.columnSpacing) / Double(c)
+    let irregular = configuration.style == .irregular
+    var random = SplitMix64(seed: configuration.seed)
+    // Per column: the last element covering it, derived from frames only.
+    var last: [LayoutElement?] = Array(repeating: nil, count: c)
+    var previous: LayoutElement?
+
+    if elements.count != items.count {
+      problems.append("\(elements.count) elements for \(items.count) items")
+    }
+    for (position, element) in zip(elements.indices, elements) where position < items.count {
+      let frame = element.frame
+      let numbers = [frame.x, frame.y, frame.width, frame.height]
+      guard numbers.allSatisfy(\.isFinite), frame.width > 0, frame.height > 0 else {
+        fail(position, "frame \(frame) is not finite and positive")
+        continue
+      }
+      if element.index != position { fail(position, "index \(element.index)") }
+      let bottom = { (column: Int) -> Double? in last[column].map(\.frame.maxY) }
+      // Rule 3: the shortest column, leftmost on ties; empty columns count as the top inset.
+      let heights = (0..<c).map { bottom($0) ?? insets.top }
+      let shortest = heights.firstIndex(of: heights.min() ?? insets.top) ?? 0
+      if element.column != shortest {
+        fail(position, "in column \(element.column), shortest is \(shortest) (\(heights))")
+      }
+      let column = element.column
+      guard (0..<c).contains(column), element.span == 1 || element.span == 2,
+        column + element.span <= c
+      else {
+        fail(position, "column \(column) span \(element.span) outside \(c) columns")
+        continue
+      }
+      let expectedY = bottom(column).map { $0 + configuration.rowSpacing } ?? insets.top
+      if frame.y != expectedY { fail(position, "y \(frame.y), expected \(expectedY)") }
+      let x = insets.left + Double(column) * (w + configuration.columnSpacing)
+      if !close(frame.x, x) { fail(position, "x \(frame.x), expected \(x)") }
+      let item = items[position]
+      let h = w * item.height / item.width
+
+      // Rule 5: may this element be enlarged, and must the stream be drawn?
+      var eligible = false
+      if irregular, column + 1 < c, previous?.isEnlarged != true {
+        let pair = (bottom(column), bottom(column + 1))
+        let aligned =
+          (pair.0 == nil && pair.1 == nil)
+          || (pair.0 != nil && pair.0 == pair.1)
+        let stacked = last[column]?.isEnlarged == true || last[column + 1]?.isEnlarged == true
+        let top = expectedY
+        let sideBySide = elements[..<position].contains { other in
+          guard other.isEnlarged else { return false }
+          let touchesNeighbour =
+            (other.column...other.column + 1).contains(column - 1)
+            || (other.column...other.column + 1).contains(column + 2)
+          return touchesNeighbour && other.frame.y < top + 2 * h + configuration.rowSpacing
+            && top < other.frame.maxY
+        }
+        eligible = aligned && !stacked && !sideBySide
+      }
+      let drawn = eligible && random.nextUnit() < configuration.enlargeChance
+      if element.isEnlarged != drawn {
+        fail(position, "enlarged \(element.isEnlarged), rules demand \(drawn) (eligible \(eligible))")
+      }
+      if element.isEnlarged {
+        if element.span != 2 { fail(position, "enlarged with span \(element.span)") }
+        if element.isAligned { fail(position, "enlarged and aligned") }
+        if !close(frame.width, 2 * w + configuration.columnSpacing) {
+          fail(position, "enlarged width \(frame.width)")
+        }
+        if !close(frame.height, 2 * h + configuration.rowSpacing) {
+          fail(position, "enlarged height \(frame.height), expected \(2 * h + configuration.rowSpacing)")
+        }
+        last[column] = element
+        last[column + 1] = element
+      } else {
+        if element.span != 1 { fail(position, "span \(element.span) but not enlarged") }
+        if !close(frame.width, w) { fail(position, "width \(frame.width), expected \(w)") }
+        // Rule 6: alignment, right neighbour first, always and only when due.
+        var target: Double?
+        if irregular {
+          for neighbour in [column + 1, column - 1] where (0..<c).contains(neighbour) {
+            if let other = bottom(neighbour),
+              abs(expectedY + h - other) < configuration.alignTolerance * h
+            {
+              target = other
+              break
+            }
+          }
+        }
+        if let target {
+          if !element.isAligned { fail(position, "not aligned though within tolerance of \(target)") }
+          if frame.maxY != target { fail(position, "aligned bottom \(frame.maxY) != \(target)") }
+        } else {
+          if element.isAligned { fail(position, "aligned though no neighbour is within tolerance") }
+          if !close(frame.height, h) { fail(position, "height \(frame.height), expected \(h)") }
+        }
+        last[column] = element
+      }
+      previous = element
+    }
+
+    // No two frames overlap (beyond rounding at shared edges).
+    for (i, a) in elements.enumerated() {
+      for b in elements[(i + 1)...] where overlaps(a.frame, b.frame) {
+        problems.append("elements \(a.index) and \(b.index) overlap")
+      }
+    }
+    // Rule 7.
+    let lowest = elements.map(\.frame.maxY).max()
+    let expectedHeight = (lowest ?? insets.top) + insets.bottom
+    if contentHeight != expectedHeight {
+      problems.append("content height \(contentHeight), expected \(expectedHeight)")
+    }
+    return problems
+  }
+
+  private func close(_ a: Double, _ b: Double) -> Bool {
+    abs(a - b) <= 1e-9 * max(1, abs(a), abs(b))
+  }
+
+  private func overlaps(_ a: Rect, _ b: Rect) -> Bool {
+    let epsilon = 1e-9 * max(1, abs(a.maxX), abs(a.maxY), abs(b.maxX), abs(b.maxY))
+    return a.x < b.maxX - epsilon && b.x < a.maxX - epsilon && a.y < b.maxY - epsilon
+      && b.y < a.maxY - epsilon
+  }
+}
