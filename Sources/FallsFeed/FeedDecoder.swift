@@ -211,9 +211,13 @@ private struct RawItem: Decodable {
       notAnObject = try RawValue(from: decoder)
       return
     }
-    img = try container.decodeIfPresent(RawValue.self, forKey: .img)
-    width = try container.decodeIfPresent(RawValue.self, forKey: .width)
-    height = try container.decodeIfPresent(RawValue.self, forKey: .height)
+    // `decodeIfPresent` reads null as absent; decode it to quote `null` in messages.
+    func field(_ key: Key) throws -> RawValue? {
+      container.contains(key) ? try container.decode(RawValue.self, forKey: key) : nil
+    }
+    img = try field(.img)
+    width = try field(.width)
+    height = try field(.height)
   }
 
   func validated(index: Int) -> Result<FeedItem, FeedItemProblem> {

@@ -1,7 +1,8 @@
 /// Finds where JSON text first breaks the grammar, to say so in an error message.
 ///
 /// Foundation's decoder on Linux reports only that data "was not valid JSON"; this scanner
-/// names the line, the column and what was expected there. It checks syntax only.
+/// names the line, the column and what was expected there. It checks syntax only, and accepts
+/// what Foundation's parser accepts: RFC 8259 plus a trailing comma in arrays and objects.
 enum JSONSyntax {
   /// The first syntax error in `bytes`, as "line L, column C: what", or `nil` for valid JSON.
   ///
@@ -92,6 +93,11 @@ enum JSONSyntax {
       }
       while true {
         skipWhitespace()
+        if !atEnd, current == UInt8(ascii: "}") {
+          // A trailing comma, which Foundation accepts.
+          position += 1
+          return
+        }
         guard !atEnd, current == UInt8(ascii: "\"") else {
           throw failure("unexpected \(describeCurrent()); expected a quoted key")
         }
@@ -116,6 +122,12 @@ enum JSONSyntax {
         return
       }
       while true {
+        skipWhitespace()
+        if !atEnd, current == UInt8(ascii: "]") {
+          // A trailing comma, which Foundation accepts.
+          position += 1
+          return
+        }
         try value(depth: depth + 1)
         skipWhitespace()
         guard !atEnd else { throw failure("unexpected end of input; expected ',' or ']'") }

@@ -1,0 +1,149 @@
+import FallsFeed
+import FallsTestSupport
+import Foundation
+import Testing
+
+private func decode(_ json: String) throws(FeedError) -> Feed {
+  try FeedDecoder.decode(Data(json.utf8))
+}
+
+/// The problem of the single item in `{"data": [item]}`.
+private func problem(_ item: String) throws -> FeedItemProblem? {
+  try decode("{\"data\": [\(item)]}").problems.first
+}
+
+@Suite struct FeedDecoderTests {
+  @Test(
+    "The real feeds decode whole, with the counts and the ratio ranges their README gives",
+    arguments: [
+      ("jkr-finderlist-excerpt.json", 3, 1.00, 1.87),
+      ("mj-shop-1.json", 50, 1.00, 1.77), ("mj-shop-2.json", 50, 1.00, 1.77),
+      ("mj-shop-3.json", 50, 1.00, 1.77), ("xr-waterfall.json", 42, 1.15, 1.78),
+      ("jkr-gz-1plist-urldims.json", 50, 1.00, 1.77), ("zx-shopdata.json", 21, 0.25, 1.38),
+    ])
+  func realFeeds(name: String, count: Int, lowest: Double, highest: Double) throws {
+    let feed = try Fixtures.feed(name)
+    #expect(feed.problems.isEmpty)
+    #expect(feed.items.count == count)
+    #expect(feed.items.map(\.index) == Array(0..<count))
+    // The README gives one range for the three mj-shop pages together.
+    let ratios = feed.items.map { $0.height / $0.width }
+    #expect(ratios.allSatisfy { $0 >= lowest - 0.005 && $0 <= highest + 0.005 })
+    if !name.hasPrefix("mj-shop-") || name == "mj-shop-1.json" {
+      #expect(abs((ratios.min() ?? 0) - lowest) < 0.006)
+      #expect(abs((ratios.max() ?? 0) - highest) < 0.006)
+    }
+    #expect(feed.items.allSatisfy { $0.img.hasPrefix("http") })
+  }
+
+  @Test("The seed's first item reads as the numbers its strings hold")
+  func seedItem() throws {
+    let feed = try Fixtures.feed("jkr-finderlist-excerpt.json")
+    #expect(feed.items[0].width == 1200 && feed.items[0].height == 2249)
+    #expect(feed.items[2].width == 700 && feed.items[2].height == 701)
+  }
+
+  @Test(
+    "Sizes may be decimal strings or JSON numbers",
+    arguments: [
+      ("\"1200\"", 1200.0), ("\"12.5\"", 12.5), ("\"1e3\"", 1000), ("\"+7\"", 7), ("\".5\"", 0.5),
+      ("1200", 1200), ("12.25", 12.25), ("2E2", 200), ("\"007\"", 7),
+    ])
+  func sizeForms(text: String, value: Double) throws {
+    let feed = try decode("{\"data\": [{\"img\": \"a\", \"width\": \(text), \"height\": \(text)}]}")
+    #expect(feed.items == [FeedItem(index: 0, img: "a", width: value, height: value)])
+  }
+
+  @Test(
+    "Invalid items are reported with index, field, value and reason",
+    arguments: [
+      (#"{"img": "a", "height": "1"}"#, FeedField.width, nil, FeedItemProblem.Reason.missing),
+      (#"{"img": "a", "width": null, "height": "1"}"#, .width, "null", .missing),
+      (#"{"img": "a", "width": "abc", "height": "1"}"#, .width, #""abc""#, .notANumber),
+      (#"{"img": "a", "width": "", "height": "1"}"#, .width, #""""#, .notANumber),
+      (#"{"img": "a", "width": " 12", "height": "1"}"#, .width, #"" 12""#, .notANumber),
+      (#"{"img": "a", "width": "0x10", "height": "1"}"#, .width, #""0x10""#, .notANumber),
+      (#"{"img": "a", "width": "nan", "height": "1"}"#, .width, #""nan""#, .notANumber),
+      (#"{"img": "a", "width": "inf", "height": "1"}"#, .width, #""inf""#, .notANumber),
+      (#"{"img": "a", "width": true, "height": "1"}"#, .width, "true", .notANumber),
+      (#"{"img": "a", "width": [1], "height": "1"}"#, .width, "an array", .notANumber),
+      (#"{"img": "a", "width": "1", "height": "0"}"#, .height, #""0""#, .notPositive),
+      (#"{"img": "a", "width": "1", "height": -5}"#, .height, "-5", .notPositive),
+      (#"{"img": "a", "width": "1", "height": "-0.5"}"#, .height, #""-0.5""#, .notPositive),
+      (#"{"img": "a", "width": "1", "height": "1e999"}"#, .height, #""1e999""#, .notFinite),
+      (#"{"img": "a", "width": "1", "height": 1e999}"#, .height, "a number too large to represent", .notFinite),
+      (#"{"width": "1", "height": "1"}"#, .img, nil, .missing),
+      (#"{"img": 3, "width": "1", "height": "1"}"#, .img, "3", .notAString),
+      (#""just a string""#, .item, #""just a string""#, .notAnObject),
+      ("[1, 2]", .item, "an array", .notAnObject),
+    ] as [(String, FeedField, String?, FeedItemProblem.Reason)])
+  func invalidItems(item: String, field: FeedField, value: String?, reason: FeedItemProblem.Reason)
+    throws
+  {
+    #expect(
+      try problem(item) == FeedItemProblem(index: 0, field: field, value: value, reason: reason))
+  }
+
+  @Test("Valid items are kept with their feed index when others are invalid")
+  func mixed() throws {
+    let feed = try decode(
+      #"{"data": [{"img": "a", "width": "1", "height": "2"}, {"img": "b", "width": "x", "height": "2"}, 5, {"img": "d", "width": 3, "height": 4, "extra": {"ignored": true}}]}"#
+    )
+    #expect(feed.items.map(\.index) == [0, 3])
+    #expect(feed.items.map(\.img) == ["a", "d"])
+    #expect(feed.problems.map(\.index) == [1, 2])
+  }
+
+  @Test("An empty data array is a feed with no items")
+  func emptyData() throws {
+    #expect(try decode(#"{"data": []}"#) == Feed(items: []))
+  }
+
+  @Test(
+    "A document without a data array says what it has instead",
+    arguments: [
+      ("[]", "the top level is an array"), ("3", "the top level is a number"),
+      ("null", "the top level is null"), (#"{"items": []}"#, "has no \"data\" key"),
+      (#"{"data": {}}"#, "\"data\" is an object"), (#"{"data": "x"}"#, "\"data\" is a string"),
+      (#"{"data": null}"#, "\"data\" is null"),
+    ])
+  func noData(json: String, phrase: String) {
+    #expect {
+      try decode(json)
+    } throws: { error in
+      guard case .noDataArray(let found) = error as? FeedError else { return false }
+      return found.contains(phrase)
+    }
+  }
+
+  @Test(
+    "Text that is not JSON is named with its line and column",
+    arguments: [
+      ("", "line 1, column 1: the input is empty; expected a JSON object"),
+      ("<html>", "line 1, column 1: unexpected '<'; expected a value"),
+      ("{\"data\":", "line 1, column 9: unexpected end of input; expected a value"),
+      ("{\n  \"data\": [1,,]\n}", "line 2, column 14: unexpected ','; expected a value"),
+      ("{\"data\": []} x", "line 1, column 14: unexpected 'x' after the JSON value"),
+    ])
+  func notJSON(text: String, detail: String) {
+    #expect(throws: FeedError.notJSON(detail: detail)) { try decode(text) }
+  }
+
+  @Test(
+    "Numbers in flags and fields follow one decimal grammar",
+    arguments: [
+      ("0", 0.0), ("10", 10), ("-2.5", -2.5), ("1e-3", 0.001), ("3.", 3), (".25", 0.25),
+      ("1E+2", 100),
+    ])
+  func numberGrammar(text: String, value: Double) {
+    #expect(FeedDecoder.number(from: text) == value)
+  }
+
+  @Test(
+    "Anything else is not a number",
+    arguments: ["", " 1", "1 ", "abc", "nan", "NaN", "inf", "infinity", "0x1p3", "1e", "e5", ".",
+      "-", "1,5", "1_000"])
+  func notNumbers(text: String) {
+    #expect(FeedDecoder.number(from: text) == nil)
+  }
+}

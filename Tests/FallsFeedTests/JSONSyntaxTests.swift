@@ -1,0 +1,78 @@
+import FallsTestSupport
+import Foundation
+import Testing
+
+@testable import FallsFeed
+
+@Suite struct JSONSyntaxTests {
+  @Test(
+    "Valid JSON has no syntax error",
+    arguments: [
+      "{}", "[]", " {\"a\": [1, -2.5e+3, true, false, null, \"x\\n\\u00e9\"]} ", "0", "\"\"",
+      "{\"data\": [{\"img\": \"\", \"width\": \"1\"}]}", "[1,]", "{\"a\": 1,}",
+    ])
+  func valid(text: String) {
+    #expect(JSONSyntax.firstError(in: Array(text.utf8)) == nil)
+  }
+
+  @Test("The real feeds are valid", arguments: Fixtures.feedNames)
+  func realFeeds(name: String) throws {
+    #expect(JSONSyntax.firstError(in: try Fixtures.data(name)) == nil)
+  }
+
+  @Test(
+    "Errors name the line, the column and what was expected",
+    arguments: [
+      ("{\"a\" 1}", "line 1, column 6: unexpected '1'; expected ':' after the key"),
+      ("{a: 1}", "line 1, column 2: unexpected 'a'; expected a quoted key"),
+      ("[1 2]", "line 1, column 4: unexpected '2'; expected ',' or ']'"),
+      ("{\"a\": 1 \"b\": 2}", "line 1, column 9: unexpected '\"'; expected ',' or '}'"),
+      ("[01]", "line 1, column 4: a number must not start with 0"),
+      ("[1.]", "line 1, column 4: expected a digit after the decimal point"),
+      ("[tru]", "line 1, column 5: unexpected ']'; expected true"),
+      ("\"ab", "line 1, column 4: unexpected end of input inside a string; expected a closing '\"'"),
+      ("\"a\\qb\"", "line 1, column 4: invalid escape \\'q' in a string"),
+      ("[\n\n  1e999]", "line 3, column 3: the number 1e999 is too large"),
+      ("[\"é\", x]", "line 1, column 7: unexpected 'x'; expected a value"),
+    ])
+  func errors(text: String, message: String) {
+    #expect(JSONSyntax.firstError(in: Array(text.utf8)) == message)
+  }
+
+  @Test("It agrees with Foundation on which mutated feeds are JSON", arguments: 0..<10)
+  func agreesWithFoundation(seed: UInt64) throws {
+    let original = Array(try Fixtures.data("zx-shopdata.json"))
+    var random = SplitMixStream(seed: seed)
+    let alphabet = Array("{}[],:\"\\ 0123456789.eE+-tfnulx".utf8)
+    for _ in 0..<200 {
+      var bytes = original
+      for _ in 0..<(1 + random.next() % 3) {
+        let position = Int(random.next() % UInt64(bytes.count))
+        switch random.next() % 3 {
+        case 0: bytes.remove(at: position)
+        case 1: bytes.insert(alphabet[Int(random.next() % UInt64(alphabet.count))], at: position)
+        default: bytes[position] = alphabet[Int(random.next() % UInt64(alphabet.count))]
+        }
+      }
+      let foundationValid =
+        (try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])) != nil
+      let ours = JSONSyntax.firstError(in: bytes)
+      #expect(
+        (ours == nil) == foundationValid,
+        "\(String(decoding: bytes, as: UTF8.self)): \(ours ?? "valid")")
+    }
+  }
+}
+
+/// A tiny stream for mutations; the engine's generator is not needed here.
+private struct SplitMixStream {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
