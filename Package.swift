@@ -19,7 +19,7 @@ let package = Package(
     .executableTarget(name: "falls", dependencies: ["FallsCLI"]),
     // Shared by the test targets: fixtures, generated feeds and an independent rule checker.
     .target(
-      name: "FallsTestSupport", dependencies: ["FallsCore", "FallsFeed"],
+      name: "FallsTestSupport", dependencies: ["FallsCore", "FallsFeed", "FallsCLI"],
       path: "Tests/FallsTestSupport"),
     .testTarget(name: "FallsCoreTests", dependencies: ["FallsCore", "FallsTestSupport"]),
     .testTarget(name: "FallsFeedTests", dependencies: ["FallsFeed", "FallsTestSupport"]),

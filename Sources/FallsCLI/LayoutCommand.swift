@@ -81,8 +81,8 @@ enum LayoutCommand {
       LayoutFlag(
         name: "align-tolerance", value: "R",
         help: "An item whose bottom lands within R times its height of a neighbour column's "
-          + "bottom is stretched or shrunk to meet it (irregular); 0 turns this off, "
-          + "below 1. Default: \(formatNumber(defaults.alignTolerance))."),
+          + "bottom is stretched or shrunk to meet it (irregular). R is at least 0 and below 1; "
+          + "0 turns this off. Default: \(formatNumber(defaults.alignTolerance))."),
       LayoutFlag(
         name: "format", value: formats,
         help: "table for people, json for one document (schema \(LayoutReport.schema)), "

@@ -2,39 +2,29 @@
 ///
 /// falls uses one coordinate system everywhere: points, origin at the top left of the
 /// content, x grows to the right and y grows downward.
-///
-/// The four edges are stored and the size is derived from them, so an edge that a layout copies
-/// from another (a bottom aligned to a neighbour's, a top placed below a bottom) compares equal to
-/// it exactly, with no rounding from `y + height`.
 public struct Rect: Hashable, Sendable {
   /// The left edge.
   public var x: Double
   /// The top edge.
   public var y: Double
-  /// The right edge.
-  public var maxX: Double
-  /// The bottom edge.
-  public var maxY: Double
+  /// The width; never negative in a layout.
+  public var width: Double
+  /// The height; never negative in a layout.
+  public var height: Double
 
-  /// Creates a rectangle from its origin and size; the far edges are `x + width` and
-  /// `y + height`.
+  /// Creates a rectangle from its origin and size.
   public init(x: Double, y: Double, width: Double, height: Double) {
-    self.init(x: x, y: y, maxX: x + width, maxY: y + height)
-  }
-
-  /// Creates a rectangle from its four edges.
-  public init(x: Double, y: Double, maxX: Double, maxY: Double) {
     self.x = x
     self.y = y
-    self.maxX = maxX
-    self.maxY = maxY
+    self.width = width
+    self.height = height
   }
 
-  /// The width, `maxX − x`.
-  public var width: Double { maxX - x }
+  /// The right edge, `x + width`.
+  public var maxX: Double { x + width }
 
-  /// The height, `maxY − y`.
-  public var height: Double { maxY - y }
+  /// The bottom edge, `y + height`.
+  public var maxY: Double { y + height }
 
   /// Whether the two rectangles share interior points.
   ///

@@ -21,9 +21,12 @@
 ///   else of the left one, takes exactly that bottom and is marked aligned. Empty neighbours are
 ///   never aligned to.
 ///
-/// Bottoms are stored, never recomputed: an aligned item's `frame.maxY` is the very value of the
-/// bottom it was aligned to, and the next item's top is computed from that stored value, so equal
-/// bottoms compare equal.
+/// Column bottoms are stored, never recomputed: an aligned column takes the very value of the
+/// bottom it was aligned to, and the next item's top is computed from the stored value, so equal
+/// bottoms compare equal. Every frame's `y + height` is that stored bottom exactly, so a reader of
+/// the frames alone sees the same numbers; the one exception is an aligned item for which no
+/// Double height makes `y + height` land on the target (a rounding tie, seen near the top of a
+/// layout where an item is taller than its top), whose `y + height` is then one ulp away.
 ///
 ///     var layout = try WaterfallLayout(LayoutConfiguration(style: .waterfall, columns: 2))
 ///     try layout.append([LayoutItem(width: 200, height: 300)])
@@ -154,10 +157,12 @@ public struct WaterfallLayout: Sendable {
       if configuration.style == .irregular,
         let target = alignmentTarget(column: column, top: top, height: height)
       {
-        frame.maxY = target
+        frame.height = Self.height(from: top, reaching: target)
         isAligned = true
+        bottom = target
+      } else {
+        bottom = frame.maxY
       }
-      bottom = frame.maxY
       guard bottom.isFinite else { throw .heightOverflow(index: index) }
       element = LayoutElement(
         index: index, column: column, span: 1, frame: frame, isEnlarged: false,
@@ -210,5 +215,30 @@ public struct WaterfallLayout: Sendable {
       if abs(naturalBottom - bottom) < reach { return bottom }
     }
     return nil
+  }
+
+  /// The height `h` nearest to `bottom − top` for which `top + h` is exactly `bottom`.
+  ///
+  /// `bottom − top` itself is usually such a height; otherwise one a few ulps away is. When a
+  /// rounding tie makes every candidate miss, the nearest miss is returned.
+  static func height(from top: Double, reaching bottom: Double) -> Double {
+    let difference = bottom - top
+    var best = difference
+    var bestMiss = Double.infinity
+    var below = difference
+    var above = difference
+    for step in 0..<4 {
+      for candidate in step == 0 ? [difference] : [above, below] {
+        let miss = abs(top + candidate - bottom)
+        if miss == 0 { return candidate }
+        if miss < bestMiss {
+          best = candidate
+          bestMiss = miss
+        }
+      }
+      above = above.nextUp
+      below = below.nextDown
+    }
+    return best
   }
 }

@@ -9,16 +9,6 @@ import Testing
     #expect(rect.maxY == 60)
   }
 
-  @Test("Edges are stored: a bottom given as an edge is kept exactly")
-  func storedEdges() {
-    // 159.626 + (423.316 − 159.626) is 423.3159999999999 (checked in Python): a size would
-    // lose the edge.
-    let rect = Rect(x: 0, y: 159.626, maxX: 1, maxY: 423.316)
-    #expect(rect.maxY == 423.316)
-    #expect(rect.height == 423.316 - 159.626)
-    #expect(rect.y + rect.height != 423.316)
-  }
-
   @Test(
     "Rectangles intersect only when they share interior points",
     arguments: [

@@ -198,6 +198,40 @@ private func frames(_ layout: WaterfallLayout) -> [Rect] {
     #expect(layout.elements.allSatisfy { !$0.isAligned })
   }
 
+  @Test("An aligned height reaches its target exactly whenever some Double can", arguments: 0..<20)
+  func exactAlignedHeight(seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    var misses = 0
+    for _ in 0..<5_000 {
+      let top = random.nextUnit() * 1e4
+      let bottom = top + random.nextUnit() * 1e4 + 1e-3
+      let height = WaterfallLayout.height(from: top, reaching: bottom)
+      if LayoutChecker.someHeight(from: top, reaches: bottom) {
+        #expect(top + height == bottom)
+      } else {
+        misses += 1
+        #expect(abs(top + height - bottom) <= bottom.ulp)
+      }
+      #expect(abs(height - (bottom - top)) <= 4 * (bottom - top).ulp)
+    }
+    // Ties that no height can meet exist but are rare.
+    #expect(misses < 100)
+  }
+
+  @Test("A rounding tie: no Double height lands exactly, and the nearest is used")
+  func roundingTie() {
+    // top = 1 + 2^-52 (the Double after 1) and bottom = 3 + 2^-51: every sum 1 + 2^-52 + h
+    // falls on a tie between neighbours of bottom or misses it by more than half an ulp.
+    let top = 1.0.nextUp
+    let bottom = 3.0.nextUp
+    let height = WaterfallLayout.height(from: top, reaching: bottom)
+    if !LayoutChecker.someHeight(from: top, reaches: bottom) {
+      #expect(abs(top + height - bottom) == bottom.ulp)
+    } else {
+      #expect(top + height == bottom)
+    }
+  }
+
   // MARK: Appending and errors
 
   @Test("Appending in pieces gives exactly the layout of the whole", arguments: 0..<20)

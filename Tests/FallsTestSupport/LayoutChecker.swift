@@ -25,8 +25,9 @@ public struct LayoutChecker {
       - Double(c - 1) * configuration.columnSpacing) / Double(c)
     let irregular = configuration.style == .irregular
     var random = SplitMix64(seed: configuration.seed)
-    // Per column: the last element covering it, derived from frames only.
+    // Per column: the last element covering it and the bottom the rules give the column.
     var last: [LayoutElement?] = Array(repeating: nil, count: c)
+    var bottoms: [Double?] = Array(repeating: nil, count: c)
     var previous: LayoutElement?
 
     if elements.count != items.count {
@@ -40,7 +41,7 @@ public struct LayoutChecker {
         continue
       }
       if element.index != position { fail(position, "index \(element.index)") }
-      let bottom = { (column: Int) -> Double? in last[column].map(\.frame.maxY) }
+      let bottom = { (column: Int) -> Double? in bottoms[column] }
       // Rule 3: the shortest column, leftmost on ties; empty columns count as the top inset.
       let heights = (0..<c).map { bottom($0) ?? insets.top }
       let shortest = heights.firstIndex(of: heights.min() ?? insets.top) ?? 0
@@ -95,6 +96,8 @@ public struct LayoutChecker {
         }
         last[column] = element
         last[column + 1] = element
+        bottoms[column] = frame.maxY
+        bottoms[column + 1] = frame.maxY
       } else {
         if element.span != 1 { fail(position, "span \(element.span) but not enlarged") }
         if !close(frame.width, w) { fail(position, "width \(frame.width), expected \(w)") }
@@ -112,10 +115,16 @@ public struct LayoutChecker {
         }
         if let target {
           if !element.isAligned { fail(position, "not aligned though within tolerance of \(target)") }
-          if frame.maxY != target { fail(position, "aligned bottom \(frame.maxY) != \(target)") }
+          // Exact, unless no Double height can make y + height land on the target.
+          let representable = Self.someHeight(from: frame.y, reaches: target)
+          if frame.maxY != target && (representable || abs(frame.maxY - target) > target.ulp) {
+            fail(position, "aligned bottom \(frame.maxY) != \(target)")
+          }
+          bottoms[column] = target
         } else {
           if element.isAligned { fail(position, "aligned though no neighbour is within tolerance") }
           if !close(frame.height, h) { fail(position, "height \(frame.height), expected \(h)") }
+          bottoms[column] = frame.maxY
         }
         last[column] = element
       }
@@ -135,6 +144,17 @@ public struct LayoutChecker {
       problems.append("content height \(contentHeight), expected \(expectedHeight)")
     }
     return problems
+  }
+
+  /// Whether some Double `h` near `target − top` gives `top + h == target` exactly.
+  public static func someHeight(from top: Double, reaches target: Double) -> Bool {
+    var candidate = (target - top)
+    for _ in 0..<8 { candidate = candidate.nextDown }
+    for _ in 0..<17 {
+      if top + candidate == target { return true }
+      candidate = candidate.nextUp
+    }
+    return false
   }
 
   private func close(_ a: Double, _ b: Double) -> Bool {

@@ -1,0 +1,83 @@
+import FallsCore
+import Foundation
+
+/// A `falls.layout/1` JSON document read back with Foundation's JSONDecoder, independent of the
+/// writer.
+///
+/// Not JSONSerialization: on Linux it misreads some doubles by an ulp (it reads
+/// 1328.8497821467556 as 1328.8497821467554), while JSONDecoder, Python and jq read them right.
+public struct ParsedLayout {
+  public struct Item: Decodable {
+    public var index: Int
+    public var column: Int
+    public var span: Int
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+    public var enlarged: Bool
+    public var aligned: Bool
+    public var img: String
+  }
+
+  private struct Document: Decodable {
+    struct Insets: Decodable {
+      var top: Double
+      var left: Double
+      var bottom: Double
+      var right: Double
+    }
+    var schema: String
+    var style: String
+    var width: Double
+    var columns: Int
+    var columnSpacing: Double
+    var rowSpacing: Double
+    var insets: Insets
+    var seed: UInt64
+    var contentHeight: Double
+    var items: [Item]
+  }
+
+  public struct Malformed: Error, CustomStringConvertible {
+    public var description: String
+  }
+
+  public var schema: String
+  public var configuration: LayoutConfiguration
+  public var contentHeight: Double
+  public var elements: [LayoutElement]
+  public var items: [Item]
+  /// The top-level keys in the order they appear in the text.
+  public var keyOrder: [String]
+
+  public init(json: Data) throws {
+    let document = try JSONDecoder().decode(Document.self, from: json)
+    guard let style = LayoutStyle(rawValue: document.style) else {
+      throw Malformed(description: "unknown style \(document.style)")
+    }
+    schema = document.schema
+    configuration = LayoutConfiguration(
+      style: style, width: document.width, columns: document.columns,
+      columnSpacing: document.columnSpacing, rowSpacing: document.rowSpacing,
+      insets: EdgeInsets(
+        top: document.insets.top, left: document.insets.left, bottom: document.insets.bottom,
+        right: document.insets.right),
+      seed: document.seed)
+    contentHeight = document.contentHeight
+    items = document.items
+    elements = document.items.enumerated().map { position, item in
+      LayoutElement(
+        index: position, column: item.column, span: item.span,
+        frame: Rect(x: item.x, y: item.y, width: item.width, height: item.height),
+        isEnlarged: item.enlarged, isAligned: item.aligned)
+    }
+    let text = String(decoding: json, as: UTF8.self)
+    keyOrder = [
+      "schema", "style", "width", "columns", "columnSpacing", "rowSpacing", "insets", "seed",
+      "contentHeight", "items",
+    ]
+    .compactMap { key in text.range(of: "\"\(key)\":").map { (key, $0.lowerBound) } }
+    .sorted { $0.1 < $1.1 }.map(\.0)
+  }
+}
