@@ -1,0 +1,108 @@
+import FallsTestSupport
+import Foundation
+import Testing
+
+/// The built `falls` executable, next to the test bundle in the build directory.
+private let binary: URL = {
+  let candidates = [
+    Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("falls"),
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("falls"),
+    Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent(".build/debug/falls"),
+  ]
+  return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    ?? candidates[2]
+}()
+
+private struct Run {
+  var status: Int32
+  var output: Data
+  var error: String
+}
+
+/// Runs `command` with `/bin/sh -c`, with `FALLS` set to the binary's path.
+private func shell(_ command: String) throws -> Run {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/bin/sh")
+  process.arguments = ["-c", command]
+  var environment = ProcessInfo.processInfo.environment
+  environment["FALLS"] = binary.path
+  process.environment = environment
+  let output = Pipe()
+  let error = Pipe()
+  process.standardOutput = output
+  process.standardError = error
+  try process.run()
+  let outputData = output.fileHandleForReading.readDataToEndOfFile()
+  let errorData = error.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return Run(
+    status: process.terminationStatus, output: outputData,
+    error: String(decoding: errorData, as: UTF8.self))
+}
+
+private let jqPath = ["/usr/bin/jq", "/usr/local/bin/jq"].first {
+  FileManager.default.isExecutableFile(atPath: $0)
+}
+
+@Suite(.serialized) struct MainTests {
+  @Test("The built binary lays out the embedded feed as the in-process CLI does")
+  func builtBinary() throws {
+    #expect(FileManager.default.isExecutableFile(atPath: binary.path), "no binary at \(binary.path)")
+    let run = try shell("\"$FALLS\" layout --format json")
+    #expect(run.status == 0)
+    #expect(run.error.isEmpty)
+    #expect(run.output == (try Fixtures.data("golden/embedded-default.json")))
+  }
+
+  @Test("The binary's exit status is the CLI's", arguments: [
+    ("--version", 0), ("layout --columns 0", 64), ("layout --feed /nonexistent", 66),
+    ("layout --feed - < /dev/null", 65), ("nonsense", 64),
+  ])
+  func exitStatus(arguments: String, status: Int32) throws {
+    let run = try shell("\"$FALLS\" \(arguments)")
+    #expect(run.status == status)
+    if status != 0 {
+      #expect(run.output.isEmpty)
+      #expect(run.error.hasPrefix("falls: error: "))
+    }
+  }
+
+  @Test("Writing into a closed pipe ends quietly, without a crash report")
+  func closedPipe() throws {
+    // 5,000 items are far more than a pipe buffer holds, so falls meets the closed pipe.
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("falls-pipe-\(UInt64.random(in: 0 ... .max))")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let feed = directory.appendingPathComponent("big.json")
+    let items = (0..<5_000).map { #"{"img":"https://example.com/\#($0).jpg","width":"200","height":"\#(150 + $0 % 200)"}"# }
+    try Data(("{\"data\":[" + items.joined(separator: ",") + "]}").utf8).write(to: feed)
+    let run = try shell(
+      "\"$FALLS\" layout --feed '\(feed.path)' --format jsonl | head -1; "
+        + "\"$FALLS\" layout --feed '\(feed.path)' --format jsonl | (head -c 10 > /dev/null); "
+        + "status=0; { \"$FALLS\" layout --feed '\(feed.path)' --format jsonl; echo \"status $?\" >&2; } | head -1 > /dev/null"
+    )
+    #expect(run.status == 0)
+    #expect(String(decoding: run.output, as: UTF8.self).hasPrefix("{\"index\":0,"))
+    #expect(String(decoding: run.output, as: UTF8.self).split(separator: "\n").count == 1)
+    #expect(run.error == "status 141\n", "stderr: \(run.error)")
+  }
+
+  @Test("jq reads the JSON and the JSON Lines", .enabled(if: jqPath != nil, "jq is not installed"))
+  func jqReads() throws {
+    let count = try shell("\"$FALLS\" layout --format json | jq '.items | length'")
+    #expect(String(decoding: count.output, as: UTF8.self) == "50\n")
+    let enlarged = try shell(
+      "\"$FALLS\" layout --format jsonl | jq -s 'map(select(.enlarged)) | length'")
+    let golden = try ParsedLayout(json: try Fixtures.data("golden/embedded-default.json"))
+    #expect(
+      String(decoding: enlarged.output, as: UTF8.self)
+        == "\(golden.elements.filter(\.isEnlarged).count)\n")
+    // jq reads every number as the same Double: its sum of heights equals ours.
+    let sum = try shell("\"$FALLS\" layout --format json | jq '[.items[].height] | add'")
+    let ours = golden.elements.reduce(0) { $0 + $1.frame.height }
+    #expect(Double(String(decoding: sum.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) == ours)
+  }
+}

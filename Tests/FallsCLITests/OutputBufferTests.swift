@@ -1,0 +1,85 @@
+import FallsCore
+import FallsFeed
+import FallsTestSupport
+import Foundation
+import Testing
+
+@testable import FallsCLI
+
+@Suite struct OutputBufferTests {
+  @Test(
+    "Numbers print as JSON: integers bare, others in the shortest round-trip form",
+    arguments: [
+      (375.0, "375"), (0, "0"), (-0.0, "0"), (-12, "-12"), (111.66666666666667, "111.66666666666667"),
+      (0.1, "0.1"), (1e-7, "1e-07"), (2.5, "2.5"), (9_007_199_254_740_991, "9007199254740991"),
+      (1e16, "1e+16"),
+    ])
+  func numbers(value: Double, text: String) {
+    #expect(formatNumber(value) == text)
+  }
+
+  @Test("Every printed number reads back as the same Double", arguments: 0..<10)
+  func roundTrip(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed)
+    var values: [Double] = []
+    for _ in 0..<2_000 {
+      let magnitude = Double(sign: .plus, exponent: Int(random.next() % 80) - 40, significand: 1)
+      values.append(random.nextUnit() * magnitude)
+      values.append(Double(bitPattern: random.next() & 0x7FEF_FFFF_FFFF_FFFF))  // any finite
+    }
+    let json = "[" + values.map(formatNumber).joined(separator: ",") + "]"
+    let parsed = try JSONDecoder().decode([Double].self, from: Data(json.utf8))
+    #expect(parsed == values)
+  }
+
+  @Test(
+    "Numbers for people have two decimals",
+    arguments: [
+      (10.0, "10.00"), (111.66666666666667, "111.67"), (0.005, "0.01"), (-1.5, "-1.50"),
+      (-0.004, "0.00"), (1234567.891, "1234567.89"), (0, "0.00"),
+    ])
+  func fixed(value: Double, text: String) {
+    #expect(formatFixed(value) == text)
+  }
+
+  @Test("Strings are escaped so that JSON parsers read them back unchanged")
+  func strings() throws {
+    let tricky = [
+      "plain", "quote \" and backslash \\", "new\nline\ttab\r", "\u{01}\u{1F}\u{7F}",
+      "瀑布流 é 😀", "https://a.b/c?d=e&f=%2F", "",
+    ]
+    let sink = BufferSink()
+    var out = OutputBuffer(sink: sink)
+    out.append("[")
+    for (index, text) in tricky.enumerated() {
+      if index > 0 { out.append(",") }
+      out.appendJSONString(text)
+    }
+    out.append("]")
+    try out.flush()
+    #expect(try JSONDecoder().decode([String].self, from: Data(sink.bytes)) == tricky)
+    #expect(!sink.text.contains("\n"))
+  }
+
+  @Test("A full chunk is sent, and nothing before it is full")
+  func chunks() throws {
+    let sink = BufferSink()
+    var out = OutputBuffer(sink: sink, chunkSize: 10)
+    out.append("12345")
+    try out.flushIfFull()
+    #expect(sink.bytes.isEmpty)
+    out.append("67890ab")
+    try out.flushIfFull()
+    #expect(sink.text == "1234567890ab")
+    out.append("c")
+    try out.flush()
+    #expect(sink.text == "1234567890abc")
+  }
+
+  @Test("A failed write is reported and the buffer is emptied")
+  func failure() {
+    var out = OutputBuffer(sink: FailingSink(code: 32))
+    out.append("x")
+    #expect(throws: SystemError(code: 32)) { try out.flush() }
+  }
+}
