@@ -67,7 +67,8 @@ public enum CLI {
     case LayoutCommand.name:
       try runLayout(try LayoutCommand.parse(rest), environment: environment)
     default:
-      let hint = command.hasPrefix("-") ? "unknown option '\(command)'" : "unknown command '\(command)'"
+      let hint =
+        command.hasPrefix("-") ? "unknown option '\(command)'" : "unknown command '\(command)'"
       throw .usage("\(hint); the commands are: layout", command: nil)
     }
   }
@@ -98,7 +99,8 @@ public enum CLI {
       var notes = ""
       for problem in feed.problems { notes += "falls: skipped \(problem.message)\n" }
       let total = feed.items.count + feed.problems.count
-      notes += "falls: skipped \(feed.problems.count) of \(total) items; laid out \(feed.items.count)\n"
+      notes +=
+        "falls: skipped \(feed.problems.count) of \(total) items; laid out \(feed.items.count)\n"
       try? environment.standardError.write(notes)
     }
     do {

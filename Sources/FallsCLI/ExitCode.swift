@@ -59,7 +59,8 @@ func outcome(of error: CLIError) -> Outcome {
       message: "error: \(message)\nSee '\(help)' for usage.", toStandardOutput: false,
       code: .usage)
   case .feed(let error):
-    return Outcome(message: "error: \(describe(error))", toStandardOutput: false, code: code(of: error))
+    return Outcome(
+      message: "error: \(describe(error))", toStandardOutput: false, code: code(of: error))
   case .output(let error):
     if error.code == EPIPE {
       return Outcome(message: "", toStandardOutput: false, code: .brokenPipe)

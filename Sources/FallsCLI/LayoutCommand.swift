@@ -174,7 +174,9 @@ enum LayoutCommand {
         options.feed = try feedSource(text)
       case "style":
         guard let style = LayoutStyle(rawValue: text) else {
-          throw invalid(flagName, text, expected: "one of \(placeholder.split(separator: "|").joined(separator: ", "))")
+          throw invalid(
+            flagName, text,
+            expected: "one of \(placeholder.split(separator: "|").joined(separator: ", "))")
         }
         configuration.style = style
       case "columns":
@@ -274,7 +276,9 @@ enum LayoutCommand {
 
   private static func feedSource(_ text: String) throws(CLIError) -> FeedSource {
     if text == "-" { return .standardInput }
-    if text.isEmpty { throw invalid("--feed", text, expected: "a file path, or - for standard input") }
+    if text.isEmpty {
+      throw invalid("--feed", text, expected: "a file path, or - for standard input")
+    }
     let lowered = text.lowercased()
     if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
       throw usage(

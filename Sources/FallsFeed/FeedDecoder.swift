@@ -223,7 +223,8 @@ private struct RawItem: Decodable {
   func validated(index: Int) -> Result<FeedItem, FeedItemProblem> {
     if let notAnObject {
       return .failure(
-        FeedItemProblem(index: index, field: .item, value: notAnObject.quoted, reason: .notAnObject))
+        FeedItemProblem(index: index, field: .item, value: notAnObject.quoted, reason: .notAnObject)
+      )
     }
     let width: Double
     let height: Double
@@ -237,7 +238,8 @@ private struct RawItem: Decodable {
     }
     guard case .string(let url) = img else {
       let reason: FeedItemProblem.Reason = (img == nil || img == .null) ? .missing : .notAString
-      return .failure(FeedItemProblem(index: index, field: .img, value: img?.quoted, reason: reason))
+      return .failure(
+        FeedItemProblem(index: index, field: .img, value: img?.quoted, reason: reason))
     }
     return .success(FeedItem(index: index, img: url, width: width, height: height))
   }
@@ -248,7 +250,8 @@ private struct RawItem: Decodable {
     let value: Double
     switch raw {
     case nil, .null?:
-      return .failure(FeedItemProblem(index: index, field: field, value: raw?.quoted, reason: .missing))
+      return .failure(
+        FeedItemProblem(index: index, field: field, value: raw?.quoted, reason: .missing))
     case .number(let number)?:
       value = number
     case .string(let text)?:
@@ -265,10 +268,12 @@ private struct RawItem: Decodable {
         FeedItemProblem(index: index, field: field, value: raw?.quoted, reason: .notANumber))
     }
     guard value.isFinite else {
-      return .failure(FeedItemProblem(index: index, field: field, value: raw?.quoted, reason: .notFinite))
+      return .failure(
+        FeedItemProblem(index: index, field: field, value: raw?.quoted, reason: .notFinite))
     }
     guard value > 0 else {
-      return .failure(FeedItemProblem(index: index, field: field, value: raw?.quoted, reason: .notPositive))
+      return .failure(
+        FeedItemProblem(index: index, field: field, value: raw?.quoted, reason: .notPositive))
     }
     return .success(value)
   }

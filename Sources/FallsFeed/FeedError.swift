@@ -52,14 +52,16 @@ public struct FeedItemProblem: Error, Hashable, Sendable {
     case .missing, .notANumber, .notPositive, .notFinite:
       expected = "a positive number, as a string like \"1200\" or a JSON number"
     case .notAString: expected = "a string"
-    case .notAnObject: expected = "an object like {\"img\": …, \"width\": \"1200\", \"height\": \"2249\"}"
+    case .notAnObject:
+      expected = "an object like {\"img\": …, \"width\": \"1200\", \"height\": \"2249\"}"
     case .tooTall: expected = "a height/width ratio whose height in points is finite"
     }
     let what: String
     switch (reason, value) {
     case (.missing, _), (_, nil): what = "\"\(field.rawValue)\" is missing"
     case (.notAnObject, let value?): what = "the item is \(value), not an object"
-    case (.tooTall, let value?): what = "\"\(field.rawValue)\" \(value) makes it too tall to lay out"
+    case (.tooTall, let value?):
+      what = "\"\(field.rawValue)\" \(value) makes it too tall to lay out"
     case (_, let value?): what = "\"\(field.rawValue)\" is \(value)"
     }
     return "item \(index): \(what); expected \(expected)"

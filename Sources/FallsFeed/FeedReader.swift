@@ -61,6 +61,8 @@ public struct SystemError: Error, Hashable, Sendable {
   public init(code: Int32) { self.code = code }
 }
 
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int)
+  -> Int
+{
   read(descriptor, buffer, count)
 }

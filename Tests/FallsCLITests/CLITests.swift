@@ -12,7 +12,9 @@ private func golden(_ name: String) throws -> String {
 @Suite struct CLITests {
   // MARK: Help and version
 
-  @Test("falls --help prints the overview on standard output", arguments: [["--help"], ["-h"], ["help"]])
+  @Test(
+    "falls --help prints the overview on standard output",
+    arguments: [["--help"], ["-h"], ["help"]])
   func help(arguments: [String]) throws {
     let result = runCLI(arguments)
     #expect(result.code == .success)
@@ -22,7 +24,10 @@ private func golden(_ name: String) throws -> String {
 
   @Test(
     "falls layout --help prints every option",
-    arguments: [["layout", "--help"], ["layout", "-h"], ["help", "layout"], ["layout", "--columns", "0", "--help"]])
+    arguments: [
+      ["layout", "--help"], ["layout", "-h"], ["help", "layout"],
+      ["layout", "--columns", "0", "--help"],
+    ])
   func layoutHelp(arguments: [String]) throws {
     let result = runCLI(arguments)
     #expect(result.code == .success)
@@ -47,8 +52,14 @@ private func golden(_ name: String) throws -> String {
     "Unknown commands and no command are usage errors",
     arguments: [
       ([], "falls: error: no command given; try 'falls layout'\nSee 'falls --help' for usage.\n"),
-      (["lay"], "falls: error: unknown command 'lay'; the commands are: layout\nSee 'falls --help' for usage.\n"),
-      (["--colour"], "falls: error: unknown option '--colour'; the commands are: layout\nSee 'falls --help' for usage.\n"),
+      (
+        ["lay"],
+        "falls: error: unknown command 'lay'; the commands are: layout\nSee 'falls --help' for usage.\n"
+      ),
+      (
+        ["--colour"],
+        "falls: error: unknown option '--colour'; the commands are: layout\nSee 'falls --help' for usage.\n"
+      ),
     ])
   func badCommands(arguments: [String], message: String) {
     let result = runCLI(arguments)
@@ -73,8 +84,10 @@ private func golden(_ name: String) throws -> String {
     let items = try Fixtures.feed("jkr-gz-1plist-urldims.json").items
     #expect(document.configuration == LayoutConfiguration())
     #expect(document.items.map(\.img) == items.map(\.img))
-    let problems = LayoutChecker(configuration: document.configuration, items: items.map(\.layoutItem))
-      .violations(of: document.elements, contentHeight: document.contentHeight)
+    let problems = LayoutChecker(
+      configuration: document.configuration, items: items.map(\.layoutItem)
+    )
+    .violations(of: document.elements, contentHeight: document.contentHeight)
     #expect(problems.isEmpty, "\(problems.prefix(5))")
     #expect(document.elements.filter(\.isEnlarged).count > 0)
     #expect(document.elements.filter(\.isAligned).count > 0)
@@ -82,7 +95,9 @@ private func golden(_ name: String) throws -> String {
 
   @Test("The seed's three items, worked out by hand")
   func seedExcerptByHand() throws {
-    let result = runCLI(["layout", "--feed", Fixtures.path("jkr-finderlist-excerpt.json"), "--format", "json"])
+    let result = runCLI([
+      "layout", "--feed", Fixtures.path("jkr-finderlist-excerpt.json"), "--format", "json",
+    ])
     #expect(result.code == .success)
     let document = try ParsedLayout(json: Data(result.standardOutput.utf8))
     let w = 335.0 / 3
@@ -101,7 +116,8 @@ private func golden(_ name: String) throws -> String {
     #expect(abs(document.contentHeight - (10 + 2 * h0 + 10 + 10)) < 1e-9)
   }
 
-  @Test("jsonl prints exactly the items of json, one per line", arguments: ["irregular", "waterfall"])
+  @Test(
+    "jsonl prints exactly the items of json, one per line", arguments: ["irregular", "waterfall"])
   func jsonLines(style: String) throws {
     let json = runCLI(["layout", "--style", style, "--format", "json"])
     let lines = runCLI(["layout", "--style", style, "--format", "jsonl"])
@@ -122,18 +138,27 @@ private func golden(_ name: String) throws -> String {
     #expect(result.code == .success)
     let lines = result.standardOutput.split(separator: "\n").map(String.init)
     #expect(lines.count == 5)
-    #expect(lines[0] == "irregular layout: 3 items in 3 columns of 111.67 pt, width 375 pt, content height 448.56 pt")
-    #expect(lines[1].hasPrefix("index  column  span       x       y   width  height  flags     img"))
-    #expect(lines[2].hasPrefix("    0       0     2   10.00   10.00  233.33  428.56  enlarged  https://"))
-    #expect(lines[3].hasPrefix("    1       2     1  253.33   10.00  111.67  147.98  -         https://"))
-    #expect(lines[4].hasPrefix("    2       2     1  253.33  167.98  111.67  111.83  -         https://"))
+    #expect(
+      lines[0]
+        == "irregular layout: 3 items in 3 columns of 111.67 pt, width 375 pt, content height 448.56 pt"
+    )
+    #expect(
+      lines[1].hasPrefix("index  column  span       x       y   width  height  flags     img"))
+    #expect(
+      lines[2].hasPrefix("    0       0     2   10.00   10.00  233.33  428.56  enlarged  https://"))
+    #expect(
+      lines[3].hasPrefix("    1       2     1  253.33   10.00  111.67  147.98  -         https://"))
+    #expect(
+      lines[4].hasPrefix("    2       2     1  253.33  167.98  111.67  111.83  -         https://"))
   }
 
   @Test("Standard input is read with --feed -")
   func standardInput() throws {
     let feed = String(decoding: try Fixtures.data("zx-shopdata.json"), as: UTF8.self)
     let fromInput = runCLI(["layout", "--feed", "-", "--format", "jsonl"], input: feed)
-    let fromFile = runCLI(["layout", "--feed", Fixtures.path("zx-shopdata.json"), "--format", "jsonl"])
+    let fromFile = runCLI([
+      "layout", "--feed", Fixtures.path("zx-shopdata.json"), "--format", "jsonl",
+    ])
     #expect(fromInput.code == .success)
     #expect(fromInput.standardOutput == fromFile.standardOutput)
     #expect(fromInput.standardOutput.split(separator: "\n").count == 21)
@@ -154,7 +179,9 @@ private func golden(_ name: String) throws -> String {
     #expect(document.configuration.insets == expected.insets)
     #expect(document.configuration.rowSpacing == 4 && document.configuration.seed == 9)
     // Column width (220 − 20) / 2 = 100: the first two items sit at x 10 and 110, y 1.
-    #expect(document.elements[0].frame == Rect(x: 10, y: 1, width: 100, height: document.elements[0].frame.height))
+    #expect(
+      document.elements[0].frame
+        == Rect(x: 10, y: 1, width: 100, height: document.elements[0].frame.height))
     #expect(document.elements[1].frame.x == 110 && document.elements[1].frame.y == 1)
   }
 
@@ -172,28 +199,61 @@ private func golden(_ name: String) throws -> String {
   @Test(
     "Bad usage exits 64 naming the flag and the value",
     arguments: [
-      (["layout", "--columns", "0"], "invalid value '0' for '--columns'; expected a whole number from 1 to 10000 (e.g. --columns 3)"),
+      (
+        ["layout", "--columns", "0"],
+        "invalid value '0' for '--columns'; expected a whole number from 1 to 10000 (e.g. --columns 3)"
+      ),
       (["layout", "--columns", "three"], "invalid value 'three' for '--columns'"),
       (["layout", "--columns", "10001"], "invalid value '10001' for '--columns'"),
       (["layout", "--columns"], "missing value for '--columns <N>'"),
       (["layout", "--columns", "--width", "3"], "missing value for '--columns <N>'"),
       (["layout", "--colums", "3"], "unknown option '--colums'; did you mean '--columns'?"),
-      (["layout", "--spacing", "-1"], "invalid value '-1' for '--spacing'; expected a finite number of at least 0"),
-      (["layout", "--row-spacing", "nan"], "invalid value 'nan' for '--row-spacing'; expected a decimal number"),
+      (
+        ["layout", "--spacing", "-1"],
+        "invalid value '-1' for '--spacing'; expected a finite number of at least 0"
+      ),
+      (
+        ["layout", "--row-spacing", "nan"],
+        "invalid value 'nan' for '--row-spacing'; expected a decimal number"
+      ),
       (["layout", "--column-spacing=1e999"], "invalid value '1e999' for '--column-spacing'"),
-      (["layout", "--width", "0"], "invalid value '0' for '--width'; expected a finite number greater than 0"),
-      (["layout", "--insets", "1,2,3"], "invalid value '1,2,3' for '--insets'; expected four numbers T,L,B,R or one for all edges"),
-      (["layout", "--insets", "-5"], "invalid value '-5' for '--insets'; expected a finite number of at least 0"),
-      (["layout", "--enlarge-chance", "1.5"], "invalid value '1.5' for '--enlarge-chance'; expected a probability from 0 to 1"),
+      (
+        ["layout", "--width", "0"],
+        "invalid value '0' for '--width'; expected a finite number greater than 0"
+      ),
+      (
+        ["layout", "--insets", "1,2,3"],
+        "invalid value '1,2,3' for '--insets'; expected four numbers T,L,B,R or one for all edges"
+      ),
+      (
+        ["layout", "--insets", "-5"],
+        "invalid value '-5' for '--insets'; expected a finite number of at least 0"
+      ),
+      (
+        ["layout", "--enlarge-chance", "1.5"],
+        "invalid value '1.5' for '--enlarge-chance'; expected a probability from 0 to 1"
+      ),
       (["layout", "--align-tolerance", "1"], "invalid value '1' for '--align-tolerance'"),
-      (["layout", "--seed", "-1"], "invalid value '-1' for '--seed'; expected a whole number from 0 to 18446744073709551615"),
-      (["layout", "--style", "masonry"], "invalid value 'masonry' for '--style'; expected one of irregular, waterfall"),
-      (["layout", "--format", "csv"], "invalid value 'csv' for '--format'; expected one of table, json, jsonl"),
+      (
+        ["layout", "--seed", "-1"],
+        "invalid value '-1' for '--seed'; expected a whole number from 0 to 18446744073709551615"
+      ),
+      (
+        ["layout", "--style", "masonry"],
+        "invalid value 'masonry' for '--style'; expected one of irregular, waterfall"
+      ),
+      (
+        ["layout", "--format", "csv"],
+        "invalid value 'csv' for '--format'; expected one of table, json, jsonl"
+      ),
       (["layout", "--width", "30", "--columns", "3"], "--width 30 leaves no room for 3 columns"),
       (["layout", "--skip-invalid=yes"], "'--skip-invalid' takes no value"),
       (["layout", "feed.json"], "unexpected argument 'feed.json'"),
       (["layout", "--feed", ""], "invalid value '' for '--feed'"),
-      (["layout", "--feed", "https://example.com/feed"], "--feed 'https://example.com/feed': this version of falls reads feeds from files and standard input only"),
+      (
+        ["layout", "--feed", "https://example.com/feed"],
+        "--feed 'https://example.com/feed': this version of falls reads feeds from files and standard input only"
+      ),
     ])
   func usageErrors(arguments: [String], message: String) {
     let result = runCLI(arguments)
@@ -209,11 +269,18 @@ private func golden(_ name: String) throws -> String {
     arguments: [
       ("not json", "the feed is not valid JSON: line 1, column 2: unexpected 'o'; expected null"),
       (#"{"items": []}"#, "the feed has no \"data\" array"),
-      (#"{"data": [{"img": "a", "width": "1", "height": "2"}, {"img": "b", "width": "wide", "height": "2"}]}"#,
-        "feed item 1: \"width\" is \"wide\""),
-      (#"{"data": [{"img": "a", "width": "0", "height": "2"}, {"img": "b", "height": "2"}]}"#,
-        "feed item 0: \"width\" is \"0\"; expected a positive number, as a string like \"1200\" or a JSON number (and 1 more invalid item); use --skip-invalid"),
-      (#"{"data": [{"img": "a", "width": 1e-300, "height": 1e300}]}"#, "feed item 0: \"height\" 1e+300 makes it too tall to lay out"),
+      (
+        #"{"data": [{"img": "a", "width": "1", "height": "2"}, {"img": "b", "width": "wide", "height": "2"}]}"#,
+        "feed item 1: \"width\" is \"wide\""
+      ),
+      (
+        #"{"data": [{"img": "a", "width": "0", "height": "2"}, {"img": "b", "height": "2"}]}"#,
+        "feed item 0: \"width\" is \"0\"; expected a positive number, as a string like \"1200\" or a JSON number (and 1 more invalid item); use --skip-invalid"
+      ),
+      (
+        #"{"data": [{"img": "a", "width": 1e-300, "height": 1e300}]}"#,
+        "feed item 0: \"height\" 1e+300 makes it too tall to lay out"
+      ),
     ])
   func dataErrors(feed: String, message: String) {
     let result = runCLI(["layout", "--feed", "-", "--format", "json"], input: feed)
@@ -224,8 +291,10 @@ private func golden(_ name: String) throws -> String {
 
   @Test("--skip-invalid lays out the valid items, keeps their index and lists every skipped one")
   func skipInvalid() throws {
-    let feed = #"{"data": [{"img": "a", "width": "1", "height": "2"}, {"img": "b", "width": "x", "height": "2"}, 7, {"img": "d", "width": 1e-300, "height": 1e300}, {"img": "e", "width": 3, "height": 4}]}"#
-    let result = runCLI(["layout", "--feed", "-", "--format", "jsonl", "--skip-invalid"], input: feed)
+    let feed =
+      #"{"data": [{"img": "a", "width": "1", "height": "2"}, {"img": "b", "width": "x", "height": "2"}, 7, {"img": "d", "width": 1e-300, "height": 1e300}, {"img": "e", "width": 3, "height": 4}]}"#
+    let result = runCLI(
+      ["layout", "--feed", "-", "--format", "jsonl", "--skip-invalid"], input: feed)
     #expect(result.code == .success)
     let indices = result.standardOutput.split(separator: "\n").map { line in
       line.split(separator: ",")[0].replacingOccurrences(of: "{\"index\":", with: "")
@@ -245,7 +314,10 @@ private func golden(_ name: String) throws -> String {
   func unreadableFile() {
     let missing = runCLI(["layout", "--feed", "/nonexistent/feed.json"])
     #expect(missing.code == .noInput)
-    #expect(missing.standardError == "falls: error: cannot read the feed file '/nonexistent/feed.json': No such file or directory\n")
+    #expect(
+      missing.standardError
+        == "falls: error: cannot read the feed file '/nonexistent/feed.json': No such file or directory\n"
+    )
     let directory = runCLI(["layout", "--feed", "/tmp"])
     #expect(directory.code == .noInput)
     #expect(directory.standardError.contains("it is a directory"))

@@ -33,7 +33,9 @@ import Testing
     #expect(
       outcome(of: .usage("bad", command: "layout")).message
         == "error: bad\nSee 'falls layout --help' for usage.")
-    #expect(outcome(of: .usage("bad", command: nil)).message == "error: bad\nSee 'falls --help' for usage.")
+    #expect(
+      outcome(of: .usage("bad", command: nil)).message
+        == "error: bad\nSee 'falls --help' for usage.")
     #expect(
       outcome(of: .feed(.unreadable(path: "a.json", reason: "Permission denied"))).message
         == "error: cannot read the feed file 'a.json': Permission denied")

@@ -54,9 +54,11 @@ private func parse(_ arguments: [String]) throws -> LayoutOptions {
     #expect(try parse(["--columns", "2", "--columns", "5"]).configuration.columns == 5)
   }
 
-  @Test("--feed - reads standard input; other values are paths", arguments: [
-    ("-", FeedSource.standardInput), ("feed.json", .file("feed.json")), ("./-", .file("./-")),
-  ])
+  @Test(
+    "--feed - reads standard input; other values are paths",
+    arguments: [
+      ("-", FeedSource.standardInput), ("feed.json", .file("feed.json")), ("./-", .file("./-")),
+    ])
   func feedSources(text: String, source: FeedSource) throws {
     #expect(try parse(["--feed", text]).feed == source)
   }
@@ -85,8 +87,10 @@ private func parse(_ arguments: [String]) throws -> LayoutOptions {
 
   @Test(
     "Edit distance counts single-character edits",
-    arguments: [("columns", "colums", 1), ("seed", "seed", 0), ("", "abc", 3), ("width", "with", 1),
-      ("format", "fromat", 2)])
+    arguments: [
+      ("columns", "colums", 1), ("seed", "seed", 0), ("", "abc", 3), ("width", "with", 1),
+      ("format", "fromat", 2),
+    ])
   func distance(a: String, b: String, expected: Int) {
     #expect(editDistance(a, b) == expected)
   }

@@ -32,16 +32,23 @@ private func written(_ report: LayoutReport, _ format: OutputFormat) throws -> D
       ])
     #expect(document.schema == "falls.layout/1")
     let text = String(decoding: json, as: UTF8.self)
-    #expect(text.hasPrefix(#"{"schema":"falls.layout/1","style":"irregular","width":375,"columns":3,"columnSpacing":10,"rowSpacing":10,"insets":{"top":10,"left":10,"bottom":10,"right":10},"seed":1,"contentHeight":"#))
+    #expect(
+      text.hasPrefix(
+        #"{"schema":"falls.layout/1","style":"irregular","width":375,"columns":3,"columnSpacing":10,"rowSpacing":10,"insets":{"top":10,"left":10,"bottom":10,"right":10},"seed":1,"contentHeight":"#
+      ))
     #expect(text.contains(#","items":[{"index":0,"column":0,"span":"#))
     #expect(text.hasSuffix("}]}\n"))
   }
 
   @Test("Every item's keys come in the schema's order")
   func itemKeyOrder() throws {
-    let lines = String(decoding: try written(try report("xr-waterfall.json"), .jsonl), as: UTF8.self)
-      .split(separator: "\n")
-    let keys = ["index", "column", "span", "x", "y", "width", "height", "enlarged", "aligned", "img"]
+    let lines = String(
+      decoding: try written(try report("xr-waterfall.json"), .jsonl), as: UTF8.self
+    )
+    .split(separator: "\n")
+    let keys = [
+      "index", "column", "span", "x", "y", "width", "height", "enlarged", "aligned", "img",
+    ]
     for line in lines {
       let positions = keys.map { line.range(of: "\"\($0)\":")?.lowerBound }
       #expect(positions.allSatisfy { $0 != nil })
@@ -49,15 +56,19 @@ private func written(_ report: LayoutReport, _ format: OutputFormat) throws -> D
     }
   }
 
-  @Test("The numbers read back are exactly the Doubles the layout computed", arguments: Fixtures.feedNames)
+  @Test(
+    "The numbers read back are exactly the Doubles the layout computed",
+    arguments: Fixtures.feedNames)
   func exactNumbers(name: String) throws {
     let configuration = LayoutConfiguration(width: 414, columns: 4, columnSpacing: 7.5, seed: 3)
     let report = try report(name, configuration: configuration)
     let document = try ParsedLayout(json: try written(report, .json))
     #expect(document.elements == report.layout.elements)
     #expect(document.contentHeight == report.layout.contentHeight)
-    #expect(document.configuration == LayoutConfiguration(
-      width: 414, columns: 4, columnSpacing: 7.5, seed: 3))
+    #expect(
+      document.configuration
+        == LayoutConfiguration(
+          width: 414, columns: 4, columnSpacing: 7.5, seed: 3))
   }
 
   @Test("The layout of no items is valid JSON with an empty item list")

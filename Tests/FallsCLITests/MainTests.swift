@@ -49,17 +49,20 @@ private let jqPath = ["/usr/bin/jq", "/usr/local/bin/jq"].first {
 @Suite(.serialized) struct MainTests {
   @Test("The built binary lays out the embedded feed as the in-process CLI does")
   func builtBinary() throws {
-    #expect(FileManager.default.isExecutableFile(atPath: binary.path), "no binary at \(binary.path)")
+    #expect(
+      FileManager.default.isExecutableFile(atPath: binary.path), "no binary at \(binary.path)")
     let run = try shell("\"$FALLS\" layout --format json")
     #expect(run.status == 0)
     #expect(run.error.isEmpty)
     #expect(run.output == (try Fixtures.data("golden/embedded-default.json")))
   }
 
-  @Test("The binary's exit status is the CLI's", arguments: [
-    ("--version", 0), ("layout --columns 0", 64), ("layout --feed /nonexistent", 66),
-    ("layout --feed - < /dev/null", 65), ("nonsense", 64),
-  ])
+  @Test(
+    "The binary's exit status is the CLI's",
+    arguments: [
+      ("--version", 0), ("layout --columns 0", 64), ("layout --feed /nonexistent", 66),
+      ("layout --feed - < /dev/null", 65), ("nonsense", 64),
+    ])
   func exitStatus(arguments: String, status: Int32) throws {
     let run = try shell("\"$FALLS\" \(arguments)")
     #expect(run.status == status)
@@ -77,7 +80,9 @@ private let jqPath = ["/usr/bin/jq", "/usr/local/bin/jq"].first {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let feed = directory.appendingPathComponent("big.json")
-    let items = (0..<5_000).map { #"{"img":"https://example.com/\#($0).jpg","width":"200","height":"\#(150 + $0 % 200)"}"# }
+    let items = (0..<5_000).map {
+      #"{"img":"https://example.com/\#($0).jpg","width":"200","height":"\#(150 + $0 % 200)"}"#
+    }
     try Data(("{\"data\":[" + items.joined(separator: ",") + "]}").utf8).write(to: feed)
     let run = try shell(
       "\"$FALLS\" layout --feed '\(feed.path)' --format jsonl | head -1; "
@@ -103,6 +108,9 @@ private let jqPath = ["/usr/bin/jq", "/usr/local/bin/jq"].first {
     // jq reads every number as the same Double: its sum of heights equals ours.
     let sum = try shell("\"$FALLS\" layout --format json | jq '[.items[].height] | add'")
     let ours = golden.elements.reduce(0) { $0 + $1.frame.height }
-    #expect(Double(String(decoding: sum.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) == ours)
+    #expect(
+      Double(
+        String(decoding: sum.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        == ours)
   }
 }

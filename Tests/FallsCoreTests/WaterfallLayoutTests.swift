@@ -73,7 +73,8 @@ private func frames(_ layout: WaterfallLayout) -> [Rect] {
   func tiesGoLeft() throws {
     var configuration = threeColumns
     configuration.style = .waterfall
-    let layout = try WaterfallLayout(configuration, items: items(Array(repeating: (1, 1), count: 7)))
+    let layout = try WaterfallLayout(
+      configuration, items: items(Array(repeating: (1, 1), count: 7)))
     #expect(layout.elements.map(\.column) == [0, 1, 2, 0, 1, 2, 0])
     #expect(layout.elements.map(\.frame.y) == [10, 10, 10, 120, 120, 120, 230])
   }
@@ -85,7 +86,8 @@ private func frames(_ layout: WaterfallLayout) -> [Rect] {
     var configuration = threeColumns
     configuration.enlargeChance = 1
     configuration.alignTolerance = 0
-    let layout = try WaterfallLayout(configuration, items: items(Array(repeating: (1, 1), count: 8)))
+    let layout = try WaterfallLayout(
+      configuration, items: items(Array(repeating: (1, 1), count: 8)))
     // Worked by hand with w = 100, h = 100 (see the rules in WaterfallLayout).
     #expect(
       frames(layout) == [
@@ -98,7 +100,8 @@ private func frames(_ layout: WaterfallLayout) -> [Rect] {
         Rect(x: 10, y: 340, width: 210, height: 210),  // eligible again
         Rect(x: 230, y: 340, width: 100, height: 100),
       ])
-    #expect(layout.elements.map(\.isEnlarged) == [true, false, false, false, false, false, true, false])
+    #expect(
+      layout.elements.map(\.isEnlarged) == [true, false, false, false, false, false, true, false])
     #expect(layout.elements.map(\.span) == [2, 1, 1, 1, 1, 1, 2, 1])
     #expect(layout.contentHeight == 560)
   }
@@ -108,7 +111,8 @@ private func frames(_ layout: WaterfallLayout) -> [Rect] {
     // Four columns of 100 at x 10, 120, 230, 340.
     let configuration = LayoutConfiguration(
       width: 450, columns: 4, enlargeChance: 1, alignTolerance: 0)
-    let layout = try WaterfallLayout(configuration, items: items(Array(repeating: (1, 1), count: 8)))
+    let layout = try WaterfallLayout(
+      configuration, items: items(Array(repeating: (1, 1), count: 8)))
     let enlarged = layout.elements.filter(\.isEnlarged).map(\.index)
     // Item 1 follows an enlarged item; item 3 (columns 2–3 at y 120) would sit beside item 0
     // (columns 0–1, y 10...220); item 7 (columns 2–3 at y 230) starts below item 0's bottom.
@@ -135,7 +139,8 @@ private func frames(_ layout: WaterfallLayout) -> [Rect] {
     var configuration = threeColumns
     configuration.style = .waterfall
     configuration.enlargeChance = 1
-    let layout = try WaterfallLayout(configuration, items: GeneratedFeeds.items(count: 300, seed: 9))
+    let layout = try WaterfallLayout(
+      configuration, items: GeneratedFeeds.items(count: 300, seed: 9))
     #expect(layout.elements.allSatisfy { !$0.isEnlarged && !$0.isAligned && $0.span == 1 })
   }
 
@@ -194,7 +199,8 @@ private func frames(_ layout: WaterfallLayout) -> [Rect] {
   func toleranceZero() throws {
     var configuration = threeColumns
     configuration.alignTolerance = 0
-    let layout = try WaterfallLayout(configuration, items: GeneratedFeeds.items(count: 300, seed: 4))
+    let layout = try WaterfallLayout(
+      configuration, items: GeneratedFeeds.items(count: 300, seed: 4))
     #expect(layout.elements.allSatisfy { !$0.isAligned })
   }
 

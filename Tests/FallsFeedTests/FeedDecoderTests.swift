@@ -71,7 +71,10 @@ private func problem(_ item: String) throws -> FeedItemProblem? {
       (#"{"img": "a", "width": "1", "height": -5}"#, .height, "-5", .notPositive),
       (#"{"img": "a", "width": "1", "height": "-0.5"}"#, .height, #""-0.5""#, .notPositive),
       (#"{"img": "a", "width": "1", "height": "1e999"}"#, .height, #""1e999""#, .notFinite),
-      (#"{"img": "a", "width": "1", "height": 1e999}"#, .height, "a number too large to represent", .notFinite),
+      (
+        #"{"img": "a", "width": "1", "height": 1e999}"#, .height, "a number too large to represent",
+        .notFinite
+      ),
       (#"{"width": "1", "height": "1"}"#, .img, nil, .missing),
       (#"{"img": 3, "width": "1", "height": "1"}"#, .img, "3", .notAString),
       (#""just a string""#, .item, #""just a string""#, .notAnObject),
@@ -141,8 +144,10 @@ private func problem(_ item: String) throws -> FeedItemProblem? {
 
   @Test(
     "Anything else is not a number",
-    arguments: ["", " 1", "1 ", "abc", "nan", "NaN", "inf", "infinity", "0x1p3", "1e", "e5", ".",
-      "-", "1,5", "1_000"])
+    arguments: [
+      "", " 1", "1 ", "abc", "nan", "NaN", "inf", "infinity", "0x1p3", "1e", "e5", ".",
+      "-", "1,5", "1_000",
+    ])
   func notNumbers(text: String) {
     #expect(FeedDecoder.number(from: text) == nil)
   }

@@ -12,7 +12,10 @@ import Testing
 
   @Test("A missing file gives the system's reason")
   func missing() {
-    #expect(throws: FeedError.unreadable(path: "/nonexistent/feed.json", reason: "No such file or directory")) {
+    #expect(
+      throws: FeedError.unreadable(
+        path: "/nonexistent/feed.json", reason: "No such file or directory")
+    ) {
       try FeedReader.read(path: "/nonexistent/feed.json")
     }
   }

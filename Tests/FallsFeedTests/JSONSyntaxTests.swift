@@ -30,7 +30,9 @@ import Testing
       ("[01]", "line 1, column 4: a number must not start with 0"),
       ("[1.]", "line 1, column 4: expected a digit after the decimal point"),
       ("[tru]", "line 1, column 5: unexpected ']'; expected true"),
-      ("\"ab", "line 1, column 4: unexpected end of input inside a string; expected a closing '\"'"),
+      (
+        "\"ab", "line 1, column 4: unexpected end of input inside a string; expected a closing '\"'"
+      ),
       ("\"a\\qb\"", "line 1, column 4: invalid escape \\'q' in a string"),
       ("[\n\n  1e999]", "line 3, column 3: the number 1e999 is too large"),
       ("[\"é\", x]", "line 1, column 7: unexpected 'x'; expected a value"),

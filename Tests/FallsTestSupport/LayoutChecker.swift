@@ -21,8 +21,9 @@ public struct LayoutChecker {
     func fail(_ index: Int, _ text: String) { problems.append("element \(index): \(text)") }
     let c = configuration.columns
     let insets = configuration.insets
-    let w = (configuration.width - insets.left - insets.right
-      - Double(c - 1) * configuration.columnSpacing) / Double(c)
+    let w =
+      (configuration.width - insets.left - insets.right
+        - Double(c - 1) * configuration.columnSpacing) / Double(c)
     let irregular = configuration.style == .irregular
     var random = SplitMix64(seed: configuration.seed)
     // Per column: the last element covering it and the bottom the rules give the column.
@@ -83,7 +84,8 @@ public struct LayoutChecker {
       }
       let drawn = eligible && random.nextUnit() < configuration.enlargeChance
       if element.isEnlarged != drawn {
-        fail(position, "enlarged \(element.isEnlarged), rules demand \(drawn) (eligible \(eligible))")
+        fail(
+          position, "enlarged \(element.isEnlarged), rules demand \(drawn) (eligible \(eligible))")
       }
       if element.isEnlarged {
         if element.span != 2 { fail(position, "enlarged with span \(element.span)") }
@@ -92,7 +94,9 @@ public struct LayoutChecker {
           fail(position, "enlarged width \(frame.width)")
         }
         if !close(frame.height, 2 * h + configuration.rowSpacing) {
-          fail(position, "enlarged height \(frame.height), expected \(2 * h + configuration.rowSpacing)")
+          fail(
+            position,
+            "enlarged height \(frame.height), expected \(2 * h + configuration.rowSpacing)")
         }
         last[column] = element
         last[column + 1] = element
@@ -114,7 +118,9 @@ public struct LayoutChecker {
           }
         }
         if let target {
-          if !element.isAligned { fail(position, "not aligned though within tolerance of \(target)") }
+          if !element.isAligned {
+            fail(position, "not aligned though within tolerance of \(target)")
+          }
           // Exact, unless no Double height can make y + height land on the target.
           let representable = Self.someHeight(from: frame.y, reaches: target)
           if frame.maxY != target && (representable || abs(frame.maxY - target) > target.ulp) {

@@ -1,0 +1,36 @@
+# falls: the everyday commands. Each is a thin wrapper over the Swift toolchain.
+PREFIX ?= /usr/local
+SWIFT ?= swift
+ARGS ?=
+
+.PHONY: build release test run lint format install embed clean
+
+build:
+	$(SWIFT) build
+
+release:
+	$(SWIFT) build -c release
+
+test:
+	$(SWIFT) test
+
+# make run ARGS="--columns 4 --format json"
+run:
+	$(SWIFT) run falls layout $(ARGS)
+
+lint:
+	$(SWIFT) format lint --strict --recursive Sources Tests
+
+format:
+	$(SWIFT) format format --in-place --recursive Sources Tests
+
+install: release
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/falls" $(DESTDIR)$(PREFIX)/bin/falls
+
+# Regenerates Sources/FallsFeed/EmbeddedFeed.swift from its fixture.
+embed:
+	python3 scripts/embed-feed.py
+
+clean:
+	rm -rf .build
