@@ -124,14 +124,15 @@ private enum RawValue: Decodable, Equatable {
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
+    // Most likely first: a failed attempt throws, and throwing is what costs here.
     if container.decodeNil() {
       self = .null
-    } else if let value = try? container.decode(Bool.self) {
-      self = .bool(value)
-    } else if let value = try? container.decode(Double.self) {
-      self = .number(value)
     } else if let value = try? container.decode(String.self) {
       self = .string(value)
+    } else if let value = try? container.decode(Double.self) {
+      self = .number(value)
+    } else if let value = try? container.decode(Bool.self) {
+      self = .bool(value)
     } else if (try? decoder.unkeyedContainer()) != nil {
       self = .array
     } else if (try? decoder.container(keyedBy: AnyKey.self)) != nil {
