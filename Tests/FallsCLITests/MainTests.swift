@@ -22,13 +22,29 @@ private struct Run {
 }
 
 /// Runs `command` with `/bin/sh -c`, with `FALLS` set to the binary's path.
-private func shell(_ command: String) throws -> Run {
+///
+/// Without `capture`, the command runs in bash with its streams on /dev/null and every other
+/// inherited descriptor closed first: a daemon it starts (a tmux server) would otherwise keep
+/// Foundation's descriptors open, and waiting for the command would wait for the daemon.
+private func shell(_ command: String, capture: Bool = true) throws -> Run {
   let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/bin/sh")
-  process.arguments = ["-c", command]
   var environment = ProcessInfo.processInfo.environment
   environment["FALLS"] = binary.path
   process.environment = environment
+  guard capture else {
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    let closeInherited =
+      #"for fd in /proc/$$/fd/*; do n=${fd##*/}; [ "$n" -gt 2 ] && eval "exec $n>&-"; done 2>/dev/null; "#
+    process.arguments = ["-c", closeInherited + command]
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return Run(status: process.terminationStatus, output: Data(), error: "")
+  }
+  process.executableURL = URL(fileURLWithPath: "/bin/sh")
+  process.arguments = ["-c", command]
   let output = Pipe()
   let error = Pipe()
   process.standardOutput = output
@@ -40,6 +56,10 @@ private func shell(_ command: String) throws -> Run {
   return Run(
     status: process.terminationStatus, output: outputData,
     error: String(decoding: errorData, as: UTF8.self))
+}
+
+private let tmuxPath = ["/usr/bin/tmux", "/usr/local/bin/tmux"].first {
+  FileManager.default.isExecutableFile(atPath: $0)
 }
 
 private let jqPath = ["/usr/bin/jq", "/usr/local/bin/jq"].first {
@@ -112,5 +132,36 @@ private let jqPath = ["/usr/bin/jq", "/usr/local/bin/jq"].first {
       Double(
         String(decoding: sum.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
         == ours)
+  }
+
+  @Test(
+    "In a real terminal the table reads as aligned columns",
+    .enabled(if: tmuxPath != nil, "tmux is not installed"))
+  func terminal() throws {
+    let socket = "falls-test-\(UInt64.random(in: 0 ... .max))"
+    let feed = Fixtures.path("jkr-finderlist-excerpt.json")
+    // A terminal wide enough that no row wraps; the pane stays open after falls exits.
+    let start = try shell(
+      "tmux -L \(socket) new-session -d -x 400 -y 20 \"\\\"$FALLS\\\" layout --feed '\(feed)'; sleep 30\"",
+      capture: false)
+    #expect(start.status == 0)
+    defer { _ = try? shell("tmux -L \(socket) kill-server", capture: false) }
+    var screen = ""
+    for _ in 0..<50 {
+      screen = String(
+        decoding: try shell("tmux -L \(socket) capture-pane -p").output, as: UTF8.self)
+      if screen.contains("111.83") { break }
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    let lines = screen.split(separator: "\n").map(String.init)
+    #expect(lines.count >= 5, "screen: \(screen)")
+    guard lines.count >= 5 else { return }
+    #expect(lines[0].hasPrefix("irregular layout: 3 items in 3 columns"))
+    #expect(
+      lines[1].hasPrefix("index  column  span       x       y   width  height  flags     img"))
+    #expect(
+      lines[4].hasPrefix("    2       2     1  253.33  167.98  111.67  111.83  -         https://"))
+    // No escape sequences or stray characters reach the screen.
+    #expect(lines.allSatisfy { $0.unicodeScalars.allSatisfy { $0.value >= 0x20 } })
   }
 }
