@@ -299,7 +299,10 @@ enum LayoutCommand {
 
   private static func insets(_ text: String) throws(CLIError) -> EdgeInsets {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-    let values = parts.map { FeedDecoder.number(from: String($0)) }
+    let values = parts.map { part in
+      FeedDecoder.number(
+        from: String(part.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()))
+    }
     guard parts.count == 1 || parts.count == 4, let first = values.first,
       let top = first, values.allSatisfy({ $0 != nil })
     else {

@@ -44,6 +44,7 @@ private func parse(_ arguments: [String]) throws -> LayoutOptions {
       ("7", EdgeInsets(all: 7)),
       ("1,2,3,4", EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)),
       ("0,0.5,0,1e1", EdgeInsets(top: 0, left: 0.5, bottom: 0, right: 10)),
+      ("10, 20, 30, 40", EdgeInsets(top: 10, left: 20, bottom: 30, right: 40)),
     ])
   func insets(text: String, expected: EdgeInsets) throws {
     #expect(try parse(["--insets", text]).configuration.insets == expected)
