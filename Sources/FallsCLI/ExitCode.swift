@@ -1,5 +1,6 @@
 import FallsCore
 import FallsFeed
+import Foundation
 
 #if canImport(Glibc)
   import Glibc
@@ -21,6 +22,9 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
   case dataError = 65
   /// A feed file that cannot be read (EX_NOINPUT).
   case noInput = 66
+  /// A feed URL that could not be fetched: network failure, non-2xx answer, a body too large or
+  /// not JSON (EX_UNAVAILABLE).
+  case unavailable = 69
   /// Output could not be written (EX_IOERR).
   case ioError = 74
   /// The reader of standard output went away (128 + SIGPIPE, as a shell reports a process that
@@ -36,6 +40,10 @@ enum CLIError: Error {
   case usage(String, command: String?)
   /// The feed could not be read or decoded.
   case feed(FeedError)
+  /// A feed URL could not be fetched.
+  case fetch(FetchError)
+  /// Page `page` of a paged run failed; the message says which page.
+  indirect case page(Int, CLIError)
   /// Standard output could not be written.
   case output(SystemError)
 }
@@ -61,6 +69,13 @@ func outcome(of error: CLIError) -> Outcome {
   case .feed(let error):
     return Outcome(
       message: "error: \(describe(error))", toStandardOutput: false, code: code(of: error))
+  case .fetch(let error):
+    return Outcome(message: "error: \(error.message)", toStandardOutput: false, code: .unavailable)
+  case .page(let page, let error):
+    var inner = outcome(of: error)
+    inner.message = inner.message.replacingOccurrences(
+      of: "error: ", with: "error: page \(page): ", options: .anchored)
+    return inner
   case .output(let error):
     if error.code == EPIPE {
       return Outcome(message: "", toStandardOutput: false, code: .brokenPipe)

@@ -10,6 +10,8 @@ enum FeedSource: Equatable {
   case standardInput
   /// A file.
   case file(String)
+  /// An http or https URL, possibly with `{page}` and `{size}` placeholders.
+  case url(FeedURLTemplate)
 }
 
 /// The parsed flags of `falls layout`.
@@ -18,6 +20,16 @@ struct LayoutOptions {
   var configuration = LayoutConfiguration()
   var format = OutputFormat.table
   var skipInvalid = false
+  /// How many pages to load (URLs only).
+  var pages = 1
+  /// The `{size}` of a paginated URL.
+  var pageSize = 20
+  /// Whether to print the pages that arrived when a later one fails.
+  var keepPartial = false
+  /// Whether to hide the progress display.
+  var quiet = false
+  /// Deadline, retries and size limit for URLs.
+  var fetchPolicy = FetchPolicy(userAgent: "falls/\(CLI.version)")
   /// The flag and text that set each configuration value, to name them in messages.
   var sources: [LayoutParameter: (flag: String, text: String)] = [:]
   var columnsText: String?
@@ -41,9 +53,39 @@ enum LayoutCommand {
     let formats = OutputFormat.allCases.map(\.rawValue).joined(separator: "|")
     return [
       LayoutFlag(
-        name: "feed", value: "PATH|-",
-        help: "The finderlist JSON feed to lay out; - reads standard input. "
-          + "Default: the feed built into falls (50 items)."),
+        name: "feed", value: "URL|PATH|-",
+        help: "The finderlist JSON feed to lay out: an http or https URL, a file, or - for "
+          + "standard input. Default: the feed built into falls (50 items)."),
+      LayoutFlag(
+        name: "pages", value: "N",
+        help: "Load N pages of a URL feed in turn, as a user pulling up N − 1 times would; "
+          + "an empty page ends the paging early. Default: 1."),
+      LayoutFlag(
+        name: "page-size", value: "N",
+        help: "Items per page, put into a URL's {size} placeholder; a URL's {page} placeholder "
+          + "takes the page number, from 1. Without {page} the same URL is fetched for every "
+          + "page. Default: 20."),
+      LayoutFlag(
+        name: "keep-partial", value: nil,
+        help: "When a page fails after earlier pages arrived, print those pages (status 0) "
+          + "and say on standard error which page failed and why; without it nothing is "
+          + "printed and falls exits 69."),
+      LayoutFlag(
+        name: "timeout", value: "SECONDS",
+        help: "Overall deadline of each request, enforced by falls even when a server "
+          + "trickles bytes. Default: 15."),
+      LayoutFlag(
+        name: "retries", value: "N",
+        help: "Retries after a failed connection, a timeout, a reset, 429 or 5xx, with "
+          + "exponential backoff and jitter (Retry-After is honoured within the deadline); "
+          + "other 4xx answers are not retried. 0 to 10. Default: 2."),
+      LayoutFlag(
+        name: "max-bytes", value: "N",
+        help: "Largest feed body accepted, in bytes. Default: 67108864 (64 MiB)."),
+      LayoutFlag(
+        name: "quiet", value: nil,
+        help: "Do not show the page progress that appears on a terminal when several pages "
+          + "are fetched."),
       LayoutFlag(
         name: "style", value: styles,
         help: "irregular enlarges random items across two columns and aligns bottoms that "
@@ -99,7 +141,8 @@ enum LayoutCommand {
     var text = """
       OVERVIEW: Lay out an image feed as a waterfall and print every item's frame.
 
-      USAGE: falls layout [--feed PATH|-] [--style irregular|waterfall] [--columns N] [options]
+      USAGE: falls layout [--feed URL|PATH|-] [--pages N] [--style irregular|waterfall]
+                          [--columns N] [options]
 
       Frames are in points, origin at the top left, y growing downward.
 
@@ -117,10 +160,12 @@ enum LayoutCommand {
         falls layout
         falls layout --columns 4 --format json | jq '.items[] | select(.enlarged)'
         falls layout --feed feed.json --style waterfall --insets 0 --spacing 4
+        falls layout --feed 'https://example.com/list?page={page}&size={size}' --pages 3
         curl -s https://example.com/finderlist | falls layout --feed - --format jsonl
 
       EXIT STATUS:
         0 success, 64 bad usage, 65 bad feed data, 66 feed file unreadable,
+        69 feed URL not fetched (network, HTTP status, too large, not JSON),
         74 output not writable, 141 standard output closed by its reader.
 
       """
@@ -155,7 +200,12 @@ enum LayoutCommand {
       }
       guard let placeholder = flag.value else {
         if inlineValue != nil { throw usage("'--\(name)' takes no value") }
-        if name == "skip-invalid" { options.skipInvalid = true }
+        switch name {
+        case "skip-invalid": options.skipInvalid = true
+        case "keep-partial": options.keepPartial = true
+        case "quiet": options.quiet = true
+        default: break
+        }
         continue
       }
       let text: String
@@ -220,6 +270,23 @@ enum LayoutCommand {
         configuration.alignTolerance = try number(
           flagName, text, example: "--align-tolerance 0.1")
         options.sources[.alignTolerance] = (flagName, text)
+      case "pages":
+        options.pages = try whole(
+          flagName, text, in: 1...1_000_000, example: "--pages 3")
+      case "page-size":
+        options.pageSize = try whole(
+          flagName, text, in: 1...1_000_000, example: "--page-size 20")
+      case "retries":
+        options.fetchPolicy.retries = try whole(flagName, text, in: 0...10, example: "--retries 2")
+      case "max-bytes":
+        options.fetchPolicy.maxBytes = try whole(
+          flagName, text, in: 1...(1 << 40), example: "--max-bytes 1048576")
+      case "timeout":
+        let seconds = try number(flagName, text, example: "--timeout 15")
+        guard seconds > 0, seconds <= 86_400 else {
+          throw invalid(flagName, text, expected: "a number of seconds above 0, at most 86400")
+        }
+        options.fetchPolicy.timeout = seconds
       case "format":
         guard let format = OutputFormat(rawValue: text) else {
           throw invalid(flagName, text, expected: "one of table, json, jsonl")
@@ -241,7 +308,27 @@ enum LayoutCommand {
       }
     }
     try validate(options)
+    if options.pages > 1 {
+      switch options.feed {
+      case .url: break
+      case .embedded, .standardInput, .file:
+        throw usage(
+          "--pages \(options.pages) needs a URL feed; a file, standard input or the built-in "
+            + "feed is one page")
+      }
+    }
     return options
+  }
+
+  private static func whole(
+    _ flag: String, _ text: String, in range: ClosedRange<Int>, example: String
+  ) throws(CLIError) -> Int {
+    guard let value = Int(text), range.contains(value) else {
+      throw invalid(
+        flag, text, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)",
+        example: example)
+    }
+    return value
   }
 
   /// Checks the configuration with the core's rules and names the flag of a bad value.

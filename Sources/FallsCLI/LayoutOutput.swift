@@ -15,7 +15,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 struct LayoutReport {
   /// The layout; element `i` places `items[i]`.
   var layout: WaterfallLayout
-  var items: [FeedItem]
+  var items: [PlacedItem]
 
   /// The JSON schema name written into `--format json` output.
   static let schema = "falls.layout/1"
@@ -75,10 +75,12 @@ struct LayoutReport {
   }
 
   private func appendItem(_ element: LayoutElement, to out: inout OutputBuffer) {
-    let item = items[element.index]
+    let placed = items[element.index]
     let frame = element.frame
     out.append("{\"index\":")
-    out.append(String(item.index))
+    out.append(String(placed.item.index))
+    out.append(",\"page\":")
+    out.append(String(placed.page))
     out.append(",\"column\":")
     out.append(String(element.column))
     out.append(",\"span\":")
@@ -94,7 +96,7 @@ struct LayoutReport {
     out.append(element.isEnlarged ? ",\"enlarged\":true" : ",\"enlarged\":false")
     out.append(element.isAligned ? ",\"aligned\":true" : ",\"aligned\":false")
     out.append(",\"img\":")
-    out.appendJSONString(item.img)
+    out.appendJSONString(placed.item.img)
     out.append("}")
   }
 
@@ -106,14 +108,15 @@ struct LayoutReport {
         + "\(configuration.columns) column\(configuration.columns == 1 ? "" : "s") of "
         + "\(formatFixed(configuration.columnWidth)) pt, width \(formatNumber(configuration.width)) pt, "
         + "content height \(formatFixed(layout.contentHeight)) pt\n")
-    let headers = ["index", "column", "span", "x", "y", "width", "height", "flags"]
+    let headers = ["index", "page", "column", "span", "x", "y", "width", "height", "flags"]
     var rows: [[String]] = []
     rows.reserveCapacity(count)
     for element in layout.elements {
       let frame = element.frame
       let flags = element.isEnlarged ? "enlarged" : element.isAligned ? "aligned" : "-"
       rows.append([
-        String(items[element.index].index), String(element.column), String(element.span),
+        String(items[element.index].item.index), String(items[element.index].page),
+        String(element.column), String(element.span),
         formatFixed(frame.x), formatFixed(frame.y), formatFixed(frame.width),
         formatFixed(frame.height), flags,
       ])
@@ -134,7 +137,7 @@ struct LayoutReport {
     }
     appendRow(headers, img: "img")
     for (row, element) in zip(rows, layout.elements) {
-      appendRow(row, img: items[element.index].img)
+      appendRow(row, img: items[element.index].item.img)
       try out.flushIfFull()
     }
   }

@@ -74,31 +74,45 @@ public final class BufferSink: ByteSink {
   public var text: String { String(decoding: bytes, as: UTF8.self) }
 }
 
-/// The process's surroundings as the CLI sees them: its input and its two output streams.
+/// The process's surroundings as the CLI sees them: its input, its two output streams, whether
+/// standard error is a terminal, and the network.
 public struct CLIEnvironment {
   /// Reads all of standard input.
   public var readStandardInput: () throws(SystemError) -> Data
   /// Standard output: results only.
   public var standardOutput: any ByteSink
-  /// Standard error: messages, notes and errors.
+  /// Standard error: messages, notes, errors and progress.
   public var standardError: any ByteSink
+  /// Whether standard error is a terminal, where progress is shown.
+  public var standardErrorIsTerminal: Bool
+  /// The network, for feeds given as URLs.
+  public var transport: any HTTPTransport
+  /// The first backoff delay between retries, in seconds.
+  public var backoff: Double
 
   /// Creates an environment from its parts.
   public init(
     readStandardInput: @escaping () throws(SystemError) -> Data,
     standardOutput: any ByteSink,
-    standardError: any ByteSink
+    standardError: any ByteSink,
+    standardErrorIsTerminal: Bool = false,
+    transport: any HTTPTransport = URLSessionTransport(),
+    backoff: Double = FetchPolicy().backoff
   ) {
     self.readStandardInput = readStandardInput
     self.standardOutput = standardOutput
     self.standardError = standardError
+    self.standardErrorIsTerminal = standardErrorIsTerminal
+    self.transport = transport
+    self.backoff = backoff
   }
 
-  /// The real process streams: file descriptors 0, 1 and 2.
+  /// The real process: file descriptors 0, 1 and 2, and URLSession.
   public static func process() -> CLIEnvironment {
     CLIEnvironment(
       readStandardInput: { () throws(SystemError) in try FeedReader.readAll(0) },
       standardOutput: FileDescriptorSink(descriptor: 1),
-      standardError: FileDescriptorSink(descriptor: 2))
+      standardError: FileDescriptorSink(descriptor: 2),
+      standardErrorIsTerminal: isatty(2) == 1)
   }
 }

@@ -1,8 +1,11 @@
 /// A waterfall (瀑布流) layout: items placed in order, each into the shortest column.
 ///
 /// A layout is a value: it holds its configuration, the elements placed so far and the state of
-/// each column, and `append(_:)` places more items below them without moving any already placed.
-/// It does no I/O and may be used from any thread; like any value, a copy is independent.
+/// each column. `append(_:)` places more items below them without moving any already placed (a
+/// page loaded when the user pulls up), continuing the random stream where it stopped, so that
+/// appending pages one by one gives exactly the layout of their concatenation; `reset()` starts
+/// over (a pull-down refresh). It does no I/O and may be used from any thread; like any value, a
+/// copy is independent.
 ///
 /// The rules, for column width `w` (see ``LayoutConfiguration/columnWidth``):
 /// - An item's natural height is `w · height / width`.
@@ -64,10 +67,14 @@ public struct WaterfallLayout: Sendable {
   public init(_ configuration: LayoutConfiguration) throws(LayoutError) {
     try configuration.validate()
     self.configuration = configuration
-    let columns = configuration.columns
     columnWidth = configuration.columnWidth
-    columnXs = (0..<columns).map { configuration.x(ofColumn: $0) }
-    state = ColumnState(
+    columnXs = (0..<configuration.columns).map { configuration.x(ofColumn: $0) }
+    state = Self.emptyState(configuration)
+  }
+
+  private static func emptyState(_ configuration: LayoutConfiguration) -> ColumnState {
+    let columns = configuration.columns
+    return ColumnState(
       bottoms: Array(repeating: configuration.insets.top, count: columns),
       isEmpty: Array(repeating: true, count: columns),
       endsEnlarged: Array(repeating: false, count: columns),
@@ -97,6 +104,16 @@ public struct WaterfallLayout: Sendable {
   /// The stored bottom of each column, or `nil` for a column without items.
   public var columnBottoms: [Double?] {
     zip(state.bottoms, state.isEmpty).map { $1 ? nil : $0 }
+  }
+
+  /// Removes every element and starts over, as a pull-down refresh does; the random stream
+  /// starts again from the seed, so appending the same items gives the same layout as a fresh
+  /// one.
+  ///
+  /// - Complexity: O(*c*) for *c* columns, plus releasing the elements.
+  public mutating func reset() {
+    elements.removeAll()
+    state = Self.emptyState(configuration)
   }
 
   /// Places `items` below those already laid out.

@@ -8,5 +8,5 @@ import FallsCLI
 
 // A closed pipe shows up as EPIPE from write(2), which the CLI turns into a quiet exit.
 signal(SIGPIPE, SIG_IGN)
-let status = CLI.run(Array(CommandLine.arguments.dropFirst()), environment: .process())
+let status = await CLI.run(Array(CommandLine.arguments.dropFirst()), environment: .process())
 exit(status.rawValue)

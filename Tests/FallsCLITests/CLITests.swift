@@ -15,8 +15,8 @@ private func golden(_ name: String) throws -> String {
   @Test(
     "falls --help prints the overview on standard output",
     arguments: [["--help"], ["-h"], ["help"]])
-  func help(arguments: [String]) throws {
-    let result = runCLI(arguments)
+  func help(arguments: [String]) async throws {
+    let result = await runCLI(arguments)
     #expect(result.code == .success)
     #expect(result.standardOutput == (try golden("help.txt")))
     #expect(result.standardError.isEmpty)
@@ -28,8 +28,8 @@ private func golden(_ name: String) throws -> String {
       ["layout", "--help"], ["layout", "-h"], ["help", "layout"],
       ["layout", "--columns", "0", "--help"],
     ])
-  func layoutHelp(arguments: [String]) throws {
-    let result = runCLI(arguments)
+  func layoutHelp(arguments: [String]) async throws {
+    let result = await runCLI(arguments)
     #expect(result.code == .success)
     #expect(result.standardOutput == (try golden("layout-help.txt")))
     for flag in [
@@ -42,8 +42,8 @@ private func golden(_ name: String) throws -> String {
   }
 
   @Test("falls --version prints the version")
-  func version() {
-    let result = runCLI(["--version"])
+  func version() async {
+    let result = await runCLI(["--version"])
     #expect(result.code == .success)
     #expect(result.standardOutput == "falls \(CLI.version)\n")
   }
@@ -61,8 +61,8 @@ private func golden(_ name: String) throws -> String {
         "falls: error: unknown option '--colour'; the commands are: layout\nSee 'falls --help' for usage.\n"
       ),
     ])
-  func badCommands(arguments: [String], message: String) {
-    let result = runCLI(arguments)
+  func badCommands(arguments: [String], message: String) async {
+    let result = await runCLI(arguments)
     #expect(result.code == .usage)
     #expect(result.standardOutput.isEmpty)
     #expect(result.standardError == message)
@@ -71,15 +71,15 @@ private func golden(_ name: String) throws -> String {
   // MARK: Layout output
 
   @Test("The default run prints the golden JSON of the embedded feed")
-  func goldenJSON() throws {
-    let result = runCLI(["layout", "--format", "json"])
+  func goldenJSON() async throws {
+    let result = await runCLI(["layout", "--format", "json"])
     #expect(result.code == .success)
     #expect(result.standardError.isEmpty)
     #expect(result.standardOutput == (try golden("embedded-default.json")))
   }
 
   @Test("The golden JSON obeys every layout rule, checked independently of the engine")
-  func goldenObeysRules() throws {
+  func goldenObeysRules() async throws {
     let document = try ParsedLayout(json: try Fixtures.data("golden/embedded-default.json"))
     let items = try Fixtures.feed("jkr-gz-1plist-urldims.json").items
     #expect(document.configuration == LayoutConfiguration())
@@ -94,8 +94,8 @@ private func golden(_ name: String) throws -> String {
   }
 
   @Test("The seed's three items, worked out by hand")
-  func seedExcerptByHand() throws {
-    let result = runCLI([
+  func seedExcerptByHand() async throws {
+    let result = await runCLI([
       "layout", "--feed", Fixtures.path("jkr-finderlist-excerpt.json"), "--format", "json",
     ])
     #expect(result.code == .success)
@@ -118,9 +118,9 @@ private func golden(_ name: String) throws -> String {
 
   @Test(
     "jsonl prints exactly the items of json, one per line", arguments: ["irregular", "waterfall"])
-  func jsonLines(style: String) throws {
-    let json = runCLI(["layout", "--style", style, "--format", "json"])
-    let lines = runCLI(["layout", "--style", style, "--format", "jsonl"])
+  func jsonLines(style: String) async throws {
+    let json = await runCLI(["layout", "--style", style, "--format", "json"])
+    let lines = await runCLI(["layout", "--style", style, "--format", "jsonl"])
     #expect(lines.code == .success)
     let document = try ParsedLayout(json: Data(json.standardOutput.utf8))
     let rows = lines.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
@@ -133,8 +133,8 @@ private func golden(_ name: String) throws -> String {
   }
 
   @Test("The table has a summary, a header and one aligned row per item")
-  func table() throws {
-    let result = runCLI(["layout", "--feed", Fixtures.path("jkr-finderlist-excerpt.json")])
+  func table() async throws {
+    let result = await runCLI(["layout", "--feed", Fixtures.path("jkr-finderlist-excerpt.json")])
     #expect(result.code == .success)
     let lines = result.standardOutput.split(separator: "\n").map(String.init)
     #expect(lines.count == 5)
@@ -143,20 +143,24 @@ private func golden(_ name: String) throws -> String {
         == "irregular layout: 3 items in 3 columns of 111.67 pt, width 375 pt, content height 448.56 pt"
     )
     #expect(
-      lines[1].hasPrefix("index  column  span       x       y   width  height  flags     img"))
+      lines[1].hasPrefix("index  page  column  span       x       y   width  height  flags     img")
+    )
     #expect(
-      lines[2].hasPrefix("    0       0     2   10.00   10.00  233.33  428.56  enlarged  https://"))
+      lines[2].hasPrefix(
+        "    0     1       0     2   10.00   10.00  233.33  428.56  enlarged  https://"))
     #expect(
-      lines[3].hasPrefix("    1       2     1  253.33   10.00  111.67  147.98  -         https://"))
+      lines[3].hasPrefix(
+        "    1     1       2     1  253.33   10.00  111.67  147.98  -         https://"))
     #expect(
-      lines[4].hasPrefix("    2       2     1  253.33  167.98  111.67  111.83  -         https://"))
+      lines[4].hasPrefix(
+        "    2     1       2     1  253.33  167.98  111.67  111.83  -         https://"))
   }
 
   @Test("Standard input is read with --feed -")
-  func standardInput() throws {
+  func standardInput() async throws {
     let feed = String(decoding: try Fixtures.data("zx-shopdata.json"), as: UTF8.self)
-    let fromInput = runCLI(["layout", "--feed", "-", "--format", "jsonl"], input: feed)
-    let fromFile = runCLI([
+    let fromInput = await runCLI(["layout", "--feed", "-", "--format", "jsonl"], input: feed)
+    let fromFile = await runCLI([
       "layout", "--feed", Fixtures.path("zx-shopdata.json"), "--format", "jsonl",
     ])
     #expect(fromInput.code == .success)
@@ -165,8 +169,8 @@ private func golden(_ name: String) throws -> String {
   }
 
   @Test("Every flag reaches the layout")
-  func flagsReachLayout() throws {
-    let result = runCLI([
+  func flagsReachLayout() async throws {
+    let result = await runCLI([
       "layout", "--style", "waterfall", "--columns", "2", "--width", "220", "--column-spacing", "0",
       "--row-spacing", "4", "--insets", "1,10,3,10", "--seed", "9", "--format", "json",
     ])
@@ -186,10 +190,10 @@ private func golden(_ name: String) throws -> String {
   }
 
   @Test("The same flags and seed give byte-identical output; another seed does not")
-  func determinism() {
-    let a = runCLI(["layout", "--format", "json", "--seed", "77"])
-    let b = runCLI(["layout", "--format", "json", "--seed", "77"])
-    let c = runCLI(["layout", "--format", "json", "--seed", "78"])
+  func determinism() async {
+    let a = await runCLI(["layout", "--format", "json", "--seed", "77"])
+    let b = await runCLI(["layout", "--format", "json", "--seed", "77"])
+    let c = await runCLI(["layout", "--format", "json", "--seed", "78"])
     #expect(a.standardOutput == b.standardOutput)
     #expect(a.standardOutput != c.standardOutput)
   }
@@ -255,8 +259,8 @@ private func golden(_ name: String) throws -> String {
         "--feed 'https://example.com/feed': this version of falls reads feeds from files and standard input only"
       ),
     ])
-  func usageErrors(arguments: [String], message: String) {
-    let result = runCLI(arguments)
+  func usageErrors(arguments: [String], message: String) async {
+    let result = await runCLI(arguments)
     #expect(result.code == .usage)
     #expect(result.standardOutput.isEmpty)
     #expect(result.standardError.hasPrefix("falls: error: "))
@@ -282,18 +286,18 @@ private func golden(_ name: String) throws -> String {
         "feed item 0: \"height\" 1e+300 makes it too tall to lay out"
       ),
     ])
-  func dataErrors(feed: String, message: String) {
-    let result = runCLI(["layout", "--feed", "-", "--format", "json"], input: feed)
+  func dataErrors(feed: String, message: String) async {
+    let result = await runCLI(["layout", "--feed", "-", "--format", "json"], input: feed)
     #expect(result.code == .dataError)
     #expect(result.standardOutput.isEmpty)
     #expect(result.standardError.contains(message), "\(result.standardError)")
   }
 
   @Test("--skip-invalid lays out the valid items, keeps their index and lists every skipped one")
-  func skipInvalid() throws {
+  func skipInvalid() async throws {
     let feed =
       #"{"data": [{"img": "a", "width": "1", "height": "2"}, {"img": "b", "width": "x", "height": "2"}, 7, {"img": "d", "width": 1e-300, "height": 1e300}, {"img": "e", "width": 3, "height": 4}]}"#
-    let result = runCLI(
+    let result = await runCLI(
       ["layout", "--feed", "-", "--format", "jsonl", "--skip-invalid"], input: feed)
     #expect(result.code == .success)
     let indices = result.standardOutput.split(separator: "\n").map { line in
@@ -311,53 +315,53 @@ private func golden(_ name: String) throws -> String {
   }
 
   @Test("A feed file that cannot be read exits 66 with the system's reason")
-  func unreadableFile() {
-    let missing = runCLI(["layout", "--feed", "/nonexistent/feed.json"])
+  func unreadableFile() async {
+    let missing = await runCLI(["layout", "--feed", "/nonexistent/feed.json"])
     #expect(missing.code == .noInput)
     #expect(
       missing.standardError
         == "falls: error: cannot read the feed file '/nonexistent/feed.json': No such file or directory\n"
     )
-    let directory = runCLI(["layout", "--feed", "/tmp"])
+    let directory = await runCLI(["layout", "--feed", "/tmp"])
     #expect(directory.code == .noInput)
     #expect(directory.standardError.contains("it is a directory"))
     #expect(missing.standardOutput.isEmpty && directory.standardOutput.isEmpty)
   }
 
   @Test("Standard input that cannot be read exits 66")
-  func unreadableInput() {
+  func unreadableInput() async {
     let error = BufferSink()
     let output = BufferSink()
     let environment = CLIEnvironment(
       readStandardInput: { () throws(SystemError) in throw SystemError(code: 5) },
       standardOutput: output, standardError: error)
-    #expect(CLI.run(["layout", "--feed", "-"], environment: environment) == .noInput)
+    #expect(await CLI.run(["layout", "--feed", "-"], environment: environment) == .noInput)
     #expect(error.text == "falls: error: cannot read the feed file '-': Input/output error\n")
     #expect(output.bytes.isEmpty)
   }
 
   @Test("A closed pipe ends quietly with 141; another write failure exits 74 with a message")
-  func writeFailures() {
+  func writeFailures() async {
     let quiet = BufferSink()
     let closed = CLIEnvironment(
       readStandardInput: { () throws(SystemError) in Data() },
       standardOutput: FailingSink(code: 32), standardError: quiet)
-    #expect(CLI.run(["layout", "--format", "jsonl"], environment: closed) == .brokenPipe)
+    #expect(await CLI.run(["layout", "--format", "jsonl"], environment: closed) == .brokenPipe)
     #expect(quiet.bytes.isEmpty)
 
     let messages = BufferSink()
     let full = CLIEnvironment(
       readStandardInput: { () throws(SystemError) in Data() },
       standardOutput: FailingSink(code: 28), standardError: messages)
-    #expect(CLI.run(["layout"], environment: full) == .ioError)
+    #expect(await CLI.run(["layout"], environment: full) == .ioError)
     #expect(messages.text == "falls: error: cannot write the output: No space left on device\n")
   }
 
   @Test("A help text that cannot be written is an output error, not success")
-  func helpWriteFailure() {
+  func helpWriteFailure() async {
     let environment = CLIEnvironment(
       readStandardInput: { () throws(SystemError) in Data() },
       standardOutput: FailingSink(code: 28), standardError: BufferSink())
-    #expect(CLI.run(["--help"], environment: environment) == .ioError)
+    #expect(await CLI.run(["--help"], environment: environment) == .ioError)
   }
 }

@@ -6,7 +6,7 @@ import Testing
 @Suite struct ExitCodeTests {
   @Test("The statuses follow sysexits.h")
   func values() {
-    #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 64, 65, 66, 74, 141])
+    #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 64, 65, 66, 69, 74, 141])
   }
 
   @Test(
@@ -20,11 +20,31 @@ import Testing
       (.feed(.unreadable(path: "p", reason: "r")), false, .noInput),
       (.output(SystemError(code: 28)), false, .ioError),
       (.output(SystemError(code: 32)), false, .brokenPipe),
+      (
+        .fetch(FetchError(url: "u", cause: .status(500, reason: "x"), attempts: 3)), false,
+        .unavailable
+      ),
+      (
+        .page(2, .fetch(FetchError(url: "u", cause: .status(404, reason: "x"), attempts: 1))),
+        false, .unavailable
+      ),
+      (.page(3, .feed(.notJSON(detail: "x"))), false, .dataError),
     ])
   func mapping(error: CLIError, toStandardOutput: Bool, code: ExitCode) {
     let result = outcome(of: error)
     #expect(result.toStandardOutput == toStandardOutput)
     #expect(result.code == code)
+  }
+
+  @Test("A failed page is named in front of the failure")
+  func pageMessage() {
+    let error = CLIError.page(
+      2,
+      .fetch(FetchError(url: "http://h/p", cause: .status(404, reason: "Not Found"), attempts: 1)))
+    #expect(
+      outcome(of: error).message
+        == "error: page 2: GET http://h/p: HTTP 404 Not Found; expected a 2xx answer with a finderlist JSON feed"
+    )
   }
 
   @Test("A closed pipe says nothing; usage errors point to the right help")

@@ -11,7 +11,8 @@ private func report(_ name: String, configuration: LayoutConfiguration = LayoutC
 {
   let items = try Fixtures.feed(name).items
   return LayoutReport(
-    layout: try WaterfallLayout(configuration, items: items.map(\.layoutItem)), items: items)
+    layout: try WaterfallLayout(configuration, items: items.map(\.layoutItem)),
+    items: items.map { PlacedItem(item: $0, page: 1) })
 }
 
 private func written(_ report: LayoutReport, _ format: OutputFormat) throws -> Data {
@@ -36,7 +37,7 @@ private func written(_ report: LayoutReport, _ format: OutputFormat) throws -> D
       text.hasPrefix(
         #"{"schema":"falls.layout/1","style":"irregular","width":375,"columns":3,"columnSpacing":10,"rowSpacing":10,"insets":{"top":10,"left":10,"bottom":10,"right":10},"seed":1,"contentHeight":"#
       ))
-    #expect(text.contains(#","items":[{"index":0,"column":0,"span":"#))
+    #expect(text.contains(#","items":[{"index":0,"page":1,"column":0,"span":"#))
     #expect(text.hasSuffix("}]}\n"))
   }
 
@@ -84,7 +85,7 @@ private func written(_ report: LayoutReport, _ format: OutputFormat) throws -> D
     #expect(lines.bytes.isEmpty)
   }
 
-  @Test("Items keep their feed index and image URL")
+  @Test("Items keep their feed index, page and image URL")
   func feedIndex() throws {
     let items = [
       FeedItem(index: 3, img: "a \"quoted\" url", width: 1, height: 1),
@@ -92,9 +93,11 @@ private func written(_ report: LayoutReport, _ format: OutputFormat) throws -> D
     ]
     let layout = try WaterfallLayout(LayoutConfiguration(), items: items.map(\.layoutItem))
     let sink = BufferSink()
-    try LayoutReport(layout: layout, items: items).write(.json, to: sink)
+    let placed = [PlacedItem(item: items[0], page: 1), PlacedItem(item: items[1], page: 4)]
+    try LayoutReport(layout: layout, items: placed).write(.json, to: sink)
     let document = try ParsedLayout(json: Data(sink.bytes))
     #expect(document.items.map(\.index) == [3, 9])
+    #expect(document.items.map(\.page) == [1, 4])
     #expect(document.items.map(\.img) == ["a \"quoted\" url", "b"])
   }
 
@@ -105,7 +108,7 @@ private func written(_ report: LayoutReport, _ format: OutputFormat) throws -> D
     #expect(lines.count == 52)  // summary, header, 50 rows
     let header = lines[1]
     // Right-aligned numeric columns end at the same offset as their header word.
-    for word in ["index", "column", "span", "x", "y", "width", "height"] {
+    for word in ["index", "page", "column", "span", "x", "y", "width", "height"] {
       guard let range = header.range(of: " \(word) ") ?? header.range(of: "\(word) ") else {
         Issue.record("no \(word) in header")
         continue

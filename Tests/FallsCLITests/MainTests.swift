@@ -158,9 +158,11 @@ private let jqPath = ["/usr/bin/jq", "/usr/local/bin/jq"].first {
     guard lines.count >= 5 else { return }
     #expect(lines[0].hasPrefix("irregular layout: 3 items in 3 columns"))
     #expect(
-      lines[1].hasPrefix("index  column  span       x       y   width  height  flags     img"))
+      lines[1].hasPrefix("index  page  column  span       x       y   width  height  flags     img")
+    )
     #expect(
-      lines[4].hasPrefix("    2       2     1  253.33  167.98  111.67  111.83  -         https://"))
+      lines[4].hasPrefix(
+        "    2     1       2     1  253.33  167.98  111.67  111.83  -         https://"))
     // No escape sequences or stray characters reach the screen.
     #expect(lines.allSatisfy { $0.unicodeScalars.allSatisfy { $0.value >= 0x20 } })
   }

@@ -23,12 +23,16 @@ public final class FailingSink: ByteSink {
 }
 
 /// Runs `falls` in-process with `input` as standard input and buffers for output.
-public func runCLI(_ arguments: [String], input: String = "") -> CLIResult {
+public func runCLI(
+  _ arguments: [String], input: String = "",
+  environment configure: (inout CLIEnvironment) -> Void = { _ in }
+) async -> CLIResult {
   let output = BufferSink()
   let error = BufferSink()
-  let environment = CLIEnvironment(
+  var environment = CLIEnvironment(
     readStandardInput: { () throws(SystemError) in Data(input.utf8) },
     standardOutput: output, standardError: error)
-  let code = CLI.run(arguments, environment: environment)
+  configure(&environment)
+  let code = await CLI.run(arguments, environment: environment)
   return CLIResult(code: code, standardOutput: output.text, standardError: error.text)
 }

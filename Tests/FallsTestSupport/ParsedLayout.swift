@@ -9,6 +9,7 @@ import Foundation
 public struct ParsedLayout {
   public struct Item: Decodable {
     public var index: Int
+    public var page: Int
     public var column: Int
     public var span: Int
     public var x: Double

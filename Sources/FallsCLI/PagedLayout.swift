@@ -1,0 +1,169 @@
+import FallsCore
+import FallsFeed
+import Foundation
+
+/// The body of `falls layout`: loads the feed page by page, appends each page to one layout, and
+/// reports skipped items, empty and failed pages on standard error.
+enum PagedLayout {
+  static func run(_ options: LayoutOptions, environment: CLIEnvironment) async throws(CLIError)
+    -> LayoutReport
+  {
+    var layout: WaterfallLayout
+    do {
+      layout = try WaterfallLayout(options.configuration)
+    } catch {
+      throw .usage("unexpected layout error \(error)", command: LayoutCommand.name)
+    }
+    var policy = options.fetchPolicy
+    policy.backoff = environment.backoff
+    let fetcher = FeedFetcher(transport: environment.transport, policy: policy)
+    let progress = Progress(
+      sink: environment.standardError, pages: options.pages,
+      isShown: environment.standardErrorIsTerminal && options.pages > 1 && !options.quiet)
+    var placed: [PlacedItem] = []
+    var skipped: [FeedItemProblem] = []
+    var notes: [String] = []
+    var nextIndex = 0
+    var pagesLoaded = 0
+    for page in 1...options.pages {
+      progress.fetching(page: page, items: placed.count)
+      do throws(CLIError) {
+        let bytes = try await load(page: page, options: options, fetcher: fetcher, environment)
+        var feed = try decode(bytes, page: page, options: options)
+        let count = feed.items.count + feed.problems.count
+        if count == 0, options.pages > 1 {
+          notes.append(
+            "page \(page) of \(options.pages) is empty: the feed has no more items after "
+              + "\(nextIndex)")
+          break
+        }
+        for position in feed.items.indices { feed.items[position].index += nextIndex }
+        for position in feed.problems.indices { feed.problems[position].index += nextIndex }
+        nextIndex += count
+        if !feed.problems.isEmpty, !options.skipInvalid {
+          throw .feed(.invalidItems(feed.problems))
+        }
+        try append(&feed, to: &layout, skipInvalid: options.skipInvalid)
+        placed += feed.items.map { PlacedItem(item: $0, page: page) }
+        skipped += feed.problems
+        pagesLoaded = page
+      } catch {
+        progress.clear()
+        guard page > 1, options.keepPartial else {
+          throw options.pages > 1 ? .page(page, error) : error
+        }
+        let message = outcome(of: error).message.replacingOccurrences(
+          of: "error: ", with: "", options: .anchored)
+        notes.append(
+          "page \(page) of \(options.pages) failed, printing the \(page - 1) "
+            + "page\(page == 2 ? "" : "s") that arrived (\(placed.count) items): \(message)")
+        break
+      }
+    }
+    progress.finish(pages: pagesLoaded, items: placed.count)
+    var text = ""
+    for problem in skipped { text += "falls: skipped \(problem.message)\n" }
+    if !skipped.isEmpty {
+      let total = placed.count + skipped.count
+      text += "falls: skipped \(skipped.count) of \(total) items; laid out \(placed.count)\n"
+    }
+    for note in notes { text += "falls: \(note)\n" }
+    if !text.isEmpty { try? environment.standardError.write(text) }
+    return LayoutReport(layout: layout, items: placed)
+  }
+
+  private static func load(
+    page: Int, options: LayoutOptions, fetcher: FeedFetcher, _ environment: CLIEnvironment
+  ) async throws(CLIError) -> Data {
+    switch options.feed {
+    case .embedded:
+      return Data(EmbeddedFeed.json.utf8)
+    case .standardInput:
+      do {
+        return try environment.readStandardInput()
+      } catch {
+        throw .feed(.unreadable(path: "-", reason: FeedReader.systemError(error.code)))
+      }
+    case .file(let path):
+      do { return try FeedReader.read(path: path) } catch { throw .feed(error) }
+    case .url(let template):
+      do {
+        return try await fetcher.fetch(template.url(page: page, size: options.pageSize))
+      } catch {
+        throw .fetch(error)
+      }
+    }
+  }
+
+  /// Decodes one page; a URL's body that is not JSON is a fetch failure (69), not bad data.
+  private static func decode(_ bytes: Data, page: Int, options: LayoutOptions) throws(CLIError)
+    -> Feed
+  {
+    do {
+      return try FeedDecoder.decode(bytes)
+    } catch {
+      if case .url(let template) = options.feed, case .notJSON(let detail) = error {
+        let url = template.url(page: page, size: options.pageSize).absoluteString
+        throw .fetch(FetchError(url: url, cause: .invalidJSON(detail: detail), attempts: 1))
+      }
+      throw .feed(error)
+    }
+  }
+
+  /// Appends a page's items; an item too tall to lay out is a feed problem like any other.
+  private static func append(
+    _ feed: inout Feed, to layout: inout WaterfallLayout, skipInvalid: Bool
+  )
+    throws(CLIError)
+  {
+    while true {
+      do {
+        try layout.append(feed.items.lazy.map(\.layoutItem))
+        return
+      } catch {
+        guard case .heightOverflow(let position) = error else {
+          throw .usage("unexpected layout error \(error)", command: LayoutCommand.name)
+        }
+        // Nothing was appended, so the position counts from the layout's end.
+        let local = position - layout.elements.count
+        let item = feed.items[local]
+        let problem = FeedItemProblem(
+          index: item.index, field: .height, value: formatNumber(item.height), reason: .tooTall)
+        guard skipInvalid else { throw .feed(.invalidItems([problem])) }
+        feed.items.remove(at: local)
+        feed.problems.append(problem)
+        feed.problems.sort { $0.index < $1.index }
+      }
+    }
+  }
+}
+
+/// A laid-out feed item and the page it came from.
+struct PlacedItem {
+  var item: FeedItem
+  var page: Int
+}
+
+/// The page progress on a terminal's standard error: one line, rewritten in place.
+struct Progress {
+  let sink: any ByteSink
+  let pages: Int
+  let isShown: Bool
+
+  func fetching(page: Int, items: Int) {
+    show("\r\u{1B}[Kfalls: fetching page \(page) of \(pages), \(items) items so far")
+  }
+
+  func clear() {
+    show("\r\u{1B}[K")
+  }
+
+  func finish(pages loaded: Int, items: Int) {
+    show("\r\u{1B}[Kfalls: fetched \(loaded) of \(pages) pages, \(items) items\n")
+  }
+
+  private func show(_ text: String) {
+    guard isShown else { return }
+    try? sink.write(text)
+  }
+}

@@ -1,0 +1,206 @@
+import Foundation
+
+/// How a feed is fetched: deadline, retries, size limit and identity.
+public struct FetchPolicy: Hashable, Sendable {
+  /// The overall deadline of one request, in seconds, enforced by falls itself; 15 by default.
+  public var timeout: Double
+  /// How many times a transient failure is tried again; 2 by default.
+  public var retries: Int
+  /// The largest body accepted, in bytes; 64 MiB by default.
+  public var maxBytes: Int
+  /// The first backoff delay in seconds; each retry doubles it, with jitter of ±50%.
+  public var backoff: Double
+  /// The `User-Agent` header.
+  public var userAgent: String
+
+  /// Creates a policy; every argument has a default.
+  public init(
+    timeout: Double = 15, retries: Int = 2, maxBytes: Int = 64 << 20, backoff: Double = 0.5,
+    userAgent: String = "falls"
+  ) {
+    self.timeout = timeout
+    self.retries = retries
+    self.maxBytes = maxBytes
+    self.backoff = backoff
+    self.userAgent = userAgent
+  }
+}
+
+/// Why a feed could not be fetched: the request, what happened, after how many attempts.
+public struct FetchError: Error, Hashable, Sendable {
+  /// What went wrong with the last attempt.
+  public enum Cause: Hashable, Sendable {
+    /// No complete answer arrived.
+    case transport(TransportFailure)
+    /// The server answered with a status other than 2xx; `reason` is the standard phrase.
+    case status(Int, reason: String)
+    /// The server answered 429 or 5xx and asked for a wait longer than the deadline allows.
+    case retryAfterTooLong(status: Int, seconds: Double)
+    /// The body is not JSON; `contentType` and `start` describe what it is instead.
+    case notJSON(contentType: String?, start: String)
+    /// The body looks like JSON but breaks its grammar; `detail` says where.
+    case invalidJSON(detail: String)
+  }
+
+  /// The URL that was requested.
+  public var url: String
+  /// What went wrong.
+  public var cause: Cause
+  /// How many requests were made.
+  public var attempts: Int
+
+  /// Creates an error.
+  public init(url: String, cause: Cause, attempts: Int) {
+    self.url = url
+    self.cause = cause
+    self.attempts = attempts
+  }
+
+  /// One line for a person: the URL, what happened and what was expected.
+  public var message: String {
+    let happened: String
+    switch cause {
+    case .transport(let failure): happened = failure.description
+    case .status(let code, let reason): happened = "HTTP \(code) \(reason)"
+    case .retryAfterTooLong(let status, let seconds):
+      happened =
+        "HTTP \(status) \(FeedFetcher.reason(status)), and the server asks to wait "
+        + "\(formatSeconds(seconds)) s, longer than the --timeout"
+    case .notJSON(let contentType, let start):
+      happened =
+        "the answer is not JSON (\(contentType ?? "no Content-Type"), starting \(start))"
+    case .invalidJSON(let detail):
+      happened = "the answer is not valid JSON (\(detail))"
+    }
+    let tries = attempts > 1 ? " after \(attempts) attempts" : ""
+    return "GET \(url): \(happened)\(tries); expected a 2xx answer with a finderlist JSON feed"
+  }
+}
+
+/// Fetches feeds over HTTP with an overall deadline per request, retries with exponential
+/// backoff and jitter for transient failures (failed or lost connections, timeouts, 429, 5xx),
+/// `Retry-After` honoured when it is no longer than the deadline, and every non-2xx answer
+/// turned into an error. Other 4xx answers are not retried.
+public struct FeedFetcher: Sendable {
+  /// The network.
+  public var transport: any HTTPTransport
+  /// The limits.
+  public var policy: FetchPolicy
+  /// Waits between attempts; tests may replace it.
+  public var sleep: @Sendable (Double) async -> Void
+
+  /// Creates a fetcher.
+  public init(
+    transport: any HTTPTransport = URLSessionTransport(), policy: FetchPolicy = FetchPolicy(),
+    sleep: @escaping @Sendable (Double) async -> Void = { seconds in
+      try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1e9))
+    }
+  ) {
+    self.transport = transport
+    self.policy = policy
+    self.sleep = sleep
+  }
+
+  /// Fetches the body at `url`.
+  ///
+  /// - Returns: The body of a 2xx answer that starts like JSON.
+  /// - Throws: ``FetchError`` naming the URL and what happened on the last attempt.
+  public func fetch(_ url: URL) async throws(FetchError) -> Data {
+    var attempt = 0
+    while true {
+      attempt += 1
+      let cause: FetchError.Cause
+      var wait: Double?
+      switch await attemptOnce(url) {
+      case .success(let body):
+        return body
+      case .failure(let final):
+        throw FetchError(url: url.absoluteString, cause: final, attempts: attempt)
+      case .retry(let transient, let retryAfter):
+        cause = transient
+        wait = retryAfter
+      }
+      guard attempt <= policy.retries else {
+        throw FetchError(url: url.absoluteString, cause: cause, attempts: attempt)
+      }
+      await sleep(wait ?? backoff(afterAttempt: attempt))
+    }
+  }
+
+  private enum Attempt {
+    case success(Data)
+    case failure(FetchError.Cause)
+    /// A transient failure; `after` is the server's Retry-After, if it gave one.
+    case retry(FetchError.Cause, after: Double?)
+  }
+
+  private func attemptOnce(_ url: URL) async -> Attempt {
+    let headers = ["User-Agent": policy.userAgent, "Accept": "application/json"]
+    let response: HTTPResponse
+    do {
+      response = try await transport.get(
+        url, headers: headers, timeout: policy.timeout, maxBytes: policy.maxBytes)
+    } catch {
+      return error.isTransient ? .retry(.transport(error), after: nil) : .failure(.transport(error))
+    }
+    if (200..<300).contains(response.status) {
+      if let problem = Self.notJSON(response) { return .failure(problem) }
+      return .success(response.body)
+    }
+    let cause = FetchError.Cause.status(response.status, reason: Self.reason(response.status))
+    guard response.status == 429 || (500..<600).contains(response.status) else {
+      return .failure(cause)
+    }
+    guard let retryAfter = Self.retryAfter(response.headers) else {
+      return .retry(cause, after: nil)
+    }
+    if retryAfter > policy.timeout {
+      return .failure(.retryAfterTooLong(status: response.status, seconds: retryAfter))
+    }
+    return .retry(cause, after: retryAfter)
+  }
+
+  /// The delay before attempt `attempt + 1`: `backoff · 2^(attempt − 1)`, times a random
+  /// factor in `0.5...1.5` so that many clients do not retry in step.
+  public func backoff(afterAttempt attempt: Int) -> Double {
+    let base = policy.backoff * Double(1 << min(attempt - 1, 20))
+    return base * Double.random(in: 0.5...1.5)
+  }
+
+  /// The `Retry-After` header in seconds (its delay-seconds form), if present.
+  static func retryAfter(_ headers: [String: String]) -> Double? {
+    guard let text = headers["retry-after"]?.trimmingCharacters(in: .whitespaces),
+      let seconds = Double(text), seconds.isFinite, seconds >= 0
+    else { return nil }
+    return seconds
+  }
+
+  /// Why a 2xx body is not a JSON feed, judged by its first non-space byte, or `nil`.
+  static func notJSON(_ response: HTTPResponse) -> FetchError.Cause? {
+    let first = response.body.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+    if let first, first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return nil }
+    let start = String(decoding: response.body.prefix(40), as: UTF8.self)
+      .replacingOccurrences(of: "\n", with: " ")
+    return .notJSON(
+      contentType: response.headers["content-type"],
+      start: response.body.isEmpty ? "with nothing: the body is empty" : "\"\(start)\"")
+  }
+
+  /// The standard reason phrase of an HTTP status.
+  public static func reason(_ status: Int) -> String {
+    let phrases: [Int: String] = [
+      400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
+      405: "Method Not Allowed", 408: "Request Timeout", 410: "Gone", 429: "Too Many Requests",
+      500: "Internal Server Error", 501: "Not Implemented", 502: "Bad Gateway",
+      503: "Service Unavailable", 504: "Gateway Timeout",
+      300: "Multiple Choices", 301: "Moved Permanently", 302: "Found", 304: "Not Modified",
+    ]
+    if let phrase = phrases[status] { return phrase }
+    switch status {
+    case 300..<400: return "Redirection"
+    case 400..<500: return "Client Error"
+    case 500..<600: return "Server Error"
+    default: return "Unexpected Status"
+    }
+  }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// One HTTP answer, whole: status, headers and the body as delivered (decompressed).
+public struct HTTPResponse: Sendable {
+  /// The status code, such as 200.
+  public var status: Int
+  /// The header fields, keys in lower case.
+  public var headers: [String: String]
+  /// The body.
+  public var body: Data
+
+  /// Creates a response.
+  public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+    self.status = status
+    self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }) { $1 }
+    self.body = body
+  }
+}
+
+/// Why an HTTP request got no complete answer.
+public enum TransportFailure: Error, Hashable, Sendable {
+  /// No connection could be made: refused, or the host is unreachable; `detail` is the system's
+  /// text.
+  case cannotConnect(detail: String)
+  /// The host name could not be resolved; `detail` is the system's text.
+  case cannotResolve(detail: String)
+  /// The overall deadline passed before the answer was complete.
+  case timedOut(seconds: Double)
+  /// The connection was reset or closed before the body was complete.
+  case connectionLost(detail: String)
+  /// The server redirected too many times, or in a circle.
+  case tooManyRedirects
+  /// The body grew past the limit.
+  case bodyTooLarge(limit: Int)
+  /// Anything else; `detail` is the system's text.
+  case other(detail: String)
+
+  /// Whether trying again may help: failed and lost connections and timeouts.
+  public var isTransient: Bool {
+    switch self {
+    case .cannotConnect, .timedOut, .connectionLost: true
+    case .cannotResolve, .tooManyRedirects, .bodyTooLarge, .other: false
+    }
+  }
+
+  /// What happened, for a person.
+  public var description: String {
+    switch self {
+    case .cannotConnect(let detail): "cannot connect (\(detail))"
+    case .cannotResolve(let detail): "cannot resolve the host (\(detail))"
+    case .timedOut(let seconds): "no complete answer within \(formatSeconds(seconds)) s"
+    case .connectionLost(let detail): "the connection broke off (\(detail))"
+    case .tooManyRedirects: "too many redirects (a redirect loop)"
+    case .bodyTooLarge(let limit): "the body is larger than \(limit) bytes"
+    case .other(let detail): detail
+    }
+  }
+}
+
+/// Seconds as a person writes them: `15`, `0.5`.
+func formatSeconds(_ seconds: Double) -> String {
+  seconds.rounded() == seconds && abs(seconds) < 1e15 ? String(Int64(seconds)) : String(seconds)
+}
+
+/// Performs one GET request. The seam between fetching policy (retries, statuses) and the
+/// network: tests of the policy inject answers, integration tests use ``URLSessionTransport``
+/// against a real server.
+public protocol HTTPTransport: Sendable {
+  /// Fetches `url` once, following redirects.
+  ///
+  /// - Parameters:
+  ///   - url: The resource.
+  ///   - headers: Header fields added to the request.
+  ///   - timeout: The overall deadline for the whole answer, in seconds.
+  ///   - maxBytes: The largest body accepted; a larger one fails with `.bodyTooLarge`.
+  /// - Returns: The answer, whatever its status: an HTTP error status is an answer.
+  /// - Throws: ``TransportFailure`` when no complete answer arrived.
+  func get(_ url: URL, headers: [String: String], timeout: Double, maxBytes: Int)
+    async throws(TransportFailure) -> HTTPResponse
+}

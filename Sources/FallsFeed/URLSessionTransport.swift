@@ -1,0 +1,156 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The real ``HTTPTransport``: FoundationNetworking's URLSession, with the overall deadline and
+/// the body limit that URLSession on Linux does not enforce itself.
+///
+/// On Linux, `timeoutIntervalForResource` is ignored and a request's timeout restarts whenever a
+/// byte arrives, so a server that trickles bytes would never time out: each request here is
+/// cancelled when its deadline passes. HTTP error statuses are returned as answers. Gzip bodies
+/// arrive decompressed.
+public final class URLSessionTransport: HTTPTransport {
+  private let session: URLSession
+
+  /// Creates a transport with an ephemeral session (no cookies, no cache).
+  public init() {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    configuration.urlCache = nil
+    session = URLSession(configuration: configuration)
+  }
+
+  deinit {
+    session.finishTasksAndInvalidate()
+  }
+
+  /// Fetches `url` once; see ``HTTPTransport/get(_:headers:timeout:maxBytes:)``.
+  public func get(_ url: URL, headers: [String: String], timeout: Double, maxBytes: Int)
+    async throws(TransportFailure) -> HTTPResponse
+  {
+    var request = URLRequest(url: url, timeoutInterval: timeout)
+    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+    let receiver = Receiver(maxBytes: maxBytes, timeout: timeout)
+    let task = session.dataTask(with: request)
+    task.delegate = receiver
+    let result: Result<HTTPResponse, TransportFailure> = await withCheckedContinuation {
+      continuation in
+      receiver.start(task, continuation: continuation)
+    }
+    return try result.get()
+  }
+}
+
+/// Collects one task's answer, enforces the limits, and resumes the waiting caller once.
+private final class Receiver: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  private let maxBytes: Int
+  private let timeout: Double
+  private let lock = NSLock()
+  private var body = Data()
+  private var response: HTTPURLResponse?
+  /// Set when this side cancelled the task, to tell why.
+  private var cancelReason: TransportFailure?
+  private var continuation: CheckedContinuation<Result<HTTPResponse, TransportFailure>, Never>?
+
+  init(maxBytes: Int, timeout: Double) {
+    self.maxBytes = maxBytes
+    self.timeout = timeout
+  }
+
+  func start(
+    _ task: URLSessionDataTask,
+    continuation: CheckedContinuation<Result<HTTPResponse, TransportFailure>, Never>
+  ) {
+    lock.withLock { self.continuation = continuation }
+    task.resume()
+    let timeout = timeout
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak self, weak task] in
+      guard let self, let task else { return }
+      self.cancel(task, because: .timedOut(seconds: timeout))
+    }
+  }
+
+  private func cancel(_ task: URLSessionTask, because reason: TransportFailure) {
+    let shouldCancel = lock.withLock {
+      guard continuation != nil, cancelReason == nil else { return false }
+      cancelReason = reason
+      return true
+    }
+    if shouldCancel { task.cancel() }
+  }
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+  ) {
+    let http = response as? HTTPURLResponse
+    lock.withLock { self.response = http }
+    let declared = response.expectedContentLength
+    let isEncoded = http?.value(forHTTPHeaderField: "Content-Encoding") != nil
+    if declared > maxBytes, !isEncoded {
+      cancel(dataTask, because: .bodyTooLarge(limit: maxBytes))
+      completionHandler(.cancel)
+      return
+    }
+    completionHandler(.allow)
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    let tooLarge = lock.withLock {
+      body.append(data)
+      return body.count > maxBytes
+    }
+    if tooLarge { cancel(dataTask, because: .bodyTooLarge(limit: maxBytes)) }
+  }
+
+  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+    let (continuation, result):
+      (
+        CheckedContinuation<Result<HTTPResponse, TransportFailure>, Never>?,
+        Result<HTTPResponse, TransportFailure>
+      ) =
+        lock.withLock {
+          let waiting = self.continuation
+          self.continuation = nil
+          if let cancelReason { return (waiting, .failure(cancelReason)) }
+          if let error { return (waiting, .failure(Self.failure(error, timeout: timeout))) }
+          guard let response else {
+            return (waiting, .failure(.other(detail: "the server sent no HTTP answer")))
+          }
+          var headers: [String: String] = [:]
+          for (name, value) in response.allHeaderFields {
+            if let name = name as? String, let value = value as? String {
+              headers[name.lowercased()] = value
+            }
+          }
+          return (
+            waiting,
+            .success(HTTPResponse(status: response.statusCode, headers: headers, body: body))
+          )
+        }
+    continuation?.resume(returning: result)
+  }
+
+  private static func failure(_ error: Error, timeout: Double) -> TransportFailure {
+    let error = error as NSError
+    let detail = error.localizedDescription
+    guard error.domain == NSURLErrorDomain else { return .other(detail: detail) }
+    switch error.code {
+    case NSURLErrorCannotConnectToHost, NSURLErrorNotConnectedToInternet:
+      return .cannotConnect(detail: detail)
+    case NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed:
+      return .cannotResolve(detail: detail)
+    case NSURLErrorTimedOut:
+      return .timedOut(seconds: timeout)
+    case NSURLErrorNetworkConnectionLost, NSURLErrorUnknown, NSURLErrorCannotParseResponse,
+      NSURLErrorBadServerResponse, NSURLErrorZeroByteResource:
+      return .connectionLost(detail: detail)
+    case NSURLErrorHTTPTooManyRedirects, NSURLErrorRedirectToNonExistentLocation:
+      return .tooManyRedirects
+    default:
+      return .other(detail: "\(detail) (URL error \(error.code))")
+    }
+  }
+}

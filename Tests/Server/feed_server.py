@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+"""A finderlist server with faults, for falls's fetching tests.
+
+Listens on 127.0.0.1 on an ephemeral port (never a fixed one, never another address), prints
+"PORT <n>" on its first line of output, and serves until its standard input closes. Feeds come
+from the fixtures directory given as the first argument.
+
+Routes (every response but the faults is a finderlist feed):
+  /feed/<name>              the fixture <name>
+  /flaky/<n>/<name>         500 for the first <n> requests, then the fixture
+  /status/<code>            that status with a short text body
+  /retry-after/<s>/<name>   429 with Retry-After: <s> once, then the fixture
+  /redirect/<name>          302 to /feed/<name>
+  /loop/<k>                 302 to /loop/<k+1 mod 2>, for ever
+  /hang                     reads the request, never answers
+  /trickle                  a 200 header promising 1000 bytes, then one byte a second
+  /short                    Content-Length 1000 with a body of 20 bytes, then closes
+  /html                     a 200 HTML error page
+  /gzip/<name>              the fixture, gzip-compressed, Content-Encoding: gzip
+  /big/<bytes>              a 200 JSON body of <bytes> bytes
+  /unsized/<bytes>          the same without Content-Length (the body ends when the connection closes)
+  /pages/<page>?size=<n>    page <page> (1-based) of the three mj-shop pages, <n> items each;
+                            an empty data array after the last item
+  /same                     the next mj-shop page on each request, then an empty one
+  /log                      the requests so far as JSON lines: method, path, user agent
+"""
+import gzip
+import http.server
+import json
+import pathlib
+import socketserver
+import sys
+import threading
+import time
+
+FIXTURES = pathlib.Path(sys.argv[1])
+LOCK = threading.Lock()
+COUNTS = {}
+LOG = []
+
+
+def count(key):
+    with LOCK:
+        COUNTS[key] = COUNTS.get(key, 0) + 1
+        return COUNTS[key]
+
+
+def shop_items():
+    items = []
+    for page in (1, 2, 3):
+        items += json.loads((FIXTURES / f"mj-shop-{page}.json").read_text())["data"]
+    return items
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def send_body(self, status, body, content_type="application/json", headers=()):
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        for name, value in headers:
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(body)
+
+    def fixture(self, name):
+        path = FIXTURES / name
+        if not path.is_file() or "/" in name:
+            self.send_body(404, b"no such fixture\n", "text/plain")
+        else:
+            self.send_body(200, path.read_bytes())
+
+    def do_GET(self):
+        with LOCK:
+            LOG.append({"method": "GET", "path": self.path,
+                        "userAgent": self.headers.get("User-Agent", ""),
+                        "acceptEncoding": self.headers.get("Accept-Encoding", "")})
+        path, _, query = self.path.partition("?")
+        parts = path.strip("/").split("/")
+        route = parts[0]
+        if route == "feed":
+            self.fixture(parts[1])
+        elif route == "flaky":
+            if count(path) <= int(parts[1]):
+                self.send_body(500, b"internal error\n", "text/plain")
+            else:
+                self.fixture(parts[2])
+        elif route == "status":
+            self.send_body(int(parts[1]), b"status page\n", "text/plain")
+        elif route == "retry-after":
+            if count(path) == 1:
+                self.send_body(429, b"slow down\n", "text/plain", [("Retry-After", parts[1])])
+            else:
+                self.fixture(parts[2])
+        elif route == "redirect":
+            self.send_response(302)
+            self.send_header("Location", f"/feed/{parts[1]}")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+        elif route == "loop":
+            self.send_response(302)
+            self.send_header("Location", f"/loop/{(int(parts[1]) + 1) % 2}")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+        elif route == "hang":
+            time.sleep(60)
+        elif route == "trickle":
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", "1000")
+            self.end_headers()
+            try:
+                for _ in range(1000):
+                    self.wfile.write(b" ")
+                    self.wfile.flush()
+                    time.sleep(1)
+            except OSError:
+                pass
+        elif route == "short":
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", "1000")
+            self.end_headers()
+            self.wfile.write(b'{"data": [{"img": "a"')
+            self.wfile.flush()
+            self.close_connection = True
+        elif route == "html":
+            self.send_body(200, b"<!DOCTYPE html>\n<html><body><h1>502 Bad Gateway</h1></body></html>\n",
+                           "text/html")
+        elif route == "gzip":
+            body = gzip.compress((FIXTURES / parts[1]).read_bytes())
+            self.send_body(200, body, "application/json", [("Content-Encoding", "gzip")])
+        elif route in ("big", "unsized"):
+            size = int(parts[1])
+            body = (b'{"data": [], "padding": "' + b"x" * max(0, size - 27) + b'"}')[:size]
+            if route == "big":
+                self.send_body(200, body)
+            else:
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.end_headers()
+                self.wfile.write(body)
+                self.close_connection = True
+        elif route == "pages":
+            size = int(dict(p.split("=", 1) for p in query.split("&") if "=" in p).get("size", "20"))
+            page = int(parts[1])
+            items = shop_items()[(page - 1) * size: page * size]
+            self.send_body(200, json.dumps({"data": items}).encode())
+        elif route == "same":
+            page = count("same")
+            name = FIXTURES / f"mj-shop-{page}.json"
+            if page <= 3:
+                self.send_body(200, name.read_bytes())
+            else:
+                self.send_body(200, b'{"data": []}')
+        elif route == "log":
+            with LOCK:
+                body = "".join(json.dumps(entry) + "\n" for entry in LOG).encode()
+            self.send_body(200, body, "application/x-ndjson")
+        else:
+            self.send_body(404, b"not found\n", "text/plain")
+
+
+class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def main():
+    server = Server(("127.0.0.1", 0), Handler)
+    print(f"PORT {server.server_address[1]}", flush=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    sys.stdin.read()  # serve until the test closes our standard input
+    server.shutdown()
+
+
+if __name__ == "__main__":
+    main()
