@@ -364,15 +364,22 @@ enum LayoutCommand {
   private static func feedSource(_ text: String) throws(CLIError) -> FeedSource {
     if text == "-" { return .standardInput }
     if text.isEmpty {
-      throw invalid("--feed", text, expected: "a file path, or - for standard input")
+      throw invalid("--feed", text, expected: "a URL, a file path, or - for standard input")
     }
-    let lowered = text.lowercased()
-    if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
+    guard FeedURLTemplate.looksLikeURL(text) else { return .file(text) }
+    do {
+      return .url(try FeedURLTemplate(text))
+    } catch {
+      let what: String
+      switch error {
+      case .unparseable: what = "is not a valid URL"
+      case .unsupportedScheme(let scheme): what = "has the scheme '\(scheme ?? "")'"
+      case .noHost: what = "has no host"
+      }
       throw usage(
-        "--feed '\(text)': this version of falls reads feeds from files and standard input only; "
-          + "download it first, e.g. curl -sf '\(text)' | falls layout --feed -")
+        "--feed '\(text)' \(what); expected an http or https URL "
+          + "(e.g. --feed https://example.com/feed.json), a file path, or -")
     }
-    return .file(text)
   }
 
   private static func number(_ flag: String, _ text: String, example: String) throws(CLIError)

@@ -12,18 +12,13 @@ import Foundation
 /// cancelled when its deadline passes. HTTP error statuses are returned as answers. Gzip bodies
 /// arrive decompressed.
 public final class URLSessionTransport: HTTPTransport {
-  private let session: URLSession
+  private let configuration: URLSessionConfiguration
 
-  /// Creates a transport with an ephemeral session (no cookies, no cache).
+  /// Creates a transport with ephemeral sessions (no cookies, no cache).
   public init() {
-    let configuration = URLSessionConfiguration.ephemeral
+    configuration = URLSessionConfiguration.ephemeral
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     configuration.urlCache = nil
-    session = URLSession(configuration: configuration)
-  }
-
-  deinit {
-    session.finishTasksAndInvalidate()
   }
 
   /// Fetches `url` once; see ``HTTPTransport/get(_:headers:timeout:maxBytes:)``.
@@ -32,9 +27,12 @@ public final class URLSessionTransport: HTTPTransport {
   {
     var request = URLRequest(url: url, timeoutInterval: timeout)
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+    // A session per request: FoundationNetworking on Linux calls session delegates only, not
+    // the per-task `delegate` property.
     let receiver = Receiver(maxBytes: maxBytes, timeout: timeout)
+    let session = URLSession(configuration: configuration, delegate: receiver, delegateQueue: nil)
+    defer { session.finishTasksAndInvalidate() }
     let task = session.dataTask(with: request)
-    task.delegate = receiver
     let result: Result<HTTPResponse, TransportFailure> = await withCheckedContinuation {
       continuation in
       receiver.start(task, continuation: continuation)

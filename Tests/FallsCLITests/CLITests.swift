@@ -255,8 +255,8 @@ private func golden(_ name: String) throws -> String {
       (["layout", "feed.json"], "unexpected argument 'feed.json'"),
       (["layout", "--feed", ""], "invalid value '' for '--feed'"),
       (
-        ["layout", "--feed", "https://example.com/feed"],
-        "--feed 'https://example.com/feed': this version of falls reads feeds from files and standard input only"
+        ["layout", "--feed", "gopher://example.com/feed"],
+        "--feed 'gopher://example.com/feed' has the scheme 'gopher'; expected an http or https URL"
       ),
     ])
   func usageErrors(arguments: [String], message: String) async {

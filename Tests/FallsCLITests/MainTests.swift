@@ -166,4 +166,36 @@ private let jqPath = ["/usr/bin/jq", "/usr/local/bin/jq"].first {
     // No escape sequences or stray characters reach the screen.
     #expect(lines.allSatisfy { $0.unicodeScalars.allSatisfy { $0.value >= 0x20 } })
   }
+
+  @Test(
+    "In a real terminal, paging shows its progress on standard error only",
+    .enabled(if: tmuxPath != nil, "tmux is not installed"))
+  func terminalProgress() throws {
+    let server = try TestServer()
+    let socket = "falls-test-\(UInt64.random(in: 0 ... .max))"
+    let output = FileManager.default.temporaryDirectory
+      .appendingPathComponent("falls-progress-\(UInt64.random(in: 0 ... .max)).jsonl")
+    defer { try? FileManager.default.removeItem(at: output) }
+    let url = server.url("/pages/{page}?size={size}")
+    let start = try shell(
+      "tmux -L \(socket) new-session -d -x 200 -y 10 "
+        + "\"\\\"$FALLS\\\" layout --feed '\(url)' --pages 3 --format jsonl > '\(output.path)'; sleep 30\"",
+      capture: false)
+    #expect(start.status == 0)
+    defer { _ = try? shell("tmux -L \(socket) kill-server", capture: false) }
+    var screen = ""
+    for _ in 0..<100 {
+      screen = String(
+        decoding: try shell("tmux -L \(socket) capture-pane -p").output, as: UTF8.self)
+      if screen.contains("fetched") { break }
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    // The progress line was rewritten in place: only its final state is on the screen.
+    let lines = screen.split(separator: "\n")
+    #expect(lines.first == "falls: fetched 3 of 3 pages, 60 items", "screen: \(screen)")
+    #expect(!screen.contains("fetching page"))
+    let written = try String(contentsOf: output, encoding: .utf8)
+    #expect(written.split(separator: "\n").count == 60)
+    #expect(!written.contains("fetch"))
+  }
 }

@@ -258,6 +258,34 @@ private func frames(_ layout: WaterfallLayout) -> [Rect] {
     #expect(pieces.columnBottoms == whole.columnBottoms)
   }
 
+  @Test("Reset starts over: the same pages give the same layout as a fresh one", arguments: 0..<5)
+  func reset(seed: UInt64) throws {
+    let configuration = LayoutConfiguration(columns: 4, seed: seed)
+    let first = GeneratedFeeds.items(count: 60, seed: seed)
+    let second = GeneratedFeeds.items(count: 45, seed: seed + 100)
+    var layout = try WaterfallLayout(configuration, items: first)
+    layout.reset()
+    #expect(layout.elements.isEmpty)
+    #expect(layout.contentHeight == 20)
+    #expect(layout.columnBottoms == [nil, nil, nil, nil])
+    try layout.append(second)
+    let fresh = try WaterfallLayout(configuration, items: second)
+    #expect(layout.elements == fresh.elements)
+    #expect(layout.contentHeight == fresh.contentHeight)
+  }
+
+  @Test("Appending never moves an element already placed")
+  func appendKeepsPlaced() throws {
+    var layout = try WaterfallLayout(LayoutConfiguration(seed: 11))
+    var placed: [LayoutElement] = []
+    for page in 0..<10 as Range<UInt64> {
+      try layout.append(GeneratedFeeds.items(count: 20, seed: page))
+      #expect(Array(layout.elements.prefix(placed.count)) == placed)
+      placed = layout.elements
+    }
+    #expect(placed.count == 200)
+  }
+
   @Test(
     "An invalid item appends nothing and names its position",
     arguments: [(0.0, 1.0), (1, 0), (-1, 1), (.nan, 1), (1, .infinity)])

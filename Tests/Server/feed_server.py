@@ -21,8 +21,12 @@ Routes (every response but the faults is a finderlist feed):
   /unsized/<bytes>          the same without Content-Length (the body ends when the connection closes)
   /pages/<page>?size=<n>    page <page> (1-based) of the three mj-shop pages, <n> items each;
                             an empty data array after the last item
+  /failing/<bad>/<page>?size=<n>  as /pages, but page <bad> always answers 500
+  /broken                   a 200 body that starts like JSON and breaks off inside it
   /same                     the next mj-shop page on each request, then an empty one
-  /log                      the requests so far as JSON lines: method, path, user agent
+  /sequence/<a>,<b>,…/<page>  fixture number <page> of the list, then an empty data array
+  /log                      the requests so far, but these, as JSON lines: method, path,
+                            user agent
 """
 import gzip
 import http.server
@@ -75,10 +79,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send_body(200, path.read_bytes())
 
     def do_GET(self):
-        with LOCK:
-            LOG.append({"method": "GET", "path": self.path,
-                        "userAgent": self.headers.get("User-Agent", ""),
-                        "acceptEncoding": self.headers.get("Accept-Encoding", "")})
+        if self.path != "/log":
+            with LOCK:
+                LOG.append({"method": "GET", "path": self.path,
+                            "userAgent": self.headers.get("User-Agent", ""),
+                            "acceptEncoding": self.headers.get("Accept-Encoding", "")})
         path, _, query = self.path.partition("?")
         parts = path.strip("/").split("/")
         route = parts[0]
@@ -145,11 +150,23 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.end_headers()
                 self.wfile.write(body)
                 self.close_connection = True
-        elif route == "pages":
+        elif route in ("pages", "failing"):
             size = int(dict(p.split("=", 1) for p in query.split("&") if "=" in p).get("size", "20"))
-            page = int(parts[1])
+            page = int(parts[-1])
+            if route == "failing" and page == int(parts[1]):
+                self.send_body(500, b"internal error\n", "text/plain")
+                return
             items = shop_items()[(page - 1) * size: page * size]
             self.send_body(200, json.dumps({"data": items}).encode())
+        elif route == "sequence":
+            names = parts[1].split(",")
+            page = int(parts[2])
+            if page <= len(names):
+                self.fixture(names[page - 1])
+            else:
+                self.send_body(200, b'{"data": []}')
+        elif route == "broken":
+            self.send_body(200, b'{"data": [{"img": "a", "width": "1"')
         elif route == "same":
             page = count("same")
             name = FIXTURES / f"mj-shop-{page}.json"

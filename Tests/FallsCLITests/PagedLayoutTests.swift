@@ -1,0 +1,279 @@
+import FallsCLI
+import FallsCore
+import FallsFeed
+import FallsTestSupport
+import Foundation
+import Testing
+
+/// `falls layout` against the real server on 127.0.0.1, in-process; retries back off 10 ms.
+private func run(_ arguments: [String], terminal: Bool = false) async -> CLIResult {
+  await runCLI(["layout"] + arguments) { environment in
+    environment.backoff = 0.01
+    environment.standardErrorIsTerminal = terminal
+  }
+}
+
+private func lines(_ text: String) -> [Substring] {
+  text.split(separator: "\n")
+}
+
+/// The three mj-shop pages as one list of layout items.
+private func shopItems() throws -> [LayoutItem] {
+  try (1...3).flatMap { try Fixtures.layoutItems("mj-shop-\($0).json") }
+}
+
+@Suite struct PagedLayoutTests {
+  @Test("A URL feed lays out as the same feed read from a file")
+  func urlEqualsFile() async throws {
+    let server = try TestServer()
+    let fromURL = await run(["--feed", server.url("/feed/xr-waterfall.json"), "--format", "json"])
+    let fromFile = await run(["--feed", Fixtures.path("xr-waterfall.json"), "--format", "json"])
+    #expect(fromURL.code == .success)
+    #expect(fromURL.standardError.isEmpty)
+    #expect(fromURL.standardOutput == fromFile.standardOutput)
+    #expect(try server.log().map { $0["userAgent"] } == ["falls/\(CLI.version)"])
+  }
+
+  @Test("Pages laid out in turn give exactly the layout of their concatenation")
+  func pagesEqualConcatenation() async throws {
+    let server = try TestServer()
+    let result = await run([
+      "--feed", server.url("/pages/{page}?size={size}"), "--pages", "3", "--page-size", "50",
+      "--format", "json",
+    ])
+    #expect(result.code == .success)
+    let document = try ParsedLayout(json: Data(result.standardOutput.utf8))
+    let whole = try WaterfallLayout(LayoutConfiguration(), items: try shopItems())
+    #expect(document.elements == whole.elements)
+    #expect(document.contentHeight == whole.contentHeight)
+    #expect(document.items.map(\.index) == Array(0..<150))
+    #expect(document.items.map(\.page) == (0..<150).map { $0 / 50 + 1 })
+    let paths = try server.log().compactMap { $0["path"] }
+    #expect(paths == ["/pages/1?size=50", "/pages/2?size=50", "/pages/3?size=50"])
+  }
+
+  @Test("--pages 1 output is a prefix of --pages 3 output")
+  func prefix() async throws {
+    let server = try TestServer()
+    let url = server.url("/pages/{page}?size={size}")
+    let one = await run(["--feed", url, "--pages", "1", "--format", "jsonl"])
+    let three = await run(["--feed", url, "--pages", "3", "--format", "jsonl"])
+    #expect(lines(one.standardOutput).count == 20)
+    #expect(lines(three.standardOutput).count == 60)
+    #expect(three.standardOutput.hasPrefix(one.standardOutput))
+  }
+
+  @Test("Without {page} the same URL is fetched for every page")
+  func sameURL() async throws {
+    let server = try TestServer()
+    let result = await run(["--feed", server.url("/same"), "--pages", "3", "--format", "json"])
+    #expect(result.code == .success)
+    let document = try ParsedLayout(json: Data(result.standardOutput.utf8))
+    #expect(document.elements.count == 150)
+    #expect(try server.log().map { $0["path"] } == ["/same", "/same", "/same"])
+  }
+
+  @Test("An empty page ends the paging early, with a note")
+  func exhausted() async throws {
+    let server = try TestServer()
+    let result = await run([
+      "--feed", server.url("/pages/{page}?size={size}"), "--pages", "6", "--page-size", "50",
+      "--format", "jsonl",
+    ])
+    #expect(result.code == .success)
+    #expect(lines(result.standardOutput).count == 150)
+    #expect(
+      result.standardError
+        == "falls: page 4 of 6 is empty: the feed has no more items after 150\n")
+    #expect(try server.log().count == 4)
+  }
+
+  @Test("A failing later page fails the run, and nothing reaches standard output")
+  func laterPageFails() async throws {
+    let server = try TestServer()
+    let url = server.url("/failing/2/{page}?size={size}")
+    let result = await run(["--feed", url, "--pages", "3", "--retries", "1"])
+    #expect(result.code == .unavailable)
+    #expect(result.standardOutput.isEmpty)
+    #expect(
+      result.standardError
+        == "falls: error: page 2: GET \(server.url("/failing/2/2?size=20")): HTTP 500 Internal Server Error after 2 attempts; expected a 2xx answer with a finderlist JSON feed\n"
+    )
+  }
+
+  @Test("--keep-partial prints the pages that arrived and says which page failed")
+  func keepPartial() async throws {
+    let server = try TestServer()
+    let url = server.url("/failing/3/{page}?size={size}")
+    let result = await run([
+      "--feed", url, "--pages", "4", "--retries", "0", "--keep-partial", "--format", "jsonl",
+    ])
+    #expect(result.code == .success)
+    #expect(lines(result.standardOutput).count == 40)
+    #expect(
+      result.standardError
+        == "falls: page 3 of 4 failed, printing the 2 pages that arrived (40 items): GET \(server.url("/failing/3/3?size=20")): HTTP 500 Internal Server Error; expected a 2xx answer with a finderlist JSON feed\n"
+    )
+  }
+
+  @Test("--keep-partial cannot help when the first page fails")
+  func keepPartialFirstPage() async throws {
+    let server = try TestServer()
+    let result = await run([
+      "--feed", server.url("/failing/1/{page}"), "--pages", "2", "--retries", "0", "--keep-partial",
+    ])
+    #expect(result.code == .unavailable)
+    #expect(result.standardOutput.isEmpty)
+    #expect(result.standardError.hasPrefix("falls: error: page 1: GET "))
+  }
+
+  @Test(
+    "Each fault ends with 69 and one line naming the URL and what happened",
+    arguments: [
+      (["/status/404"], "HTTP 404 Not Found; expected a 2xx answer"),
+      (["/status/500", "--retries", "1"], "HTTP 500 Internal Server Error after 2 attempts"),
+      (["/loop/0"], "too many redirects (a redirect loop)"),
+      (["/hang", "--timeout", "0.5", "--retries", "0"], "no complete answer within 0.5 s"),
+      (["/trickle", "--timeout", "1", "--retries", "0"], "no complete answer within 1 s"),
+      (["/short", "--retries", "0"], "the connection broke off (transfer closed"),
+      (
+        ["/html"],
+        "the answer is not JSON (text/html, starting \"<!DOCTYPE html> <html><body><h1>502"
+      ),
+      (["/broken"], "the answer is not valid JSON (line 1, column 36: unexpected end of input"),
+      (["/big/5000", "--max-bytes", "4096"], "the body is larger than 4096 bytes"),
+      (["/unsized/5000", "--max-bytes", "4096"], "the body is larger than 4096 bytes"),
+    ])
+  func faults(route: [String], message: String) async throws {
+    let server = try TestServer()
+    let url = server.url(route[0])
+    let result = await run(["--feed", url] + route.dropFirst())
+    #expect(result.code == .unavailable)
+    #expect(result.standardOutput.isEmpty)
+    #expect(result.standardError.hasPrefix("falls: error: GET \(url): "))
+    #expect(result.standardError.contains(message), "\(result.standardError)")
+    #expect(lines(result.standardError).count == 1)
+  }
+
+  @Test("Connection refused is retried, then ends with 69")
+  func refused() async throws {
+    let url = "http://127.0.0.1:\(refusedPort())/feed.json"
+    let result = await run(["--feed", url, "--retries", "2"])
+    #expect(result.code == .unavailable)
+    #expect(result.standardError.hasPrefix("falls: error: GET \(url): cannot connect ("))
+    #expect(result.standardError.contains("after 3 attempts"))
+  }
+
+  @Test("500 then success is retried into a normal run")
+  func flaky() async throws {
+    let server = try TestServer()
+    let result = await run(["--feed", server.url("/flaky/2/mj-shop-1.json"), "--format", "jsonl"])
+    #expect(result.code == .success)
+    #expect(lines(result.standardOutput).count == 50)
+    #expect(try server.log().count == 3)
+  }
+
+  @Test("429 with Retry-After is waited out")
+  func retryAfter() async throws {
+    let server = try TestServer()
+    let start = ContinuousClock.now
+    let result = await run([
+      "--feed", server.url("/retry-after/1/mj-shop-2.json"), "--format", "jsonl",
+    ])
+    #expect(result.code == .success)
+    #expect(ContinuousClock.now - start >= .seconds(1))
+    #expect(lines(result.standardOutput).count == 50)
+  }
+
+  @Test("429 asking for longer than the deadline fails at once")
+  func retryAfterTooLong() async throws {
+    let server = try TestServer()
+    let result = await run([
+      "--feed", server.url("/retry-after/30/mj-shop-2.json"), "--timeout", "2",
+    ])
+    #expect(result.code == .unavailable)
+    #expect(result.standardError.contains("asks to wait 30 s, longer than the --timeout"))
+  }
+
+  @Test("A gzip answer and a redirect work")
+  func gzipAndRedirect() async throws {
+    let server = try TestServer()
+    let file = await run(["--feed", Fixtures.path("mj-shop-3.json"), "--format", "jsonl"])
+    let gzip = await run(["--feed", server.url("/gzip/mj-shop-3.json"), "--format", "jsonl"])
+    let redirect = await run([
+      "--feed", server.url("/redirect/mj-shop-3.json"), "--format", "jsonl",
+    ])
+    #expect(gzip.standardOutput == file.standardOutput)
+    #expect(redirect.standardOutput == file.standardOutput)
+  }
+
+  @Test(
+    "Bad URLs and paging flags are usage errors",
+    arguments: [
+      (
+        ["--feed", "ftp://example.com/feed"], "--feed 'ftp://example.com/feed' has the scheme 'ftp'"
+      ),
+      (["--feed", "http://"], "--feed 'http://' has no host"),
+      (["--feed", "feed.json", "--pages", "2"], "--pages 2 needs a URL feed"),
+      (["--pages", "3"], "--pages 3 needs a URL feed"),
+      (["--pages", "0"], "invalid value '0' for '--pages'"),
+      (["--page-size", "-1"], "invalid value '-1' for '--page-size'"),
+      (["--timeout", "0"], "invalid value '0' for '--timeout'"),
+      (
+        ["--retries", "11"],
+        "invalid value '11' for '--retries'; expected a whole number from 0 to 10"
+      ),
+      (["--max-bytes", "lots"], "invalid value 'lots' for '--max-bytes'"),
+    ])
+  func usage(arguments: [String], message: String) async {
+    let result = await run(arguments)
+    #expect(result.code == .usage)
+    #expect(result.standardError.contains(message), "\(result.standardError)")
+  }
+
+  @Test("Progress shows on a terminal's standard error, never on standard output")
+  func progress() async throws {
+    let server = try TestServer()
+    let url = server.url("/pages/{page}?size={size}")
+    let shown = await run(["--feed", url, "--pages", "3", "--format", "jsonl"], terminal: true)
+    #expect(shown.code == .success)
+    #expect(
+      shown.standardError
+        == "\r\u{1B}[Kfalls: fetching page 1 of 3, 0 items so far"
+        + "\r\u{1B}[Kfalls: fetching page 2 of 3, 20 items so far"
+        + "\r\u{1B}[Kfalls: fetching page 3 of 3, 40 items so far"
+        + "\r\u{1B}[Kfalls: fetched 3 of 3 pages, 60 items\n")
+    #expect(!shown.standardOutput.contains("fetch"))
+    let quiet = await run(["--feed", url, "--pages", "3", "--quiet"], terminal: true)
+    let piped = await run(["--feed", url, "--pages", "3"], terminal: false)
+    let onePage = await run(["--feed", url], terminal: true)
+    #expect(quiet.standardError.isEmpty && piped.standardError.isEmpty)
+    #expect(onePage.standardError.isEmpty)
+    #expect(!quiet.standardOutput.isEmpty)
+  }
+
+  @Test("An invalid item on a later page is named by its index in the whole feed and its page")
+  func invalidOnLaterPage() async throws {
+    let server = try TestServer()
+    let url = server.url("/sequence/mj-shop-1.json,invalid-items.json/{page}")
+    let failed = await run(["--feed", url, "--pages", "2"])
+    #expect(failed.code == .dataError)
+    #expect(failed.standardOutput.isEmpty)
+    #expect(
+      failed.standardError.hasPrefix("falls: error: page 2: feed item 52: \"width\" is \"wide\""))
+    let skipped = await run(["--feed", url, "--pages", "3", "--skip-invalid", "--format", "jsonl"])
+    #expect(skipped.code == .success)
+    let indices = lines(skipped.standardOutput).map { line in
+      line.split(separator: ",")[0].replacingOccurrences(of: "{\"index\":", with: "")
+    }
+    #expect(indices == (0..<52).map(String.init) + ["53"])
+    #expect(
+      skipped.standardError
+        == """
+        falls: skipped item 52: "width" is "wide"; expected a positive number, as a string like "1200" or a JSON number
+        falls: skipped 1 of 54 items; laid out 53
+        falls: page 3 of 3 is empty: the feed has no more items after 54
+
+        """)
+  }
+}

@@ -1,0 +1,218 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import FallsFeed
+
+/// A transport that plays back scripted answers and records what it was asked.
+private final class ScriptedTransport: HTTPTransport {
+  private let script: Mutex<[Result<HTTPResponse, TransportFailure>]>
+  private let requests = Mutex<[(URL, [String: String], Double, Int)]>([])
+
+  init(_ script: [Result<HTTPResponse, TransportFailure>]) {
+    self.script = Mutex(script)
+  }
+
+  var requestCount: Int { requests.withLock { $0.count } }
+  var firstHeaders: [String: String] { requests.withLock { $0.first?.1 ?? [:] } }
+
+  func get(_ url: URL, headers: [String: String], timeout: Double, maxBytes: Int)
+    async throws(TransportFailure) -> HTTPResponse
+  {
+    requests.withLock { $0.append((url, headers, timeout, maxBytes)) }
+    let next = script.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+    guard let next else { throw .other(detail: "the script ran out") }
+    return try next.get()
+  }
+}
+
+/// Records the waits a fetcher asks for instead of sleeping.
+private final class Sleeps: Sendable {
+  let waits = Mutex<[Double]>([])
+  var recorded: [Double] { waits.withLock { $0 } }
+  var sleep: @Sendable (Double) async -> Void {
+    { [self] seconds in self.waits.withLock { $0.append(seconds) } }
+  }
+}
+
+private let feedURL = URL(string: "http://127.0.0.1:1/feed.json") ?? URL(fileURLWithPath: "/")
+private let feed = Data(#"{"data": []}"#.utf8)
+
+private func ok(_ body: Data = feed) -> Result<HTTPResponse, TransportFailure> {
+  .success(HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: body))
+}
+
+private func status(_ code: Int, headers: [String: String] = [:]) -> Result<
+  HTTPResponse, TransportFailure
+> {
+  .success(HTTPResponse(status: code, headers: headers, body: Data("error page".utf8)))
+}
+
+private func fetcher(_ transport: ScriptedTransport, _ sleeps: Sleeps, retries: Int = 2)
+  -> FeedFetcher
+{
+  FeedFetcher(
+    transport: transport,
+    policy: FetchPolicy(timeout: 10, retries: retries, maxBytes: 1000, userAgent: "falls/test"),
+    sleep: sleeps.sleep)
+}
+
+@Suite struct FeedFetcherTests {
+  @Test("A 2xx JSON body is returned, with the User-Agent sent")
+  func success() async throws {
+    let transport = ScriptedTransport([ok()])
+    let body = try await fetcher(transport, Sleeps()).fetch(feedURL)
+    #expect(body == feed)
+    #expect(transport.requestCount == 1)
+    #expect(transport.firstHeaders["User-Agent"] == "falls/test")
+  }
+
+  @Test(
+    "5xx, 429 and transient failures are retried until an answer comes",
+    arguments: [
+      status(500), status(502), status(503), status(429),
+      .failure(.cannotConnect(detail: "refused")), .failure(.timedOut(seconds: 10)),
+      .failure(.connectionLost(detail: "reset")),
+    ])
+  func retried(first: Result<HTTPResponse, TransportFailure>) async throws {
+    let transport = ScriptedTransport([first, first, ok()])
+    let sleeps = Sleeps()
+    let body = try await fetcher(transport, sleeps).fetch(feedURL)
+    #expect(body == feed)
+    #expect(transport.requestCount == 3)
+    #expect(sleeps.recorded.count == 2)
+  }
+
+  @Test("Retries stop after --retries more attempts, and the error says how many")
+  func retriesRunOut() async {
+    let transport = ScriptedTransport(Array(repeating: status(500), count: 5))
+    let sleeps = Sleeps()
+    await #expect(
+      throws: FetchError(
+        url: feedURL.absoluteString, cause: .status(500, reason: "Internal Server Error"),
+        attempts: 3)
+    ) {
+      try await fetcher(transport, sleeps).fetch(feedURL)
+    }
+    #expect(transport.requestCount == 3)
+  }
+
+  @Test(
+    "Other 4xx answers and lasting failures are not retried",
+    arguments: [
+      (status(404), FetchError.Cause.status(404, reason: "Not Found")),
+      (status(400), .status(400, reason: "Bad Request")),
+      (status(403), .status(403, reason: "Forbidden")),
+      (status(302), .status(302, reason: "Found")),
+      (.failure(.tooManyRedirects), .transport(.tooManyRedirects)),
+      (.failure(.bodyTooLarge(limit: 1000)), .transport(.bodyTooLarge(limit: 1000))),
+      (.failure(.cannotResolve(detail: "x")), .transport(.cannotResolve(detail: "x"))),
+    ])
+  func notRetried(answer: Result<HTTPResponse, TransportFailure>, cause: FetchError.Cause) async {
+    let transport = ScriptedTransport([answer, ok()])
+    await #expect(throws: FetchError(url: feedURL.absoluteString, cause: cause, attempts: 1)) {
+      try await fetcher(transport, Sleeps()).fetch(feedURL)
+    }
+    #expect(transport.requestCount == 1)
+  }
+
+  @Test("Retry-After is waited for exactly, within the deadline")
+  func retryAfter() async throws {
+    let transport = ScriptedTransport([status(429, headers: ["Retry-After": "3"]), ok()])
+    let sleeps = Sleeps()
+    _ = try await fetcher(transport, sleeps).fetch(feedURL)
+    #expect(sleeps.recorded == [3])
+  }
+
+  @Test("A Retry-After longer than the deadline fails at once")
+  func retryAfterTooLong() async {
+    let transport = ScriptedTransport([status(429, headers: ["Retry-After": "60"]), ok()])
+    let sleeps = Sleeps()
+    await #expect(
+      throws: FetchError(
+        url: feedURL.absoluteString, cause: .retryAfterTooLong(status: 429, seconds: 60),
+        attempts: 1)
+    ) {
+      try await fetcher(transport, sleeps).fetch(feedURL)
+    }
+    #expect(sleeps.recorded.isEmpty)
+  }
+
+  @Test("Backoff doubles with each attempt, with jitter of ±50%")
+  func backoff() {
+    let fetcher = FeedFetcher(transport: ScriptedTransport([]), policy: FetchPolicy(backoff: 0.5))
+    for attempt in 1...5 {
+      let base = 0.5 * Double(1 << (attempt - 1))
+      let delays = (0..<200).map { _ in fetcher.backoff(afterAttempt: attempt) }
+      #expect(delays.allSatisfy { $0 >= base * 0.5 && $0 <= base * 1.5 })
+      #expect(Set(delays).count > 100)  // jittered, not in step
+    }
+  }
+
+  @Test(
+    "A 2xx body that is not JSON is refused, saying what it is",
+    arguments: [
+      ("<!DOCTYPE html><html>", "text/html", #"starting "<!DOCTYPE html><html>""#),
+      ("", "application/json", "starting with nothing: the body is empty"),
+      ("OK", "text/plain", #"starting "OK""#),
+    ])
+  func notJSON(body: String, contentType: String, description: String) async {
+    let transport = ScriptedTransport([
+      .success(
+        HTTPResponse(status: 200, headers: ["Content-Type": contentType], body: Data(body.utf8)))
+    ])
+    do {
+      _ = try await fetcher(transport, Sleeps()).fetch(feedURL)
+      Issue.record("expected an error")
+    } catch {
+      #expect(
+        error.cause == .notJSON(contentType: contentType, start: String(description.dropFirst(9))))
+      #expect(error.message.contains(description))
+    }
+  }
+
+  @Test("JSON bodies may start with spaces or a byte order mark")
+  func jsonStarts() {
+    for body in ["  {}", "\n[1]", "\u{FEFF}{}"] {
+      #expect(FeedFetcher.notJSON(HTTPResponse(status: 200, body: Data(body.utf8))) == nil)
+    }
+  }
+
+  @Test(
+    "Messages name the URL, what happened and what was expected",
+    arguments: [
+      (
+        FetchError(url: "http://h/f", cause: .status(404, reason: "Not Found"), attempts: 1),
+        "GET http://h/f: HTTP 404 Not Found; expected a 2xx answer with a finderlist JSON feed"
+      ),
+      (
+        FetchError(url: "http://h/f", cause: .transport(.timedOut(seconds: 1.5)), attempts: 3),
+        "GET http://h/f: no complete answer within 1.5 s after 3 attempts; expected a 2xx answer with a finderlist JSON feed"
+      ),
+      (
+        FetchError(
+          url: "http://h/f", cause: .retryAfterTooLong(status: 429, seconds: 60), attempts: 1),
+        "GET http://h/f: HTTP 429 Too Many Requests, and the server asks to wait 60 s, longer than the --timeout; expected a 2xx answer with a finderlist JSON feed"
+      ),
+    ])
+  func messages(error: FetchError, message: String) {
+    #expect(error.message == message)
+  }
+
+  @Test("Retry-After takes delay-seconds; an HTTP date or junk is ignored")
+  func retryAfterParsing() {
+    #expect(FeedFetcher.retryAfter(["retry-after": "2"]) == 2)
+    #expect(FeedFetcher.retryAfter(["retry-after": " 0 "]) == 0)
+    #expect(FeedFetcher.retryAfter(["retry-after": "Wed, 21 Oct 2015 07:28:00 GMT"]) == nil)
+    #expect(FeedFetcher.retryAfter(["retry-after": "-1"]) == nil)
+    #expect(FeedFetcher.retryAfter([:]) == nil)
+  }
+
+  @Test("Status reasons are the standard phrases, by class where unlisted")
+  func reasons() {
+    #expect(FeedFetcher.reason(404) == "Not Found")
+    #expect(FeedFetcher.reason(503) == "Service Unavailable")
+    #expect(FeedFetcher.reason(418) == "Client Error")
+    #expect(FeedFetcher.reason(599) == "Server Error")
+  }
+}

@@ -1,0 +1,109 @@
+import FallsFeed
+import FallsTestSupport
+import Foundation
+import Testing
+
+/// The real transport against the real server on 127.0.0.1: no mocks.
+@Suite struct URLSessionTransportTests {
+  private func get(_ url: String, timeout: Double = 5, maxBytes: Int = 1 << 20)
+    async throws(TransportFailure) -> HTTPResponse
+  {
+    try await URLSessionTransport().get(
+      URL(string: url) ?? URL(fileURLWithPath: "/"), headers: ["User-Agent": "falls/test"],
+      timeout: timeout, maxBytes: maxBytes)
+  }
+
+  @Test("A feed arrives whole, with the User-Agent sent")
+  func feed() async throws {
+    let server = try TestServer()
+    let response = try await get(server.url("/feed/mj-shop-1.json"))
+    #expect(response.status == 200)
+    #expect(response.body == (try Fixtures.data("mj-shop-1.json")))
+    #expect(response.headers["content-type"] == "application/json")
+    #expect(try server.log().first?["userAgent"] == "falls/test")
+  }
+
+  @Test("A gzip answer arrives decompressed")
+  func gzip() async throws {
+    let server = try TestServer()
+    let response = try await get(server.url("/gzip/xr-waterfall.json"))
+    #expect(response.headers["content-encoding"] == "gzip")
+    #expect(response.body == (try Fixtures.data("xr-waterfall.json")))
+  }
+
+  @Test("A redirect is followed")
+  func redirect() async throws {
+    let server = try TestServer()
+    let response = try await get(server.url("/redirect/zx-shopdata.json"))
+    #expect(response.status == 200)
+    #expect(response.body == (try Fixtures.data("zx-shopdata.json")))
+  }
+
+  @Test("HTTP error statuses are answers, not failures", arguments: [404, 500, 503])
+  func errorStatus(code: Int) async throws {
+    let server = try TestServer()
+    let response = try await get(server.url("/status/\(code)"))
+    #expect(response.status == code)
+    #expect(response.body == Data("status page\n".utf8))
+  }
+
+  @Test("A redirect loop fails")
+  func redirectLoop() async throws {
+    let server = try TestServer()
+    await #expect(throws: TransportFailure.tooManyRedirects) {
+      try await get(server.url("/loop/0"))
+    }
+  }
+
+  @Test(
+    "A server that never answers, or trickles a byte a second, is cut off at the deadline",
+    arguments: ["/hang", "/trickle"])
+  func deadline(path: String) async throws {
+    let server = try TestServer()
+    let start = ContinuousClock.now
+    await #expect(throws: TransportFailure.timedOut(seconds: 1.2)) {
+      try await get(server.url(path), timeout: 1.2)
+    }
+    let elapsed = ContinuousClock.now - start
+    // The trickle would take 1000 s; the bound is loose because other tests share the machine.
+    #expect(elapsed >= .seconds(1.2) && elapsed < .seconds(30))
+  }
+
+  @Test("A body shorter than its Content-Length is a lost connection")
+  func cutShort() async throws {
+    let server = try TestServer()
+    await #expect {
+      try await get(server.url("/short"))
+    } throws: { error in
+      guard case .connectionLost(let detail) = error as? TransportFailure else { return false }
+      return detail.contains("transfer closed")
+    }
+  }
+
+  @Test(
+    "A body over the limit fails, declared or not",
+    arguments: ["/big/5000", "/unsized/5000"])
+  func tooLarge(path: String) async throws {
+    let server = try TestServer()
+    await #expect(throws: TransportFailure.bodyTooLarge(limit: 4096)) {
+      try await get(server.url(path), maxBytes: 4096)
+    }
+    // At the limit exactly, the body is accepted.
+    let exact = try await get(
+      server.url(path.replacingOccurrences(of: "5000", with: "4096")), maxBytes: 4096)
+    #expect(exact.body.count == 4096)
+  }
+
+  @Test("Connection refused is a failed connection, worth retrying")
+  func refused() async throws {
+    let port = refusedPort()
+    await #expect {
+      try await get("http://127.0.0.1:\(port)/feed.json")
+    } throws: { error in
+      guard let failure = error as? TransportFailure, case .cannotConnect = failure else {
+        return false
+      }
+      return failure.isTransient
+    }
+  }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The fault-injecting finderlist server of `Tests/Server/feed_server.py`, running in its own
+/// python3 process on 127.0.0.1 at an ephemeral port, for one test.
+///
+/// The server stops when this object is released (its standard input closes) or on `stop()`.
+public final class TestServer: @unchecked Sendable {
+  /// The server's port on 127.0.0.1.
+  public let port: Int
+  private let process: Process
+  private let input: Pipe
+
+  public struct StartFailure: Error, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// Starts a server and waits until it listens.
+  public init() throws {
+    let script = Fixtures.directory.deletingLastPathComponent()
+      .appendingPathComponent("Server/feed_server.py")
+    process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", script.path, Fixtures.directory.path]
+    input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    // The first line is "PORT <n>".
+    var line = Data()
+    while !line.contains(UInt8(ascii: "\n")) {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      line.append(chunk)
+    }
+    let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5)) else {
+      process.terminate()
+      throw StartFailure(description: "the test server did not start: \(text)")
+    }
+    self.port = port
+  }
+
+  deinit {
+    stop()
+  }
+
+  /// The server's address with `path`, such as `http://127.0.0.1:41234/feed/mj-shop-1.json`.
+  public func url(_ path: String) -> String {
+    "http://127.0.0.1:\(port)\(path)"
+  }
+
+  /// The requests the server has seen, one JSON object per line.
+  public func log() throws -> [[String: String]] {
+    guard let url = URL(string: url("/log")) else { return [] }
+    let data = try Data(contentsOf: url)
+    return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+      (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: String]
+    }
+  }
+
+  /// Stops the server.
+  public func stop() {
+    try? input.fileHandleForWriting.close()
+    if process.isRunning {
+      process.terminate()
+      process.waitUntilExit()
+    }
+  }
+}
+
+/// A port on 127.0.0.1 where nothing listens: bound once to get an ephemeral port, then closed.
+public func refusedPort() -> Int {
+  let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  defer { close(descriptor) }
+  var address = sockaddr_in()
+  address.sin_family = sa_family_t(AF_INET)
+  address.sin_addr.s_addr = inet_addr("127.0.0.1")
+  address.sin_port = 0
+  var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+  let bound = withUnsafeMutablePointer(to: &address) { pointer in
+    pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+      bind(descriptor, generic, length) == 0 && getsockname(descriptor, generic, &length) == 0
+    }
+  }
+  return bound ? Int(UInt16(bigEndian: address.sin_port)) : 9
+}
