@@ -66,6 +66,38 @@ private let jqPath = ["/usr/bin/jq", "/usr/local/bin/jq"].first {
   FileManager.default.isExecutableFile(atPath: $0)
 }
 
+/// A tmux session on its own server socket, running `command` in a `width`-column terminal
+/// that stays open for 30 s after the command ends.
+private struct TerminalSession {
+  let socket = "falls-test-\(UInt64.random(in: 0 ... .max))"
+
+  init(_ command: String, width: Int, height: Int = 20) throws {
+    let escaped = command.replacingOccurrences(of: "\"", with: "\\\"")
+    let start = try shell(
+      "tmux -L \(socket) new-session -d -x \(width) -y \(height) \"\(escaped); sleep 30\"",
+      capture: false)
+    guard start.status == 0 else { throw TerminalFailure() }
+  }
+
+  struct TerminalFailure: Error {}
+
+  /// The screen once it contains `text`, or after 10 s.
+  func screen(containing text: String) throws -> String {
+    var screen = ""
+    for _ in 0..<100 {
+      screen = String(
+        decoding: try shell("tmux -L \(socket) capture-pane -p").output, as: UTF8.self)
+      if screen.contains(text) { break }
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    return screen
+  }
+
+  func close() {
+    _ = try? shell("tmux -L \(socket) kill-server", capture: false)
+  }
+}
+
 @Suite(.serialized) struct MainTests {
   @Test("The built binary lays out the embedded feed as the in-process CLI does")
   func builtBinary() throws {
@@ -138,21 +170,11 @@ private let jqPath = ["/usr/bin/jq", "/usr/local/bin/jq"].first {
     "In a real terminal the table reads as aligned columns",
     .enabled(if: tmuxPath != nil, "tmux is not installed"))
   func terminal() throws {
-    let socket = "falls-test-\(UInt64.random(in: 0 ... .max))"
     let feed = Fixtures.path("jkr-finderlist-excerpt.json")
-    // A terminal wide enough that no row wraps; the pane stays open after falls exits.
-    let start = try shell(
-      "tmux -L \(socket) new-session -d -x 400 -y 20 \"\\\"$FALLS\\\" layout --feed '\(feed)'; sleep 30\"",
-      capture: false)
-    #expect(start.status == 0)
-    defer { _ = try? shell("tmux -L \(socket) kill-server", capture: false) }
-    var screen = ""
-    for _ in 0..<50 {
-      screen = String(
-        decoding: try shell("tmux -L \(socket) capture-pane -p").output, as: UTF8.self)
-      if screen.contains("111.83") { break }
-      Thread.sleep(forTimeInterval: 0.1)
-    }
+    // A terminal wide enough that no row wraps.
+    let terminal = try TerminalSession("\"$FALLS\" layout --feed '\(feed)'", width: 400)
+    defer { terminal.close() }
+    let screen = try terminal.screen(containing: "111.83")
     let lines = screen.split(separator: "\n").map(String.init)
     #expect(lines.count >= 5, "screen: \(screen)")
     guard lines.count >= 5 else { return }
@@ -172,24 +194,14 @@ private let jqPath = ["/usr/bin/jq", "/usr/local/bin/jq"].first {
     .enabled(if: tmuxPath != nil, "tmux is not installed"))
   func terminalProgress() throws {
     let server = try TestServer()
-    let socket = "falls-test-\(UInt64.random(in: 0 ... .max))"
     let output = FileManager.default.temporaryDirectory
       .appendingPathComponent("falls-progress-\(UInt64.random(in: 0 ... .max)).jsonl")
     defer { try? FileManager.default.removeItem(at: output) }
     let url = server.url("/pages/{page}?size={size}")
-    let start = try shell(
-      "tmux -L \(socket) new-session -d -x 200 -y 10 "
-        + "\"\\\"$FALLS\\\" layout --feed '\(url)' --pages 3 --format jsonl > '\(output.path)'; sleep 30\"",
-      capture: false)
-    #expect(start.status == 0)
-    defer { _ = try? shell("tmux -L \(socket) kill-server", capture: false) }
-    var screen = ""
-    for _ in 0..<100 {
-      screen = String(
-        decoding: try shell("tmux -L \(socket) capture-pane -p").output, as: UTF8.self)
-      if screen.contains("fetched") { break }
-      Thread.sleep(forTimeInterval: 0.1)
-    }
+    let terminal = try TerminalSession(
+      "\"$FALLS\" layout --feed '\(url)' --pages 3 --format jsonl > '\(output.path)'", width: 200)
+    defer { terminal.close() }
+    let screen = try terminal.screen(containing: "fetched")
     // The progress line was rewritten in place: only its final state is on the screen.
     let lines = screen.split(separator: "\n")
     #expect(lines.first == "falls: fetched 3 of 3 pages, 60 items", "screen: \(screen)")
