@@ -10,6 +10,8 @@ enum FeedSource: Equatable {
   case standardInput
   /// A file.
   case file(String)
+  /// Generated items (`--synthetic N`), heights between a minimum and a maximum.
+  case synthetic(count: Int, minimumHeight: Double, maximumHeight: Double)
   /// An http or https URL, possibly with `{page}` and `{size}` placeholders.
   case url(FeedURLTemplate)
 }
@@ -33,6 +35,8 @@ struct LayoutOptions {
   /// The flag and text that set each configuration value, to name them in messages.
   var sources: [LayoutParameter: (flag: String, text: String)] = [:]
   var columnsText: String?
+  /// The flags given, by name without dashes.
+  var given: Set<String> = []
 }
 
 /// One flag of `falls layout`.
@@ -89,8 +93,38 @@ enum LayoutCommand {
       LayoutFlag(
         name: "style", value: styles,
         help: "irregular enlarges random items across two columns and aligns bottoms that "
-          + "nearly meet; waterfall places every item in one column. "
-          + "Default: \(defaults.style.rawValue)."),
+          + "nearly meet; waterfall places every item in one column; grid repeats a quilt of "
+          + "square tiles; circle puts items on a ring; cube turns them on a drum; sphere "
+          + "turns them about four axes. Default: \(defaults.style.rawValue)."),
+      LayoutFlag(
+        name: "pattern", value: "CxR,…",
+        help: "grid: the repeating block as tile spans, columns x rows, placed in order at the "
+          + "first place they fit (e.g. 2x2,1x1,1x1). Default: the seed's 3-column block, a "
+          + "2x2 square at the left, three 1x1 down the right, two 1x1 along the bottom."),
+      LayoutFlag(
+        name: "height", value: "PT",
+        help: "circle, cube, sphere: the viewport height (its width is --width). "
+          + "Default: \(formatNumber(defaults.viewportHeight))."),
+      LayoutFlag(
+        name: "item-size", value: "W[,H]",
+        help: "circle, cube, sphere: the size of every item; one number for a square. "
+          + "Defaults: circle 50, cube 260,100, sphere 30."),
+      LayoutFlag(
+        name: "offset", value: "[X,]Y",
+        help: "cube (Y) and sphere (X,Y): the scroll offset the items turn with. Default: 0."),
+      LayoutFlag(
+        name: "synthetic", value: "N",
+        help: "Lay out N generated items instead of a feed, their heights drawn from --seed "
+          + "between --min-height and --max-height points (in the waterfall style exactly "
+          + "those heights)."),
+      LayoutFlag(
+        name: "min-height", value: "PT",
+        help: "With --synthetic: the smallest height. "
+          + "Default: \(formatNumber(SyntheticFeed.defaultMinimumHeight))."),
+      LayoutFlag(
+        name: "max-height", value: "PT",
+        help: "With --synthetic: the largest height. "
+          + "Default: \(formatNumber(SyntheticFeed.defaultMaximumHeight))."),
       LayoutFlag(
         name: "columns", value: "N",
         help: "Number of columns, 1 to \(LayoutConfiguration.maximumColumns). "
@@ -179,6 +213,11 @@ enum LayoutCommand {
     }
     var options = LayoutOptions()
     var spacing: (text: String, value: Double)?
+    var patternText: String?
+    var offsetHasX = false
+    var synthetic: Int?
+    var minimumHeight = SyntheticFeed.defaultMinimumHeight
+    var maximumHeight = SyntheticFeed.defaultMaximumHeight
     var columnSpacingGiven = false
     var rowSpacingGiven = false
     var remaining = arguments[...]
@@ -198,6 +237,7 @@ enum LayoutCommand {
       guard let flag = flags.first(where: { $0.name == name }) else {
         throw usage("unknown option '--\(name)'\(suggestion(for: name))")
       }
+      options.given.insert(name)
       guard let placeholder = flag.value else {
         if inlineValue != nil { throw usage("'--\(name)' takes no value") }
         switch name {
@@ -287,6 +327,27 @@ enum LayoutCommand {
           throw invalid(flagName, text, expected: "a number of seconds above 0, at most 86400")
         }
         options.fetchPolicy.timeout = seconds
+      case "pattern":
+        patternText = text
+      case "height":
+        configuration.viewportHeight = try number(flagName, text, example: "--height 667")
+        options.sources[.viewportHeight] = (flagName, text)
+      case "item-size":
+        let values = try numbers(flagName, text, counts: [1, 2], example: "--item-size 260,100")
+        configuration.itemSize = Size(width: values[0], height: values.last ?? values[0])
+        options.sources[.itemWidth] = (flagName, text)
+        options.sources[.itemHeight] = (flagName, text)
+      case "offset":
+        let values = try numbers(flagName, text, counts: [1, 2], example: "--offset 0,667")
+        configuration.offset = Point(
+          x: values.count == 2 ? values[0] : 0, y: values[values.count - 1])
+        offsetHasX = values.count == 2
+      case "synthetic":
+        synthetic = try whole(flagName, text, in: 0...100_000_000, example: "--synthetic 1000")
+      case "min-height":
+        minimumHeight = try number(flagName, text, example: "--min-height 100")
+      case "max-height":
+        maximumHeight = try number(flagName, text, example: "--max-height 250")
       case "format":
         guard let format = OutputFormat(rawValue: text) else {
           throw invalid(flagName, text, expected: "one of table, json, jsonl")
@@ -307,17 +368,110 @@ enum LayoutCommand {
         options.sources[.rowSpacing] = ("--spacing", spacing.text)
       }
     }
+    try checkStyleFlags(options, offsetHasX: offsetHasX)
+    if let patternText {
+      options.configuration.pattern = try pattern(
+        patternText, columns: options.configuration.columns)
+    }
+    if let synthetic {
+      guard !options.given.contains("feed") else {
+        throw usage("--synthetic generates the feed; give --synthetic or --feed, not both")
+      }
+      guard minimumHeight > 0, minimumHeight.isFinite, maximumHeight.isFinite,
+        minimumHeight <= maximumHeight
+      else {
+        throw usage(
+          "--min-height \(formatNumber(minimumHeight)) and --max-height "
+            + "\(formatNumber(maximumHeight)) must be finite, above 0, and the minimum no "
+            + "larger than the maximum")
+      }
+      options.feed = .synthetic(
+        count: synthetic, minimumHeight: minimumHeight, maximumHeight: maximumHeight)
+    } else if let flag = ["min-height", "max-height"].first(where: options.given.contains) {
+      throw usage("--\(flag) needs --synthetic N")
+    }
     try validate(options)
     if options.pages > 1 {
       switch options.feed {
       case .url: break
-      case .embedded, .standardInput, .file:
+      case .embedded, .standardInput, .file, .synthetic:
         throw usage(
           "--pages \(options.pages) needs a URL feed; a file, standard input or the built-in "
             + "feed is one page")
       }
     }
     return options
+  }
+
+  /// The styles each style-specific flag applies to.
+  static let flagStyles: [String: [LayoutStyle]] = [
+    "columns": [.irregular, .waterfall, .grid],
+    "column-spacing": [.irregular, .waterfall, .grid],
+    "row-spacing": [.irregular, .waterfall, .grid],
+    "spacing": [.irregular, .waterfall, .grid],
+    "insets": [.irregular, .waterfall, .grid],
+    "enlarge-chance": [.irregular],
+    "align-tolerance": [.irregular],
+    "pattern": [.grid],
+    "height": [.circle, .cube, .sphere],
+    "item-size": [.circle, .cube, .sphere],
+    "offset": [.cube, .sphere],
+  ]
+
+  /// Refuses a flag the chosen style does not use, rather than ignoring it.
+  private static func checkStyleFlags(_ options: LayoutOptions, offsetHasX: Bool)
+    throws(CLIError)
+  {
+    let style = options.configuration.style
+    for name in options.given.sorted() {
+      guard let styles = flagStyles[name], !styles.contains(style) else { continue }
+      let names = styles.map(\.rawValue).joined(separator: ", ")
+      throw usage(
+        "--\(name) does not apply to the \(style.rawValue) style; it is for \(names)")
+    }
+    if style == .cube, offsetHasX {
+      throw usage("the cube turns as it scrolls vertically: give --offset Y, not X,Y")
+    }
+  }
+
+  private static func numbers(
+    _ flag: String, _ text: String, counts: Set<Int>, example: String
+  ) throws(CLIError) -> [Double] {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+    let values = parts.compactMap { FeedDecoder.number(from: String($0)) }
+    guard values.count == parts.count, counts.contains(values.count) else {
+      let shape = counts.sorted().map { $0 == 1 ? "one number" : "\($0) numbers" }
+        .joined(separator: " or ")
+      throw invalid(flag, text, expected: "\(shape), separated by commas", example: example)
+    }
+    return values
+  }
+
+  private static func pattern(_ text: String, columns: Int) throws(CLIError) -> QuiltPattern {
+    var spans: [(columns: Int, rows: Int)] = []
+    for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+      let sides = part.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+      guard sides.count == 2, let width = Int(sides[0]), let height = Int(sides[1]) else {
+        throw invalid(
+          "--pattern", text, expected: "tile spans as CxR separated by commas",
+          example: "--pattern 2x2,1x1,1x1")
+      }
+      spans.append((width, height))
+    }
+    do {
+      return try QuiltPattern(spans: spans, columns: columns)
+    } catch {
+      let detail: String
+      switch error {
+      case .empty: detail = "it has no tiles"
+      case .invalidSpan(let index):
+        detail = "tile \(index + 1) has a span outside 1 to \(QuiltPattern.maximumSpan)"
+      case .outOfBounds(let index, let columns):
+        detail = "tile \(index + 1) is wider than the \(columns) columns"
+      case .overlap(let index): detail = "tile \(index + 1) overlaps another"
+      }
+      throw usage("--pattern '\(text)': \(detail)")
+    }
   }
 
   private static func whole(
@@ -355,6 +509,10 @@ enum LayoutCommand {
             + "left \(formatNumber(insets.left)), right \(formatNumber(insets.right)) "
             + "a column would be \(formatFixed(columnWidth)) pt wide; "
             + "use fewer columns, less spacing, smaller insets or a larger width")
+      case .patternWidth(let patternColumns, let columns):
+        throw usage(
+          "the grid's default block is \(patternColumns) columns wide, but --columns is "
+            + "\(columns); use --columns \(patternColumns) or give --pattern")
       case .invalidItemSize, .heightOverflow:
         throw usage("unexpected layout error \(error)")
       }

@@ -95,6 +95,19 @@ struct LayoutReport {
     out.appendNumber(frame.height)
     out.append(element.isEnlarged ? ",\"enlarged\":true" : ",\"enlarged\":false")
     out.append(element.isAligned ? ",\"aligned\":true" : ",\"aligned\":false")
+    if layout.configuration.style.isRing {
+      let center = layout.centers[element.index]
+      out.append(",\"center\":{\"x\":")
+      out.appendNumber(center.x)
+      out.append(",\"y\":")
+      out.appendNumber(center.y)
+      out.append("},\"transform\":[")
+      for (position, entry) in layout.transforms[element.index].entries.enumerated() {
+        if position > 0 { out.append(",") }
+        out.appendNumber(entry)
+      }
+      out.append("]")
+    }
     out.append(",\"img\":")
     out.appendJSONString(placed.item.img)
     out.append("}")
@@ -103,11 +116,22 @@ struct LayoutReport {
   private func writeTable(to out: inout OutputBuffer) throws(SystemError) {
     let configuration = layout.configuration
     let count = layout.elements.count
+    let itemCount = "\(count) item\(count == 1 ? "" : "s")"
+    let placement: String
+    if configuration.style.isRing {
+      let size = configuration.resolvedItemSize
+      placement =
+        "\(itemCount) of \(formatNumber(size.width))×\(formatNumber(size.height)) pt in a "
+        + "\(formatNumber(configuration.width))×\(formatNumber(configuration.viewportHeight)) pt "
+        + "viewport"
+    } else {
+      placement =
+        "\(itemCount) in \(configuration.columns) column\(configuration.columns == 1 ? "" : "s") of "
+        + "\(formatFixed(configuration.columnWidth)) pt, width \(formatNumber(configuration.width)) pt"
+    }
     out.append(
-      "\(configuration.style.rawValue) layout: \(count) item\(count == 1 ? "" : "s") in "
-        + "\(configuration.columns) column\(configuration.columns == 1 ? "" : "s") of "
-        + "\(formatFixed(configuration.columnWidth)) pt, width \(formatNumber(configuration.width)) pt, "
-        + "content height \(formatFixed(layout.contentHeight)) pt\n")
+      "\(configuration.style.rawValue) layout: \(placement), content height "
+        + "\(formatFixed(layout.contentHeight)) pt\n")
     let headers = ["index", "page", "column", "span", "x", "y", "width", "height", "flags"]
     var rows: [[String]] = []
     rows.reserveCapacity(count)

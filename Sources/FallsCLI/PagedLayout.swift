@@ -28,8 +28,7 @@ enum PagedLayout {
     for page in 1...options.pages {
       progress.fetching(page: page, items: placed.count)
       do throws(CLIError) {
-        let bytes = try await load(page: page, options: options, fetcher: fetcher, environment)
-        var feed = try decode(bytes, page: page, options: options)
+        var feed = try await load(page: page, options: options, fetcher: fetcher, environment)
         let count = feed.items.count + feed.problems.count
         if count == 0, options.pages > 1 {
           notes.append(
@@ -72,10 +71,30 @@ enum PagedLayout {
     return LayoutReport(layout: layout, items: placed)
   }
 
+  /// Reads, fetches or generates page `page` and decodes it.
   private static func load(
+    page: Int, options: LayoutOptions, fetcher: FeedFetcher, _ environment: CLIEnvironment
+  ) async throws(CLIError) -> Feed {
+    if case .synthetic(let count, let minimumHeight, let maximumHeight) = options.feed {
+      let configuration = options.configuration
+      let sizes = SyntheticFeed.items(
+        count: count, seed: configuration.seed, minimumHeight: minimumHeight,
+        maximumHeight: maximumHeight, columnWidth: configuration.columnWidth)
+      return Feed(
+        items: sizes.enumerated().map { index, size in
+          FeedItem(index: index, img: "synthetic:\(index)", width: size.width, height: size.height)
+        })
+    }
+    let bytes = try await bytes(page: page, options: options, fetcher: fetcher, environment)
+    return try decode(bytes, page: page, options: options)
+  }
+
+  private static func bytes(
     page: Int, options: LayoutOptions, fetcher: FeedFetcher, _ environment: CLIEnvironment
   ) async throws(CLIError) -> Data {
     switch options.feed {
+    case .synthetic:
+      return Data()
     case .embedded:
       return Data(EmbeddedFeed.json.utf8)
     case .standardInput:

@@ -6,6 +6,35 @@ public enum LayoutStyle: String, CaseIterable, Hashable, Sendable {
   case irregular
   /// The plain waterfall: every item in one column, each in the shortest column.
   case waterfall
+  /// A repeating quilt of square tiles (规则瀑布流); see ``QuiltPattern``. Image sizes are not
+  /// used.
+  case grid
+  /// Items of one size on a ring centred in the viewport (环形).
+  case circle
+  /// The rotary drum (立方): items of one size centred in the viewport at the scroll offset,
+  /// each turned about the x axis by its own angle and pushed out along z.
+  case cube
+  /// The sphere (球形): small items centred at the offset, turned about four axes in turn and
+  /// pushed out along z.
+  case sphere
+
+  /// Whether the style places items in columns by their image sizes.
+  public var isColumnar: Bool { self == .irregular || self == .waterfall }
+
+  /// Whether the style places items by their count around a centre, with 3D transforms; such a
+  /// layout moves every item when items are added.
+  public var isRing: Bool { self == .circle || self == .cube || self == .sphere }
+
+  /// The item size of a ring style when none is given: 50×50, 260×100 and 30×30, as in the
+  /// seed.
+  public var defaultItemSize: Size? {
+    switch self {
+    case .circle: Size(width: 50, height: 50)
+    case .cube: Size(width: 260, height: 100)
+    case .sphere: Size(width: 30, height: 30)
+    case .irregular, .waterfall, .grid: nil
+    }
+  }
 }
 
 /// Everything a layout needs besides its items; the defaults follow the seed documents.
@@ -32,6 +61,14 @@ public struct LayoutConfiguration: Hashable, Sendable {
   /// How close, as a fraction of an item's natural height, its bottom must land to a
   /// neighbour column's bottom to be aligned with it, in `0..<1`; 0.2 by default.
   public var alignTolerance: Double
+  /// The `grid` style's repeating block; the seed's 3-column block by default.
+  public var pattern: QuiltPattern
+  /// The viewport height of the ring styles; 667 by default (the viewport width is `width`).
+  public var viewportHeight: Double
+  /// The item size of the ring styles, or `nil` for the style's default.
+  public var itemSize: Size?
+  /// The scroll offset of the `cube` (y) and `sphere` (x and y) styles; zero by default.
+  public var offset: Point
 
   /// The largest column count a configuration accepts.
   public static let maximumColumns = 10_000
@@ -46,7 +83,11 @@ public struct LayoutConfiguration: Hashable, Sendable {
     insets: EdgeInsets = EdgeInsets(all: 10),
     seed: UInt64 = 1,
     enlargeChance: Double = 0.67,
-    alignTolerance: Double = 0.2
+    alignTolerance: Double = 0.2,
+    pattern: QuiltPattern = .seed,
+    viewportHeight: Double = 667,
+    itemSize: Size? = nil,
+    offset: Point = .zero
   ) {
     self.style = style
     self.width = width
@@ -57,6 +98,15 @@ public struct LayoutConfiguration: Hashable, Sendable {
     self.seed = seed
     self.enlargeChance = enlargeChance
     self.alignTolerance = alignTolerance
+    self.pattern = pattern
+    self.viewportHeight = viewportHeight
+    self.itemSize = itemSize
+    self.offset = offset
+  }
+
+  /// The item size the ring styles use: ``itemSize`` or the style's default.
+  public var resolvedItemSize: Size {
+    itemSize ?? style.defaultItemSize ?? Size(width: columnWidth, height: columnWidth)
   }
 
   /// The width of one column: `(W − left − right − (c − 1) · columnSpacing) / c`.
@@ -71,8 +121,9 @@ public struct LayoutConfiguration: Hashable, Sendable {
 
   /// Checks every value and throws the first that is out of range.
   ///
-  /// - Throws: ``LayoutError/invalidColumnCount(_:)``, ``LayoutError/invalidValue(_:_:)`` or
-  ///   ``LayoutError/noRoomForColumns(columnWidth:)``.
+  /// - Throws: ``LayoutError/invalidColumnCount(_:)``, ``LayoutError/invalidValue(_:_:)``,
+  ///   ``LayoutError/noRoomForColumns(columnWidth:)`` or
+  ///   ``LayoutError/patternWidth(patternColumns:columns:)``.
   /// - Complexity: O(1).
   public func validate() throws(LayoutError) {
     guard (1...Self.maximumColumns).contains(columns) else {
@@ -88,6 +139,11 @@ public struct LayoutConfiguration: Hashable, Sendable {
       (.rightInset, insets.right, insets.right >= 0),
       (.enlargeChance, enlargeChance, (0...1).contains(enlargeChance)),
       (.alignTolerance, alignTolerance, (0..<1).contains(alignTolerance)),
+      (.viewportHeight, viewportHeight, viewportHeight > 0),
+      (.itemWidth, itemSize?.width ?? 1, (itemSize?.width ?? 1) > 0),
+      (.itemHeight, itemSize?.height ?? 1, (itemSize?.height ?? 1) > 0),
+      (.offsetX, offset.x, true),
+      (.offsetY, offset.y, true),
     ]
     for (parameter, value, isInRange) in checks where !(value.isFinite && isInRange) {
       throw .invalidValue(parameter, value)
@@ -95,6 +151,9 @@ public struct LayoutConfiguration: Hashable, Sendable {
     let columnWidth = columnWidth
     guard columnWidth > 0, columnWidth.isFinite else {
       throw .noRoomForColumns(columnWidth: columnWidth)
+    }
+    if style == .grid, pattern.columns != columns {
+      throw .patternWidth(patternColumns: pattern.columns, columns: columns)
     }
   }
 }

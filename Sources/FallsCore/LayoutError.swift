@@ -9,11 +9,17 @@ public enum LayoutParameter: String, CaseIterable, Hashable, Sendable {
   case rightInset
   case enlargeChance
   case alignTolerance
+  case viewportHeight
+  case itemWidth
+  case itemHeight
+  case offsetX
+  case offsetY
 
   /// The values the parameter accepts, in words.
   public var expectation: String {
     switch self {
-    case .width: "a finite number greater than 0"
+    case .width, .viewportHeight, .itemWidth, .itemHeight: "a finite number greater than 0"
+    case .offsetX, .offsetY: "a finite number"
     case .enlargeChance: "a probability from 0 to 1"
     case .alignTolerance: "a fraction from 0 up to (not including) 1"
     case .columnSpacing, .rowSpacing, .topInset, .leftInset, .bottomInset, .rightInset:
@@ -34,4 +40,6 @@ public enum LayoutError: Error, Hashable, Sendable {
   case invalidItemSize(index: Int, width: Double, height: Double)
   /// An item's height in points, or the bottom it reaches, is too large to represent.
   case heightOverflow(index: Int)
+  /// The `grid` style's pattern is not as wide as the layout's columns.
+  case patternWidth(patternColumns: Int, columns: Int)
 }

@@ -35,19 +35,31 @@
 ///     try layout.append([LayoutItem(width: 200, height: 300)])
 ///     layout.elements[0].frame  // x 10, y 10, width 172.5, height 258.75
 ///
-/// - Complexity: Placing one item costs O(*c*) for *c* columns.
+/// The other styles of the family: `.grid` fills a repeating ``QuiltPattern`` block by block;
+/// `.circle`, `.cube` and `.sphere` place every item by its index and the item count (see
+/// ``LayoutStyle``), so appending to them places every item again, and they carry a
+/// ``Transform3D`` and a centre per item in ``transforms`` and ``centers``.
+///
+/// - Complexity: Placing one item costs O(*c*) for *c* columns in the columnar styles, O(1) in
+///   `.grid`; appending *k* items to a ring style costs O(*n* + *k*) for the *n* already there.
 public struct WaterfallLayout: Sendable {
   /// The configuration the layout was made with; it never changes.
   public let configuration: LayoutConfiguration
   /// Every element placed so far, in the order the items were given.
-  public private(set) var elements: [LayoutElement] = []
+  public internal(set) var elements: [LayoutElement] = []
+  /// The 3D transform of each element in a ring style (`circle`, `cube`, `sphere`); empty in the
+  /// others.
+  public internal(set) var transforms: [Transform3D] = []
+  /// The centre of each element in a ring style, as computed (not rounded through the frame);
+  /// empty in the others.
+  public internal(set) var centers: [Point] = []
 
-  private let columnWidth: Double
-  private let columnXs: [Double]
-  private var state: ColumnState
+  let columnWidth: Double
+  let columnXs: [Double]
+  var state: ColumnState
 
   /// The per-column state that placing an item reads and changes; small enough to snapshot.
-  private struct ColumnState: Sendable {
+  struct ColumnState: Sendable {
     /// The stored bottom of each column; meaningful only where `isEmpty` is false.
     var bottoms: [Double]
     var isEmpty: [Bool]
@@ -96,9 +108,19 @@ public struct WaterfallLayout: Sendable {
 
   /// The height of the content: the lowest column bottom plus the bottom inset, or
   /// `top + bottom` when there are no items.
+  ///
+  /// A ring style's content is the viewport: `viewportHeight` for `.circle`, and one viewport
+  /// per item (at least one) for `.cube` and `.sphere`, which turn as they scroll.
   public var contentHeight: Double {
     let insets = configuration.insets
-    return elements.isEmpty ? insets.top + insets.bottom : state.lowestBottom + insets.bottom
+    switch configuration.style {
+    case .circle:
+      return configuration.viewportHeight
+    case .cube, .sphere:
+      return configuration.viewportHeight * Double(max(elements.count, 1))
+    case .irregular, .waterfall, .grid:
+      return elements.isEmpty ? insets.top + insets.bottom : state.lowestBottom + insets.bottom
+    }
   }
 
   /// The stored bottom of each column, or `nil` for a column without items.
@@ -113,6 +135,8 @@ public struct WaterfallLayout: Sendable {
   /// - Complexity: O(*c*) for *c* columns, plus releasing the elements.
   public mutating func reset() {
     elements.removeAll()
+    transforms.removeAll()
+    centers.removeAll()
     state = Self.emptyState(configuration)
   }
 
@@ -125,6 +149,17 @@ public struct WaterfallLayout: Sendable {
   /// - Complexity: O(*k* · *c*) for *k* new items and *c* columns, plus O(*c*) to keep a snapshot
   ///   for the all-or-nothing promise; independent of the items already laid out.
   public mutating func append(_ items: some Sequence<LayoutItem>) throws(LayoutError) {
+    if configuration.style.isRing {
+      var count = elements.count
+      for item in items {
+        guard item.hasValidSize else {
+          throw .invalidItemSize(index: count, width: item.width, height: item.height)
+        }
+        count += 1
+      }
+      placeRing(count: count)
+      return
+    }
     let snapshot = state
     let startCount = elements.count
     for item in items {
@@ -142,6 +177,10 @@ public struct WaterfallLayout: Sendable {
     let index = elements.count
     guard item.hasValidSize else {
       throw .invalidItemSize(index: index, width: item.width, height: item.height)
+    }
+    if configuration.style == .grid {
+      try placeTile(index: index)
+      return
     }
     let height = columnWidth * item.height / item.width
     guard height.isFinite, height > 0 else { throw .heightOverflow(index: index) }

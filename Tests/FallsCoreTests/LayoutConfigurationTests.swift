@@ -58,7 +58,8 @@ import Testing
       (.rowSpacing, .infinity), (.topInset, -1), (.leftInset, .nan), (.bottomInset, -3),
       (.rightInset, .infinity), (.enlargeChance, -0.1), (.enlargeChance, 1.01),
       (.enlargeChance, .nan), (.alignTolerance, 1), (.alignTolerance, -0.2),
-      (.alignTolerance, .infinity),
+      (.alignTolerance, .infinity), (.viewportHeight, 0), (.viewportHeight, .nan),
+      (.itemWidth, -1), (.itemHeight, 0), (.offsetX, .infinity), (.offsetY, .nan),
     ])
   func badValues(parameter: LayoutParameter, value: Double) {
     var configuration = LayoutConfiguration()
@@ -72,6 +73,11 @@ import Testing
     case .rightInset: configuration.insets.right = value
     case .enlargeChance: configuration.enlargeChance = value
     case .alignTolerance: configuration.alignTolerance = value
+    case .viewportHeight: configuration.viewportHeight = value
+    case .itemWidth: configuration.itemSize = Size(width: value, height: 1)
+    case .itemHeight: configuration.itemSize = Size(width: 1, height: value)
+    case .offsetX: configuration.offset = Point(x: value, y: 0)
+    case .offsetY: configuration.offset = Point(x: 0, y: value)
     }
     #expect {
       try configuration.validate()
@@ -97,6 +103,30 @@ import Testing
       guard case .noRoomForColumns(let columnWidth) = error as? LayoutError else { return false }
       return columnWidth <= 0
     }
+  }
+
+  @Test("The grid's pattern must be as wide as the columns")
+  func patternWidth() throws {
+    #expect(throws: LayoutError.patternWidth(patternColumns: 3, columns: 4)) {
+      try LayoutConfiguration(style: .grid, columns: 4).validate()
+    }
+    // Other styles ignore the pattern.
+    try LayoutConfiguration(style: .waterfall, columns: 4).validate()
+    try LayoutConfiguration(style: .grid, columns: 4, pattern: QuiltPattern(spans: [(4, 1)], columns: 4))
+      .validate()
+  }
+
+  @Test(
+    "Ring styles have the seed's item sizes unless one is given",
+    arguments: [
+      (LayoutStyle.circle, Size(width: 50, height: 50)), (.cube, Size(width: 260, height: 100)),
+      (.sphere, Size(width: 30, height: 30)),
+    ])
+  func itemSizes(style: LayoutStyle, size: Size) {
+    #expect(LayoutConfiguration(style: style).resolvedItemSize == size)
+    let given = Size(width: 7, height: 9)
+    #expect(LayoutConfiguration(style: style, itemSize: given).resolvedItemSize == given)
+    #expect(style.isRing && !style.isColumnar)
   }
 
   @Test("The edges of the ranges are accepted")

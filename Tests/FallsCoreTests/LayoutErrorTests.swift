@@ -10,6 +10,8 @@ import Testing
       (.topInset, "at least 0"), (.leftInset, "at least 0"),
       (.bottomInset, "at least 0"), (.rightInset, "at least 0"),
       (.enlargeChance, "from 0 to 1"), (.alignTolerance, "not including) 1"),
+      (.viewportHeight, "greater than 0"), (.itemWidth, "greater than 0"),
+      (.itemHeight, "greater than 0"), (.offsetX, "a finite number"), (.offsetY, "a finite number"),
     ])
   func expectations(parameter: LayoutParameter, phrase: String) {
     #expect(parameter.expectation.contains(phrase))
@@ -17,6 +19,6 @@ import Testing
 
   @Test("Every parameter is covered")
   func allParameters() {
-    #expect(LayoutParameter.allCases.count == 9)
+    #expect(LayoutParameter.allCases.count == 14)
   }
 }

@@ -31,7 +31,9 @@ private func frames(_ layout: WaterfallLayout) -> [Rect] {
     #expect(layout.columnBottoms == [nil, nil])
   }
 
-  @Test("One item sits at the top left with its natural height", arguments: LayoutStyle.allCases)
+  @Test(
+    "One item sits at the top left with its natural height",
+    arguments: [LayoutStyle.irregular, .waterfall])
   func oneItem(style: LayoutStyle) throws {
     var configuration = twoColumns
     configuration.style = style
@@ -353,7 +355,7 @@ private func frames(_ layout: WaterfallLayout) -> [Rect] {
     for seed in 0..<12 as Range<UInt64> {
       for columns in 1...6 {
         for (spacing, inset) in [(0.0, 0.0), (10, 10), (4, 25)] {
-          for style in LayoutStyle.allCases {
+          for style in [LayoutStyle.irregular, .waterfall] {
             let configuration = LayoutConfiguration(
               style: style, width: [320, 375, 414, 1024][Int(seed % 4)], columns: columns,
               columnSpacing: spacing, rowSpacing: spacing + 1, insets: EdgeInsets(all: inset),
