@@ -102,4 +102,96 @@ private func parse(_ arguments: [String]) throws -> LayoutOptions {
     #expect(text == "  one two\n  three four\n  five six")
     #expect(text.split(separator: "\n").allSatisfy { $0.count <= 12 })
   }
+
+  @Test(
+    "Style flags reach the configuration",
+    arguments: [
+      (["--style", "circle", "--height", "500", "--item-size", "40"], "circle"),
+      (["--style", "cube", "--item-size", "200,80", "--offset", "300"], "cube"),
+      (["--style", "sphere", "--offset", "10,20"], "sphere"),
+      (["--style", "grid", "--pattern", "2x1,1x1"], "grid"),
+    ])
+  func styleFlags(arguments: [String], style: String) throws {
+    let configuration = try parse(arguments).configuration
+    #expect(configuration.style.rawValue == style)
+    switch configuration.style {
+    case .circle:
+      #expect(configuration.viewportHeight == 500)
+      #expect(configuration.itemSize == Size(width: 40, height: 40))
+    case .cube:
+      #expect(configuration.itemSize == Size(width: 200, height: 80))
+      #expect(configuration.offset == Point(x: 0, y: 300))
+    case .sphere:
+      #expect(configuration.offset == Point(x: 10, y: 20))
+    default:
+      #expect(configuration.pattern.tiles.map(\.columnSpan) == [2, 1])
+      #expect(configuration.pattern.columns == 3)
+    }
+  }
+
+  @Test(
+    "A flag the style does not use is refused, naming the styles it is for",
+    arguments: [
+      (
+        ["--style", "waterfall", "--pattern", "1x1"],
+        "--pattern does not apply to the waterfall style; it is for grid"
+      ),
+      (
+        ["--style", "circle", "--columns", "4"],
+        "--columns does not apply to the circle style; it is for irregular, waterfall, grid"
+      ),
+      (
+        ["--style", "grid", "--enlarge-chance", "1"],
+        "--enlarge-chance does not apply to the grid style; it is for irregular"
+      ),
+      (
+        ["--height", "500"],
+        "--height does not apply to the irregular style; it is for circle, cube, sphere"
+      ),
+      (
+        ["--style", "circle", "--offset", "5"],
+        "--offset does not apply to the circle style; it is for cube, sphere"
+      ),
+      (["--style", "cube", "--offset", "1,2"], "give --offset Y, not X,Y"),
+      (
+        ["--style", "grid", "--columns", "4"],
+        "the grid's default block is 3 columns wide, but --columns is 4"
+      ),
+      (
+        ["--style", "grid", "--pattern", "4x1"],
+        "--pattern '4x1': tile 1 is wider than the 3 columns"
+      ),
+      (["--style", "grid", "--pattern", "2x"], "invalid value '2x' for '--pattern'"),
+      (["--style", "grid", "--pattern", "0x1"], "tile 1 has a span outside 1 to 1000"),
+      (
+        ["--style", "circle", "--item-size", "1,2,3"],
+        "invalid value '1,2,3' for '--item-size'; expected one number or 2 numbers"
+      ),
+      (
+        ["--style", "circle", "--item-size", "0"],
+        "invalid value '0' for '--item-size'; expected a finite number greater than 0"
+      ),
+      (["--style", "cube", "--height", "-1"], "invalid value '-1' for '--height'"),
+      (["--synthetic", "5", "--feed", "x.json"], "give --synthetic or --feed, not both"),
+      (["--min-height", "5"], "--min-height needs --synthetic N"),
+      (
+        ["--synthetic", "5", "--min-height", "9", "--max-height", "3"],
+        "the minimum no larger than the maximum"
+      ),
+      (["--synthetic", "-1"], "invalid value '-1' for '--synthetic'"),
+    ])
+  func refusedStyleFlags(arguments: [String], message: String) {
+    #expect {
+      try parse(arguments)
+    } throws: { error in
+      guard case .usage(let text, _) = error as? CLIError else { return false }
+      return text.contains(message)
+    }
+  }
+
+  @Test("--synthetic makes the feed")
+  func synthetic() throws {
+    let options = try parse(["--synthetic", "12", "--min-height", "50", "--max-height", "60"])
+    #expect(options.feed == .synthetic(count: 12, minimumHeight: 50, maximumHeight: 60))
+  }
 }

@@ -122,4 +122,34 @@ private func written(_ report: LayoutReport, _ format: OutputFormat) throws -> D
     }
     #expect(lines[2...].allSatisfy { $0.contains("http://") })
   }
+
+  @Test("Ring styles add the centre and the transform before img; other styles do not")
+  func ringKeys() throws {
+    for style in LayoutStyle.allCases {
+      let configuration = LayoutConfiguration(style: style)
+      let report = try report("jkr-finderlist-excerpt.json", configuration: configuration)
+      let text = String(decoding: try written(report, .jsonl), as: UTF8.self)
+      let first = String(text.split(separator: "\n")[0])
+      if style.isRing {
+        #expect(first.contains(#""aligned":false,"center":{"x":"#), "\(style)")
+        #expect(first.contains(#""transform":["#))
+        #expect(first.contains(#"],"img":"#))
+        let transform = report.layout.transforms[0].entries.map(formatNumber).joined(separator: ",")
+        #expect(first.contains("\"transform\":[\(transform)]"))
+      } else {
+        #expect(!first.contains("center") && !first.contains("transform"), "\(style)")
+      }
+    }
+  }
+
+  @Test("A ring style's table names the item size and the viewport")
+  func ringTable() throws {
+    let report = try report(
+      "zx-shopdata.json", configuration: LayoutConfiguration(style: .cube, width: 320))
+    let text = String(decoding: try written(report, .table), as: UTF8.self)
+    #expect(
+      text.hasPrefix(
+        "cube layout: 21 items of 260×100 pt in a 320×667 pt viewport, content height 14007.00 pt\n"
+      ))
+  }
 }

@@ -276,4 +276,33 @@ private func shopItems() throws -> [LayoutItem] {
 
         """)
   }
+
+  @Test("--synthetic lays out generated items with heights in range in the waterfall style")
+  func synthetic() async throws {
+    let result = await run([
+      "--synthetic", "300", "--style", "waterfall", "--columns", "4", "--min-height", "80",
+      "--max-height", "90", "--seed", "5", "--format", "json",
+    ])
+    #expect(result.code == .success)
+    let document = try ParsedLayout(json: Data(result.standardOutput.utf8))
+    #expect(document.elements.count == 300)
+    #expect(document.elements.allSatisfy { $0.frame.height >= 80 && $0.frame.height <= 90 })
+    #expect(document.items.map(\.img).prefix(2) == ["synthetic:0", "synthetic:1"])
+    let again = await run([
+      "--synthetic", "300", "--style", "waterfall", "--columns", "4", "--min-height", "80",
+      "--max-height", "90", "--seed", "5", "--format", "json",
+    ])
+    #expect(again.standardOutput == result.standardOutput)
+  }
+
+  @Test("Every style runs end to end on a URL feed", arguments: LayoutStyle.allCases)
+  func stylesOverURL(style: LayoutStyle) async throws {
+    let server = try TestServer()
+    let result = await run([
+      "--feed", server.url("/pages/{page}"), "--pages", "2", "--style", style.rawValue,
+      "--format", "jsonl",
+    ])
+    #expect(result.code == .success)
+    #expect(lines(result.standardOutput).count == 40)
+  }
 }

@@ -112,8 +112,10 @@ import Testing
     }
     // Other styles ignore the pattern.
     try LayoutConfiguration(style: .waterfall, columns: 4).validate()
-    try LayoutConfiguration(style: .grid, columns: 4, pattern: QuiltPattern(spans: [(4, 1)], columns: 4))
-      .validate()
+    try LayoutConfiguration(
+      style: .grid, columns: 4, pattern: QuiltPattern(spans: [(4, 1)], columns: 4)
+    )
+    .validate()
   }
 
   @Test(
