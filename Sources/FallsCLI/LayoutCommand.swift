@@ -513,6 +513,8 @@ enum LayoutCommand {
         throw usage(
           "the grid's default block is \(patternColumns) columns wide, but --columns is "
             + "\(columns); use --columns \(patternColumns) or give --pattern")
+      case .notApplicable(let option, let style):
+        throw usage("--\(option) does not apply to the \(style.rawValue) style")
       case .invalidItemSize, .heightOverflow:
         throw usage("unexpected layout error \(error)")
       }

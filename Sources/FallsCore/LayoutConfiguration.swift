@@ -37,6 +37,35 @@ public enum LayoutStyle: String, CaseIterable, Hashable, Sendable {
   }
 }
 
+/// Which column an item goes to.
+public enum PlacementOrder: String, CaseIterable, Hashable, Sendable {
+  /// The shortest column (or span of columns), leftmost on ties; see
+  /// ``LayoutConfiguration/tolerance``.
+  case shortest
+  /// Columns in turn from the left: item *i* in column *i* mod *c* (CHT's left-to-right).
+  case leftToRight = "left-to-right"
+  /// Columns in turn from the right: item *i* in column *c* − 1 − (*i* mod *c*).
+  case rightToLeft = "right-to-left"
+}
+
+/// Which way columns are counted.
+public enum LayoutDirection: String, CaseIterable, Hashable, Sendable {
+  /// Column 0 is the leftmost.
+  case leftToRight = "ltr"
+  /// Column 0 is the rightmost, for right-to-left apps; insets stay on their physical edges.
+  case rightToLeft = "rtl"
+}
+
+/// The direction the content scrolls in.
+public enum LayoutAxis: String, CaseIterable, Hashable, Sendable {
+  /// Columns side by side, content growing downward.
+  case vertical
+  /// Rows one above another, content growing to the right: the same rules with x and y
+  /// exchanged. The rows share the viewport height; an item's natural width is
+  /// `rowHeight · width / height`.
+  case horizontal
+}
+
 /// Everything a layout needs besides its items; the defaults follow the seed documents.
 ///
 /// All lengths are in points. The coordinate system has its origin at the top left of the
@@ -69,6 +98,20 @@ public struct LayoutConfiguration: Hashable, Sendable {
   public var itemSize: Size?
   /// The scroll offset of the `cube` (y) and `sphere` (x and y) styles; zero by default.
   public var offset: Point
+  /// Which column an item goes to; `.shortest` by default.
+  public var order: PlacementOrder
+  /// With `.shortest`: columns whose bottom is within this many points of the shortest count as
+  /// tied, and the first tied one at or after the column following the previous item wins (CSS
+  /// grid-lanes' flow tolerance). 0 (the default) is plain shortest-first, leftmost on ties.
+  public var tolerance: Double
+  /// Which way columns are counted; `.leftToRight` by default.
+  public var direction: LayoutDirection
+  /// The scroll axis; `.vertical` by default.
+  public var axis: LayoutAxis
+  /// The display scale for pixel alignment (2 or 3 on phones), or `nil` for none. With a scale,
+  /// spacing and insets are rounded to the `1/scale` grid and every frame edge is the exact
+  /// edge rounded to the grid, so gaps keep the rounded spacing and no error accumulates.
+  public var scale: Double?
 
   /// The largest column count a configuration accepts.
   public static let maximumColumns = 10_000
@@ -87,7 +130,12 @@ public struct LayoutConfiguration: Hashable, Sendable {
     pattern: QuiltPattern = .seed,
     viewportHeight: Double = 667,
     itemSize: Size? = nil,
-    offset: Point = .zero
+    offset: Point = .zero,
+    order: PlacementOrder = .shortest,
+    tolerance: Double = 0,
+    direction: LayoutDirection = .leftToRight,
+    axis: LayoutAxis = .vertical,
+    scale: Double? = nil
   ) {
     self.style = style
     self.width = width
@@ -102,11 +150,54 @@ public struct LayoutConfiguration: Hashable, Sendable {
     self.viewportHeight = viewportHeight
     self.itemSize = itemSize
     self.offset = offset
+    self.order = order
+    self.tolerance = tolerance
+    self.direction = direction
+    self.axis = axis
+    self.scale = scale
+  }
+
+  /// How many columns of at least `minimumColumnWidth` fit, at least one, as the web engines
+  /// count them: `⌊(W − left − right + spacing) / (minimum + spacing)⌋`.
+  ///
+  /// - Precondition: `minimumColumnWidth > 0`.
+  public static func columnCount(
+    width: Double, insets: EdgeInsets, columnSpacing: Double, minimumColumnWidth: Double
+  ) -> Int {
+    precondition(minimumColumnWidth > 0)
+    let room = width - insets.left - insets.right + columnSpacing
+    let count = (room / (minimumColumnWidth + columnSpacing)).rounded(.down)
+    guard count.isFinite, count >= 1 else { return 1 }
+    return Int(min(count, Double(maximumColumns)))
   }
 
   /// The item size the ring styles use: ``itemSize`` or the style's default.
   public var resolvedItemSize: Size {
     itemSize ?? style.defaultItemSize ?? Size(width: columnWidth, height: columnWidth)
+  }
+
+  /// The configuration the engine computes in: for a vertical axis this one with spacing and
+  /// insets rounded to the `1/scale` grid when a scale is set; for a horizontal axis also with
+  /// x and y exchanged (the viewport height is the width the rows share, the left inset its
+  /// top).
+  public var geometry: LayoutConfiguration {
+    var geometry = self
+    if let scale, scale > 0, scale.isFinite {
+      func snap(_ value: Double) -> Double { (value * scale).rounded() / scale }
+      geometry.columnSpacing = snap(columnSpacing)
+      geometry.rowSpacing = snap(rowSpacing)
+      geometry.insets = EdgeInsets(
+        top: snap(insets.top), left: snap(insets.left), bottom: snap(insets.bottom),
+        right: snap(insets.right))
+    }
+    guard axis == .horizontal else { return geometry }
+    geometry.axis = .vertical
+    geometry.width = viewportHeight
+    geometry.viewportHeight = width
+    let insets = geometry.insets
+    geometry.insets = EdgeInsets(
+      top: insets.left, left: insets.top, bottom: insets.right, right: insets.bottom)
+    return geometry
   }
 
   /// The width of one column: `(W − left − right − (c − 1) · columnSpacing) / c`.
@@ -144,16 +235,27 @@ public struct LayoutConfiguration: Hashable, Sendable {
       (.itemHeight, itemSize?.height ?? 1, (itemSize?.height ?? 1) > 0),
       (.offsetX, offset.x, true),
       (.offsetY, offset.y, true),
+      (.tolerance, tolerance, tolerance >= 0),
+      (.scale, scale ?? 1, (scale ?? 1) > 0 && (scale ?? 1) <= 1000),
     ]
     for (parameter, value, isInRange) in checks where !(value.isFinite && isInRange) {
       throw .invalidValue(parameter, value)
     }
-    let columnWidth = columnWidth
+    let columnWidth = geometry.columnWidth
     guard columnWidth > 0, columnWidth.isFinite else {
       throw .noRoomForColumns(columnWidth: columnWidth)
     }
     if style == .grid, pattern.columns != columns {
       throw .patternWidth(patternColumns: pattern.columns, columns: columns)
+    }
+    if style.isRing || style == .grid {
+      if order != .shortest { throw .notApplicable(option: "order", style: style) }
+      if tolerance != 0 { throw .notApplicable(option: "tolerance", style: style) }
+    }
+    if style.isRing {
+      if direction != .leftToRight { throw .notApplicable(option: "direction", style: style) }
+      if axis != .vertical { throw .notApplicable(option: "axis", style: style) }
+      if scale != nil { throw .notApplicable(option: "scale", style: style) }
     }
   }
 }

@@ -14,12 +14,16 @@ public enum LayoutParameter: String, CaseIterable, Hashable, Sendable {
   case itemHeight
   case offsetX
   case offsetY
+  case tolerance
+  case scale
 
   /// The values the parameter accepts, in words.
   public var expectation: String {
     switch self {
     case .width, .viewportHeight, .itemWidth, .itemHeight: "a finite number greater than 0"
     case .offsetX, .offsetY: "a finite number"
+    case .tolerance: "a finite number of at least 0"
+    case .scale: "a number above 0, at most 1000"
     case .enlargeChance: "a probability from 0 to 1"
     case .alignTolerance: "a fraction from 0 up to (not including) 1"
     case .columnSpacing, .rowSpacing, .topInset, .leftInset, .bottomInset, .rightInset:
@@ -42,4 +46,7 @@ public enum LayoutError: Error, Hashable, Sendable {
   case heightOverflow(index: Int)
   /// The `grid` style's pattern is not as wide as the layout's columns.
   case patternWidth(patternColumns: Int, columns: Int)
+  /// An option (`order`, `tolerance`, `direction`, `axis`, `scale`) that `style` does not use
+  /// was set.
+  case notApplicable(option: String, style: LayoutStyle)
 }

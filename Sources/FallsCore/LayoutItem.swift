@@ -7,11 +7,18 @@ public struct LayoutItem: Hashable, Sendable {
   public var width: Double
   /// The image height, in the same unit as `width`; finite and positive.
   public var height: Double
+  /// How many columns the item asks to cover, at least 1 (``fullSpan`` for all); a span wider
+  /// than the layout is clamped to its column count.
+  public var span: Int
 
-  /// Creates an item from its image size.
-  public init(width: Double, height: Double) {
+  /// The span that covers every column.
+  public static let fullSpan = Int.max
+
+  /// Creates an item from its image size and, optionally, a column span.
+  public init(width: Double, height: Double, span: Int = 1) {
     self.width = width
     self.height = height
+    self.span = span
   }
 
   /// Whether both sides are finite and positive.
@@ -26,7 +33,7 @@ public struct LayoutElement: Hashable, Sendable {
   public var index: Int
   /// The leftmost column the item occupies.
   public var column: Int
-  /// How many columns the item occupies: 1, or 2 when enlarged.
+  /// How many columns the item occupies: 1, 2 when enlarged, or the span the item asked for.
   public var span: Int
   /// The item's frame in points.
   public var frame: Rect

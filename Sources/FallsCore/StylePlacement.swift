@@ -3,20 +3,21 @@
 extension WaterfallLayout {
   /// Places item `index` in its tile: block `index / t`, tile `index % t` for *t* tiles.
   mutating func placeTile(index: Int) throws(LayoutError) {
-    let pattern = configuration.pattern
+    let pattern = geometry.pattern
     let tile = pattern.tiles[index % pattern.tiles.count]
     let block = index / pattern.tiles.count
-    let rowPitch = columnWidth + configuration.rowSpacing
-    let blockTop = configuration.insets.top + Double(block * pattern.rows) * rowPitch
-    let frame = Rect(
-      x: columnXs[tile.column], y: blockTop + Double(tile.row) * rowPitch,
+    let rowPitch = columnWidth + geometry.rowSpacing
+    let blockTop = geometry.insets.top + Double(block * pattern.rows) * rowPitch
+    let top = blockTop + Double(tile.row) * rowPitch
+    let extent =
+      Double(tile.rowSpan) * columnWidth + Double(tile.rowSpan - 1) * geometry.rowSpacing
+    guard (top + extent).isFinite else { throw .heightOverflow(index: index) }
+    state.lowestBottom = max(state.lowestBottom, top + extent)
+    let frame = finalFrame(
+      column: tile.column, span: tile.columnSpan, top: top, extent: extent,
       width: Double(tile.columnSpan) * columnWidth
-        + Double(tile.columnSpan - 1) * configuration.columnSpacing,
-      height: Double(tile.rowSpan) * columnWidth
-        + Double(tile.rowSpan - 1) * configuration.rowSpacing)
-    guard frame.maxY.isFinite else { throw .heightOverflow(index: index) }
-    state.lowestBottom = max(state.lowestBottom, frame.maxY)
-    elements.append(
+        + Double(tile.columnSpan - 1) * geometry.columnSpacing)
+    record(
       LayoutElement(
         index: index, column: tile.column, span: tile.columnSpan, frame: frame,
         isEnlarged: tile.columnSpan > 1 || tile.rowSpan > 1, isAligned: false))

@@ -40,8 +40,15 @@
 /// ``LayoutStyle``), so appending to them places every item again, and they carry a
 /// ``Transform3D`` and a centre per item in ``transforms`` and ``centers``.
 ///
-/// - Complexity: Placing one item costs O(*c*) for *c* columns in the columnar styles, O(1) in
-///   `.grid`; appending *k* items to a ring style costs O(*n* + *k*) for the *n* already there.
+/// Beyond the seeds, the columnar styles take what the well-known masonry engines offer: items
+/// that span several columns (``LayoutItem/span``), a placement ``PlacementOrder`` and a flow
+/// ``LayoutConfiguration/tolerance``, right-to-left columns, pixel alignment
+/// (``LayoutConfiguration/scale``) and a horizontal ``LayoutAxis``. ``elements(in:)`` answers
+/// which elements intersect a rectangle without scanning them all.
+///
+/// - Complexity: Placing one item costs O(*c*) for *c* columns in the columnar styles (O(*c* ·
+///   *s*) for a span of *s*), O(1) in `.grid`; appending *k* items to a ring style costs
+///   O(*n* + *k*) for the *n* already there.
 public struct WaterfallLayout: Sendable {
   /// The configuration the layout was made with; it never changes.
   public let configuration: LayoutConfiguration
@@ -54,9 +61,15 @@ public struct WaterfallLayout: Sendable {
   /// empty in the others.
   public internal(set) var centers: [Point] = []
 
+  /// What the engine computes in: ``LayoutConfiguration/geometry``.
+  let geometry: LayoutConfiguration
   let columnWidth: Double
   let columnXs: [Double]
   var state: ColumnState
+  /// Per column, the vertical extents of the enlarged items covering it, top to bottom.
+  var enlargedRuns: [[ClosedRange<Double>]]
+  /// Per column, the indices of the elements covering it, top to bottom: the rect query's index.
+  var members: [[Int32]]
 
   /// The per-column state that placing an item reads and changes; small enough to snapshot.
   struct ColumnState: Sendable {
@@ -65,11 +78,12 @@ public struct WaterfallLayout: Sendable {
     var isEmpty: [Bool]
     /// Whether the last item placed in each column is enlarged.
     var endsEnlarged: [Bool]
-    /// The bottom of the lowest enlarged item covering each column, or −∞.
-    var enlargedBottoms: [Double]
     var previousWasEnlarged = false
     var lowestBottom = -Double.infinity
     var generator: SplitMix64
+    /// Where the next item's search starts: the column after the previous item (in the order's
+    /// own counting for the turn-taking orders).
+    var cursor = 0
   }
 
   /// Creates an empty layout.
@@ -79,19 +93,22 @@ public struct WaterfallLayout: Sendable {
   public init(_ configuration: LayoutConfiguration) throws(LayoutError) {
     try configuration.validate()
     self.configuration = configuration
-    columnWidth = configuration.columnWidth
-    columnXs = (0..<configuration.columns).map { configuration.x(ofColumn: $0) }
-    state = Self.emptyState(configuration)
+    let geometry = configuration.geometry
+    self.geometry = geometry
+    columnWidth = geometry.columnWidth
+    columnXs = (0..<geometry.columns).map { geometry.x(ofColumn: $0) }
+    state = Self.emptyState(geometry)
+    enlargedRuns = Array(repeating: [], count: geometry.columns)
+    members = Array(repeating: [], count: geometry.columns)
   }
 
-  private static func emptyState(_ configuration: LayoutConfiguration) -> ColumnState {
-    let columns = configuration.columns
+  private static func emptyState(_ geometry: LayoutConfiguration) -> ColumnState {
+    let columns = geometry.columns
     return ColumnState(
-      bottoms: Array(repeating: configuration.insets.top, count: columns),
+      bottoms: Array(repeating: geometry.insets.top, count: columns),
       isEmpty: Array(repeating: true, count: columns),
       endsEnlarged: Array(repeating: false, count: columns),
-      enlargedBottoms: Array(repeating: -.infinity, count: columns),
-      generator: SplitMix64(seed: configuration.seed)
+      generator: SplitMix64(seed: geometry.seed)
     )
   }
 
@@ -106,13 +123,14 @@ public struct WaterfallLayout: Sendable {
     try append(items)
   }
 
-  /// The height of the content: the lowest column bottom plus the bottom inset, or
-  /// `top + bottom` when there are no items.
+  /// The extent of the content along the scroll axis: the lowest column bottom plus the bottom
+  /// inset, or `top + bottom` when there are no items (for a horizontal axis: the rightmost
+  /// row end plus the right inset).
   ///
   /// A ring style's content is the viewport: `viewportHeight` for `.circle`, and one viewport
   /// per item (at least one) for `.cube` and `.sphere`, which turn as they scroll.
-  public var contentHeight: Double {
-    let insets = configuration.insets
+  public var contentExtent: Double {
+    let insets = geometry.insets
     switch configuration.style {
     case .circle:
       return configuration.viewportHeight
@@ -123,9 +141,28 @@ public struct WaterfallLayout: Sendable {
     }
   }
 
-  /// The stored bottom of each column, or `nil` for a column without items.
+  /// The size of the content: the container width by ``contentExtent`` for a vertical axis,
+  /// ``contentExtent`` by the viewport height for a horizontal one.
+  public var contentSize: Size {
+    configuration.axis == .vertical
+      ? Size(width: configuration.width, height: contentExtent)
+      : Size(width: contentExtent, height: configuration.viewportHeight)
+  }
+
+  /// The height of the content; see ``contentSize``.
+  public var contentHeight: Double { contentSize.height }
+
+  /// The stored bottom of each column, or `nil` for a column without items (along the scroll
+  /// axis, in the engine's coordinates).
   public var columnBottoms: [Double?] {
     zip(state.bottoms, state.isEmpty).map { $1 ? nil : $0 }
+  }
+
+  /// The element of the item at `index`, if there is one.
+  ///
+  /// - Complexity: O(1).
+  public func element(at index: Int) -> LayoutElement? {
+    elements.indices.contains(index) ? elements[index] : nil
   }
 
   /// Removes every element and starts over, as a pull-down refresh does; the random stream
@@ -137,17 +174,20 @@ public struct WaterfallLayout: Sendable {
     elements.removeAll()
     transforms.removeAll()
     centers.removeAll()
-    state = Self.emptyState(configuration)
+    state = Self.emptyState(geometry)
+    enlargedRuns = Array(repeating: [], count: geometry.columns)
+    members = Array(repeating: [], count: geometry.columns)
   }
 
   /// Places `items` below those already laid out.
   ///
   /// On error nothing is appended and the layout is unchanged.
   /// - Throws: ``LayoutError/invalidItemSize(index:width:height:)`` for an item whose size is
-  ///   not finite and positive, ``LayoutError/heightOverflow(index:)`` for one whose height or
-  ///   bottom is too large to represent.
+  ///   not finite and positive or whose span is below 1, ``LayoutError/heightOverflow(index:)``
+  ///   for one whose height or bottom is too large to represent.
   /// - Complexity: O(*k* · *c*) for *k* new items and *c* columns, plus O(*c*) to keep a snapshot
-  ///   for the all-or-nothing promise; independent of the items already laid out.
+  ///   for the all-or-nothing promise; independent of the items already laid out (ring styles
+  ///   excepted, see the type's discussion).
   public mutating func append(_ items: some Sequence<LayoutItem>) throws(LayoutError) {
     if configuration.style.isRing {
       var count = elements.count
@@ -162,12 +202,18 @@ public struct WaterfallLayout: Sendable {
     }
     let snapshot = state
     let startCount = elements.count
+    let runCounts = enlargedRuns.map(\.count)
+    let memberCounts = members.map(\.count)
     for item in items {
       do {
         try place(item)
       } catch {
         state = snapshot
         elements.removeSubrange(startCount...)
+        for column in enlargedRuns.indices {
+          enlargedRuns[column].removeSubrange(runCounts[column]...)
+          members[column].removeSubrange(memberCounts[column]...)
+        }
         throw error
       }
     }
@@ -175,96 +221,166 @@ public struct WaterfallLayout: Sendable {
 
   private mutating func place(_ item: LayoutItem) throws(LayoutError) {
     let index = elements.count
-    guard item.hasValidSize else {
+    guard item.hasValidSize, item.span >= 1 else {
       throw .invalidItemSize(index: index, width: item.width, height: item.height)
     }
     if configuration.style == .grid {
       try placeTile(index: index)
       return
     }
-    let height = columnWidth * item.height / item.width
+    let columns = geometry.columns
+    let span = min(item.span, columns)
+    let spanWidth = Double(span) * columnWidth + Double(span - 1) * geometry.columnSpacing
+    // In a horizontal layout the engine's "height" is the item's width.
+    let (itemAcross, itemAlong) =
+      configuration.axis == .vertical ? (item.width, item.height) : (item.height, item.width)
+    let height = spanWidth * itemAlong / itemAcross
     guard height.isFinite, height > 0 else { throw .heightOverflow(index: index) }
 
-    let column = shortestColumn()
-    let top =
-      state.isEmpty[column]
-      ? configuration.insets.top : state.bottoms[column] + configuration.rowSpacing
-    let element: LayoutElement
-    let bottom: Double
-    if configuration.style == .irregular, canEnlarge(column: column, top: top) {
-      let frame = Rect(
-        x: columnXs[column], y: top,
-        width: 2 * columnWidth + configuration.columnSpacing,
-        height: 2 * height + configuration.rowSpacing)
-      bottom = frame.maxY
-      guard bottom.isFinite else { throw .heightOverflow(index: index) }
-      element = LayoutElement(
-        index: index, column: column, span: 2, frame: frame, isEnlarged: true, isAligned: false)
-      for covered in column...column + 1 {
-        state.bottoms[covered] = bottom
-        state.isEmpty[covered] = false
-        state.endsEnlarged[covered] = true
-        state.enlargedBottoms[covered] = bottom
-      }
-      state.previousWasEnlarged = true
-    } else {
-      var frame = Rect(x: columnXs[column], y: top, width: columnWidth, height: height)
-      var isAligned = false
-      if configuration.style == .irregular,
-        let target = alignmentTarget(column: column, top: top, height: height)
-      {
-        frame.height = Self.height(from: top, reaching: target)
-        isAligned = true
-        bottom = target
-      } else {
-        bottom = frame.maxY
-      }
-      guard bottom.isFinite else { throw .heightOverflow(index: index) }
-      element = LayoutElement(
-        index: index, column: column, span: 1, frame: frame, isEnlarged: false,
-        isAligned: isAligned)
-      state.bottoms[column] = bottom
-      state.isEmpty[column] = false
-      state.endsEnlarged[column] = false
-      state.previousWasEnlarged = false
+    let column = chooseColumn(span: span)
+    var top = -Double.infinity
+    for covered in column..<column + span {
+      top = max(
+        top,
+        state.isEmpty[covered] ? geometry.insets.top : state.bottoms[covered] + geometry.rowSpacing)
     }
+    var placedSpan = span
+    var isEnlarged = false
+    var isAligned = false
+    var extent = height
+    var bottom: Double
+    if configuration.style == .irregular, span == 1,
+      canEnlarge(column: column, top: top, height: height)
+    {
+      placedSpan = 2
+      isEnlarged = true
+      extent = 2 * height + geometry.rowSpacing
+      bottom = top + extent
+    } else if configuration.style == .irregular, span == 1,
+      let target = alignmentTarget(column: column, top: top, height: height)
+    {
+      isAligned = true
+      extent = Self.height(from: top, reaching: target)
+      bottom = target
+    } else {
+      bottom = top + height
+    }
+    guard bottom.isFinite else { throw .heightOverflow(index: index) }
+    for covered in column..<column + placedSpan {
+      state.bottoms[covered] = bottom
+      state.isEmpty[covered] = false
+      state.endsEnlarged[covered] = isEnlarged
+      if isEnlarged { enlargedRuns[covered].append(top...bottom) }
+    }
+    state.previousWasEnlarged = isEnlarged
     state.lowestBottom = max(state.lowestBottom, bottom)
+    advanceCursor(column: column, span: placedSpan)
+    let frame = finalFrame(
+      column: column, span: placedSpan, top: top, extent: extent,
+      width: Double(placedSpan) * columnWidth + Double(placedSpan - 1) * geometry.columnSpacing)
+    record(
+      LayoutElement(
+        index: index, column: column, span: placedSpan, frame: frame, isEnlarged: isEnlarged,
+        isAligned: isAligned))
+  }
+
+  /// Appends an element and indexes it under each column it covers.
+  mutating func record(_ element: LayoutElement) {
+    for covered in element.column..<element.column + element.span {
+      members[covered].append(Int32(truncatingIfNeeded: element.index))
+    }
     elements.append(element)
   }
 
-  /// The column with the smallest bottom (empty columns count as the top inset); leftmost wins.
-  private func shortestColumn() -> Int {
-    var best = 0
-    var bestBottom = state.bottoms[0]
-    for column in 1..<state.bottoms.count where state.bottoms[column] < bestBottom {
-      best = column
-      bestBottom = state.bottoms[column]
+  /// The frame on screen of a placement computed in the engine's coordinates: columns counted
+  /// from the right for `.rightToLeft`, edges rounded to the pixel grid, x and y exchanged for a
+  /// horizontal axis.
+  func finalFrame(column: Int, span: Int, top: Double, extent: Double, width: Double) -> Rect {
+    let physical = geometry.direction == .leftToRight ? column : geometry.columns - column - span
+    var frame = Rect(x: columnXs[physical], y: top, width: width, height: extent)
+    if let scale = geometry.scale {
+      func snap(_ value: Double) -> Double { (value * scale).rounded() / scale }
+      let (x, y, maxX, maxY) = (snap(frame.x), snap(frame.y), snap(frame.maxX), snap(frame.maxY))
+      frame = Rect(x: x, y: y, width: maxX - x, height: maxY - y)
     }
-    return best
+    if configuration.axis == .horizontal {
+      frame = Rect(x: frame.y, y: frame.x, width: frame.height, height: frame.width)
+    }
+    return frame
   }
 
-  /// Whether an item placed at `top` in `column` may be enlarged; draws from the stream only
-  /// when every other condition holds.
-  private mutating func canEnlarge(column: Int, top: Double) -> Bool {
+  /// The column where an item of `span` columns starts, by the configured order.
+  private func chooseColumn(span: Int) -> Int {
+    let columns = geometry.columns
+    switch geometry.order {
+    case .leftToRight:
+      return state.cursor + span <= columns ? state.cursor : 0
+    case .rightToLeft:
+      let position = state.cursor + span <= columns ? state.cursor : 0
+      return columns - position - span
+    case .shortest:
+      // The top of each start: the highest bottom among the columns it would cover.
+      var tops = [Double](repeating: 0, count: columns - span + 1)
+      var lowest = Double.infinity
+      for start in tops.indices {
+        var top = -Double.infinity
+        for covered in start..<start + span { top = max(top, state.bottoms[covered]) }
+        tops[start] = top
+        lowest = min(lowest, top)
+      }
+      let tolerance = geometry.tolerance
+      guard tolerance > 0 else { return tops.firstIndex(of: lowest) ?? 0 }
+      let tied = tops.indices.filter { tops[$0] <= lowest + tolerance }
+      return tied.first { $0 >= state.cursor } ?? tied.first ?? 0
+    }
+  }
+
+  private mutating func advanceCursor(column: Int, span: Int) {
+    let columns = geometry.columns
+    switch geometry.order {
+    case .leftToRight, .shortest:
+      state.cursor = (column + span) % columns
+    case .rightToLeft:
+      state.cursor = (columns - column) % columns
+    }
+  }
+
+  /// Whether an item of natural height `height` placed at `top` in `column` may be enlarged;
+  /// draws from the stream only when every other condition holds.
+  private mutating func canEnlarge(column: Int, top: Double, height: Double) -> Bool {
     let next = column + 1
-    guard next < configuration.columns, !state.previousWasEnlarged else { return false }
+    guard next < geometry.columns, !state.previousWasEnlarged else { return false }
     let bothEmpty = state.isEmpty[column] && state.isEmpty[next]
     let sameBottom =
       !state.isEmpty[column] && !state.isEmpty[next]
       && state.bottoms[column] == state.bottoms[next]
     guard bothEmpty || sameBottom else { return false }
     guard !state.endsEnlarged[column], !state.endsEnlarged[next] else { return false }
-    // Every item placed earlier starts at or above `top`, so an enlarged neighbour overlaps
-    // this item's extent exactly when its bottom is below `top`.
-    if column > 0, state.enlargedBottoms[column - 1] > top { return false }
-    if next + 1 < configuration.columns, state.enlargedBottoms[next + 1] > top { return false }
-    return state.generator.draw(configuration.enlargeChance)
+    let bottom = top + 2 * height + geometry.rowSpacing
+    for neighbour in [column - 1, next + 1] where enlargedRuns.indices.contains(neighbour) {
+      if Self.overlaps(enlargedRuns[neighbour], top: top, bottom: bottom) { return false }
+    }
+    return state.generator.draw(geometry.enlargeChance)
+  }
+
+  /// Whether any of `runs` (top to bottom, disjoint) overlaps the open extent `top..<bottom`.
+  ///
+  /// - Complexity: O(log *m*) for *m* runs.
+  static func overlaps(_ runs: [ClosedRange<Double>], top: Double, bottom: Double) -> Bool {
+    // The first run ending below `top`; runs are stacked, so later ones end lower.
+    var low = 0
+    var high = runs.count
+    while low < high {
+      let middle = (low + high) / 2
+      if runs[middle].upperBound > top { high = middle } else { low = middle + 1 }
+    }
+    return low < runs.count && runs[low].lowerBound < bottom
   }
 
   /// The neighbour bottom a one-column item aligns to, right neighbour first, if any is due.
   private func alignmentTarget(column: Int, top: Double, height: Double) -> Double? {
     let naturalBottom = top + height
-    let reach = configuration.alignTolerance * height
+    let reach = geometry.alignTolerance * height
     for neighbour in [column + 1, column - 1]
     where state.bottoms.indices.contains(neighbour) && !state.isEmpty[neighbour] {
       let bottom = state.bottoms[neighbour]

@@ -60,6 +60,7 @@ import Testing
       (.enlargeChance, .nan), (.alignTolerance, 1), (.alignTolerance, -0.2),
       (.alignTolerance, .infinity), (.viewportHeight, 0), (.viewportHeight, .nan),
       (.itemWidth, -1), (.itemHeight, 0), (.offsetX, .infinity), (.offsetY, .nan),
+      (.tolerance, -1), (.tolerance, .nan), (.scale, 0), (.scale, -2), (.scale, .infinity),
     ])
   func badValues(parameter: LayoutParameter, value: Double) {
     var configuration = LayoutConfiguration()
@@ -78,6 +79,8 @@ import Testing
     case .itemHeight: configuration.itemSize = Size(width: 1, height: value)
     case .offsetX: configuration.offset = Point(x: value, y: 0)
     case .offsetY: configuration.offset = Point(x: 0, y: value)
+    case .tolerance: configuration.tolerance = value
+    case .scale: configuration.scale = value
     }
     #expect {
       try configuration.validate()

@@ -12,6 +12,7 @@ import Testing
       (.enlargeChance, "from 0 to 1"), (.alignTolerance, "not including) 1"),
       (.viewportHeight, "greater than 0"), (.itemWidth, "greater than 0"),
       (.itemHeight, "greater than 0"), (.offsetX, "a finite number"), (.offsetY, "a finite number"),
+      (.tolerance, "at least 0"), (.scale, "above 0, at most 1000"),
     ])
   func expectations(parameter: LayoutParameter, phrase: String) {
     #expect(parameter.expectation.contains(phrase))
@@ -19,6 +20,6 @@ import Testing
 
   @Test("Every parameter is covered")
   func allParameters() {
-    #expect(LayoutParameter.allCases.count == 14)
+    #expect(LayoutParameter.allCases.count == 16)
   }
 }
