@@ -37,6 +37,12 @@ struct LayoutOptions {
   var columnsText: String?
   /// The flags given, by name without dashes.
   var given: Set<String> = []
+  /// Header and footer extents and the least content extent (one section).
+  var headerHeight = 0.0
+  var footerHeight = 0.0
+  var minimumContentHeight = 0.0
+  /// Print only the elements intersecting this rectangle.
+  var rect: Rect?
 }
 
 /// One flag of `falls layout`.
@@ -126,6 +132,44 @@ enum LayoutCommand {
         help: "With --synthetic: the largest height. "
           + "Default: \(formatNumber(SyntheticFeed.defaultMaximumHeight))."),
       LayoutFlag(
+        name: "order", value: "shortest|left-to-right|right-to-left",
+        help: "Which column an item goes to: the shortest (leftmost on ties), or columns in "
+          + "turn from the left or from the right, whatever their heights. Default: shortest."),
+      LayoutFlag(
+        name: "tolerance", value: "PT",
+        help: "With --order shortest: columns whose bottom is within PT of the shortest count as "
+          + "tied, and the first tied one at or after the column following the previous item "
+          + "wins (CSS grid-lanes' flow tolerance). Default: 0, plain shortest-first."),
+      LayoutFlag(
+        name: "direction", value: "ltr|rtl",
+        help: "rtl counts columns from the right, for right-to-left apps. Default: ltr."),
+      LayoutFlag(
+        name: "axis", value: "vertical|horizontal",
+        help: "horizontal lays out rows that share the viewport height (--height) and grow to "
+          + "the right: the same rules with x and y exchanged. Default: vertical."),
+      LayoutFlag(
+        name: "min-column-width", value: "PT",
+        help: "Instead of --columns: as many columns (rows) as fit at this width, at least one."),
+      LayoutFlag(
+        name: "header-height", value: "PT",
+        help: "A header of this height above the columns, across the full width, printed as an "
+          + "element of kind header. Default: 0, none."),
+      LayoutFlag(
+        name: "footer-height", value: "PT",
+        help: "A footer of this height below the columns, printed as an element of kind footer. "
+          + "Default: 0, none."),
+      LayoutFlag(
+        name: "min-content-height", value: "PT",
+        help: "The content is at least this tall (CHT's minimumContentHeight). Default: 0."),
+      LayoutFlag(
+        name: "scale", value: "S",
+        help: "Align every frame edge to the 1/S point grid (2 or 3 on phones): spacing and insets "
+          + "round to the grid, gaps stay exact, and no error accumulates down a column."),
+      LayoutFlag(
+        name: "rect", value: "X,Y,W,H",
+        help: "Print only the elements that intersect this rectangle, as a collection view asks "
+          + "for what is on screen (the content height stays the whole content's)."),
+      LayoutFlag(
         name: "columns", value: "N",
         help: "Number of columns, 1 to \(LayoutConfiguration.maximumColumns). "
           + "Default: \(defaults.columns)."),
@@ -214,6 +258,7 @@ enum LayoutCommand {
     var options = LayoutOptions()
     var spacing: (text: String, value: Double)?
     var patternText: String?
+    var minimumColumnWidth: Double?
     var offsetHasX = false
     var synthetic: Int?
     var minimumHeight = SyntheticFeed.defaultMinimumHeight
@@ -329,6 +374,49 @@ enum LayoutCommand {
         options.fetchPolicy.timeout = seconds
       case "pattern":
         patternText = text
+      case "order":
+        guard let order = PlacementOrder(rawValue: text) else {
+          throw invalid(flagName, text, expected: "one of shortest, left-to-right, right-to-left")
+        }
+        configuration.order = order
+      case "tolerance":
+        configuration.tolerance = try number(flagName, text, example: "--tolerance 20")
+        options.sources[.tolerance] = (flagName, text)
+      case "direction":
+        guard let direction = LayoutDirection(rawValue: text) else {
+          throw invalid(flagName, text, expected: "ltr or rtl")
+        }
+        configuration.direction = direction
+      case "axis":
+        guard let axis = LayoutAxis(rawValue: text) else {
+          throw invalid(flagName, text, expected: "vertical or horizontal")
+        }
+        configuration.axis = axis
+      case "min-column-width":
+        let value = try number(flagName, text, example: "--min-column-width 120")
+        guard value > 0 else {
+          throw invalid(flagName, text, expected: "a number of points above 0")
+        }
+        minimumColumnWidth = value
+      case "header-height", "footer-height", "min-content-height":
+        let value = try number(flagName, text, example: "--\(name) 44")
+        guard value >= 0 else {
+          throw invalid(flagName, text, expected: "a finite number of at least 0")
+        }
+        switch name {
+        case "header-height": options.headerHeight = value
+        case "footer-height": options.footerHeight = value
+        default: options.minimumContentHeight = value
+        }
+      case "scale":
+        configuration.scale = try number(flagName, text, example: "--scale 3")
+        options.sources[.scale] = (flagName, text)
+      case "rect":
+        let values = try numbers(flagName, text, counts: [4], example: "--rect 0,0,375,812")
+        guard values[2] >= 0, values[3] >= 0 else {
+          throw invalid(flagName, text, expected: "a width and a height of at least 0")
+        }
+        options.rect = Rect(x: values[0], y: values[1], width: values[2], height: values[3])
       case "height":
         configuration.viewportHeight = try number(flagName, text, example: "--height 667")
         options.sources[.viewportHeight] = (flagName, text)
@@ -369,6 +457,12 @@ enum LayoutCommand {
       }
     }
     try checkStyleFlags(options, offsetHasX: offsetHasX)
+    if let minimumColumnWidth {
+      let geometry = options.configuration.geometry
+      options.configuration.columns = LayoutConfiguration.columnCount(
+        width: geometry.width, insets: geometry.insets, columnSpacing: geometry.columnSpacing,
+        minimumColumnWidth: minimumColumnWidth)
+    }
     if let patternText {
       options.configuration.pattern = try pattern(
         patternText, columns: options.configuration.columns)
@@ -416,6 +510,15 @@ enum LayoutCommand {
     "height": [.circle, .cube, .sphere],
     "item-size": [.circle, .cube, .sphere],
     "offset": [.cube, .sphere],
+    "order": [.irregular, .waterfall],
+    "tolerance": [.irregular, .waterfall],
+    "direction": [.irregular, .waterfall, .grid],
+    "min-column-width": [.irregular, .waterfall, .grid],
+    "header-height": [.irregular, .waterfall, .grid],
+    "footer-height": [.irregular, .waterfall, .grid],
+    "min-content-height": [.irregular, .waterfall, .grid],
+    "scale": [.irregular, .waterfall, .grid],
+    "axis": [.irregular, .waterfall, .grid],
   ]
 
   /// Refuses a flag the chosen style does not use, rather than ignoring it.
@@ -425,12 +528,21 @@ enum LayoutCommand {
     let style = options.configuration.style
     for name in options.given.sorted() {
       guard let styles = flagStyles[name], !styles.contains(style) else { continue }
+      // A horizontal layout's rows share the viewport height.
+      if name == "height", options.configuration.axis == .horizontal { continue }
       let names = styles.map(\.rawValue).joined(separator: ", ")
       throw usage(
         "--\(name) does not apply to the \(style.rawValue) style; it is for \(names)")
     }
     if style == .cube, offsetHasX {
       throw usage("the cube turns as it scrolls vertically: give --offset Y, not X,Y")
+    }
+    if options.given.contains("tolerance"), options.configuration.order != .shortest {
+      throw usage(
+        "--tolerance applies to --order shortest, not \(options.configuration.order.rawValue)")
+    }
+    if options.given.contains("min-column-width"), options.given.contains("columns") {
+      throw usage("give --columns or --min-column-width, not both")
     }
   }
 

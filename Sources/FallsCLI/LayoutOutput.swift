@@ -13,12 +13,43 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 
 /// A finished layout with the feed items it placed, ready to be written.
 struct LayoutReport {
-  /// The layout; element `i` places `items[i]`.
-  var layout: WaterfallLayout
+  /// The one section: its header, the layout of its items, its footer.
+  var sectioned: SectionedLayout
+  /// Element `i` of the section's layout places `items[i]`.
   var items: [PlacedItem]
+  /// Write only the elements intersecting this rectangle.
+  var rect: Rect?
 
   /// The JSON schema name written into `--format json` output.
   static let schema = "falls.layout/1"
+
+  /// The section's layout of the items.
+  var layout: WaterfallLayout { sectioned.layouts[0] }
+
+  /// A report of a layout without header, footer or minimum, every element written.
+  init(layout: WaterfallLayout, items: [PlacedItem]) {
+    self.init(
+      sectioned: (try? SectionedLayout(
+        sections: [Section(configuration: layout.configuration)], layouts: [layout]))
+        ?? Self.unreachable(layout),
+      items: items, rect: nil)
+  }
+
+  init(sectioned: SectionedLayout, items: [PlacedItem], rect: Rect?) {
+    self.sectioned = sectioned
+    self.items = items
+    self.rect = rect
+  }
+
+  /// One section of a valid layout always stacks; this is never called.
+  private static func unreachable(_ layout: WaterfallLayout) -> SectionedLayout {
+    preconditionFailure("a valid layout makes a valid section")
+  }
+
+  /// The elements to write: all, or those meeting the rectangle.
+  var selected: [SectionElement] {
+    rect.map(sectioned.elements(in:)) ?? sectioned.elements
+  }
 
   func write(_ format: OutputFormat, to sink: any ByteSink) throws(SystemError) {
     var out = OutputBuffer(sink: sink)
@@ -33,6 +64,7 @@ struct LayoutReport {
   private func writeJSON(to out: inout OutputBuffer) throws(SystemError) {
     let configuration = layout.configuration
     let insets = configuration.insets
+    let size = sectioned.contentSize
     out.append("{\"schema\":")
     out.appendJSONString(Self.schema)
     out.append(",\"style\":")
@@ -56,35 +88,29 @@ struct LayoutReport {
     out.append("},\"seed\":")
     out.append(String(configuration.seed))
     out.append(",\"contentHeight\":")
-    out.appendNumber(layout.contentHeight)
+    out.appendNumber(size.height)
+    if configuration.axis == .horizontal {
+      out.append(",\"axis\":\"horizontal\",\"contentWidth\":")
+      out.appendNumber(size.width)
+    }
     out.append(",\"items\":[")
-    for (position, element) in layout.elements.enumerated() {
+    for (position, element) in selected.enumerated() {
       if position > 0 { out.append(",") }
-      appendItem(element, to: &out)
+      appendElement(element, to: &out)
       try out.flushIfFull()
     }
     out.append("]}\n")
   }
 
   private func writeJSONLines(to out: inout OutputBuffer) throws(SystemError) {
-    for element in layout.elements {
-      appendItem(element, to: &out)
+    for element in selected {
+      appendElement(element, to: &out)
       out.append("\n")
       try out.flushIfFull()
     }
   }
 
-  private func appendItem(_ element: LayoutElement, to out: inout OutputBuffer) {
-    let placed = items[element.index]
-    let frame = element.frame
-    out.append("{\"index\":")
-    out.append(String(placed.item.index))
-    out.append(",\"page\":")
-    out.append(String(placed.page))
-    out.append(",\"column\":")
-    out.append(String(element.column))
-    out.append(",\"span\":")
-    out.append(String(element.span))
+  private func appendFrame(_ frame: Rect, to out: inout OutputBuffer) {
     out.append(",\"x\":")
     out.appendNumber(frame.x)
     out.append(",\"y\":")
@@ -93,16 +119,36 @@ struct LayoutReport {
     out.appendNumber(frame.width)
     out.append(",\"height\":")
     out.appendNumber(frame.height)
-    out.append(element.isEnlarged ? ",\"enlarged\":true" : ",\"enlarged\":false")
-    out.append(element.isAligned ? ",\"aligned\":true" : ",\"aligned\":false")
+  }
+
+  private func appendElement(_ element: SectionElement, to out: inout OutputBuffer) {
+    guard let item = element.item else {
+      out.append("{\"kind\":")
+      out.appendJSONString(element.kind.rawValue)
+      appendFrame(element.frame, to: &out)
+      out.append("}")
+      return
+    }
+    let placed = items[item.index]
+    out.append("{\"kind\":\"item\",\"index\":")
+    out.append(String(placed.item.index))
+    out.append(",\"page\":")
+    out.append(String(placed.page))
+    out.append(",\"column\":")
+    out.append(String(item.column))
+    out.append(",\"span\":")
+    out.append(String(item.span))
+    appendFrame(element.frame, to: &out)
+    out.append(item.isEnlarged ? ",\"enlarged\":true" : ",\"enlarged\":false")
+    out.append(item.isAligned ? ",\"aligned\":true" : ",\"aligned\":false")
     if layout.configuration.style.isRing {
-      let center = layout.centers[element.index]
+      let center = layout.centers[item.index]
       out.append(",\"center\":{\"x\":")
       out.appendNumber(center.x)
       out.append(",\"y\":")
       out.appendNumber(center.y)
       out.append("},\"transform\":[")
-      for (position, entry) in layout.transforms[element.index].entries.enumerated() {
+      for (position, entry) in layout.transforms[item.index].entries.enumerated() {
         if position > 0 { out.append(",") }
         out.appendNumber(entry)
       }
@@ -125,25 +171,38 @@ struct LayoutReport {
         + "\(formatNumber(configuration.width))×\(formatNumber(configuration.viewportHeight)) pt "
         + "viewport"
     } else {
+      let lanes = configuration.axis == .vertical ? "column" : "row"
       placement =
-        "\(itemCount) in \(configuration.columns) column\(configuration.columns == 1 ? "" : "s") of "
-        + "\(formatFixed(configuration.columnWidth)) pt, width \(formatNumber(configuration.width)) pt"
+        "\(itemCount) in \(configuration.columns) \(lanes)\(configuration.columns == 1 ? "" : "s") "
+        + "of \(formatFixed(configuration.geometry.columnWidth)) pt, "
+        + "width \(formatNumber(configuration.width)) pt"
     }
-    out.append(
-      "\(configuration.style.rawValue) layout: \(placement), content height "
-        + "\(formatFixed(layout.contentHeight)) pt\n")
+    let size = sectioned.contentSize
+    let extent =
+      configuration.axis == .vertical
+      ? "content height \(formatFixed(size.height)) pt"
+      : "content width \(formatFixed(size.width)) pt"
+    out.append("\(configuration.style.rawValue) layout: \(placement), \(extent)\n")
     let headers = ["index", "page", "column", "span", "x", "y", "width", "height", "flags"]
+    let elements = selected
     var rows: [[String]] = []
-    rows.reserveCapacity(count)
-    for element in layout.elements {
+    rows.reserveCapacity(elements.count)
+    for element in elements {
       let frame = element.frame
-      let flags = element.isEnlarged ? "enlarged" : element.isAligned ? "aligned" : "-"
-      rows.append([
-        String(items[element.index].item.index), String(items[element.index].page),
-        String(element.column), String(element.span),
+      let numbers = [
         formatFixed(frame.x), formatFixed(frame.y), formatFixed(frame.width),
-        formatFixed(frame.height), flags,
-      ])
+        formatFixed(frame.height),
+      ]
+      guard let item = element.item else {
+        rows.append(["-", "-", "-", "-"] + numbers + [element.kind.rawValue])
+        continue
+      }
+      let flags = item.isEnlarged ? "enlarged" : item.isAligned ? "aligned" : "-"
+      rows.append(
+        [
+          String(items[item.index].item.index), String(items[item.index].page),
+          String(item.column), String(item.span),
+        ] + numbers + [flags])
     }
     var widths = headers.map(\.count)
     for row in rows {
@@ -160,8 +219,8 @@ struct LayoutReport {
       out.append("\n")
     }
     appendRow(headers, img: "img")
-    for (row, element) in zip(rows, layout.elements) {
-      appendRow(row, img: items[element.index].item.img)
+    for (row, element) in zip(rows, elements) {
+      appendRow(row, img: element.item.map { items[$0.index].item.img } ?? "")
       try out.flushIfFull()
     }
   }

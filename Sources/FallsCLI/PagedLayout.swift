@@ -43,6 +43,21 @@ enum PagedLayout {
           throw .feed(.invalidItems(feed.problems))
         }
         try append(&feed, to: &layout, skipInvalid: options.skipInvalid)
+        let columns = options.configuration.columns
+        let spanning = feed.items.filter { $0.span != 1 }.count
+        if !options.configuration.style.isColumnar, spanning > 0 {
+          notes.append(
+            "the \(options.configuration.style.rawValue) style ignores the span of \(spanning) "
+              + "item\(spanning == 1 ? "" : "s") on page \(page)")
+        }
+        for item in feed.items
+        where options.configuration.style.isColumnar && item.span > columns
+          && item.span != LayoutItem.fullSpan
+        {
+          notes.append(
+            "item \(item.index) asks to span \(item.span) columns; clamped to the \(columns) "
+              + "there are")
+        }
         placed += feed.items.map { PlacedItem(item: $0, page: page) }
         skipped += feed.problems
         pagesLoaded = page
@@ -68,7 +83,17 @@ enum PagedLayout {
     }
     for note in notes { text += "falls: \(note)\n" }
     if !text.isEmpty { try? environment.standardError.write(text) }
-    return LayoutReport(layout: layout, items: placed)
+    do {
+      let section = Section(
+        configuration: options.configuration, headerHeight: options.headerHeight,
+        footerHeight: options.footerHeight)
+      let sectioned = try SectionedLayout(
+        sections: [section], layouts: [layout],
+        minimumContentHeight: options.minimumContentHeight)
+      return LayoutReport(sectioned: sectioned, items: placed, rect: options.rect)
+    } catch {
+      throw .usage("unexpected layout error \(error)", command: LayoutCommand.name)
+    }
   }
 
   /// Reads, fetches or generates page `page` and decodes it.

@@ -26,6 +26,11 @@ public struct Rect: Hashable, Sendable {
   /// The bottom edge, `y + height`.
   public var maxY: Double { y + height }
 
+  /// The near edge along the scroll axis: `y` for a vertical axis, `x` for a horizontal one.
+  func alongStart(_ axis: LayoutAxis) -> Double {
+    axis == .vertical ? y : x
+  }
+
   /// Whether the two rectangles share interior points.
   ///
   /// Rectangles that only touch along an edge do not intersect.

@@ -203,7 +203,6 @@ public struct WaterfallLayout: Sendable {
     let snapshot = state
     let startCount = elements.count
     let runCounts = enlargedRuns.map(\.count)
-    let memberCounts = members.map(\.count)
     for item in items {
       do {
         try place(item)
@@ -212,7 +211,8 @@ public struct WaterfallLayout: Sendable {
         elements.removeSubrange(startCount...)
         for column in enlargedRuns.indices {
           enlargedRuns[column].removeSubrange(runCounts[column]...)
-          members[column].removeSubrange(memberCounts[column]...)
+          // A grid tile may have been filed before older ones; remove by index (errors only).
+          members[column].removeAll { $0 >= startCount }
         }
         throw error
       }
@@ -284,12 +284,22 @@ public struct WaterfallLayout: Sendable {
         isAligned: isAligned))
   }
 
-  /// Appends an element and indexes it under each column it covers.
+  /// Appends an element and files it under each column it covers, keeping each column's list
+  /// in order along the scroll axis (a quilt may fill a cell above an earlier tile of its block,
+  /// so a tile is moved up past the few that start below it).
   mutating func record(_ element: LayoutElement) {
-    for covered in element.column..<element.column + element.span {
-      members[covered].append(Int32(truncatingIfNeeded: element.index))
-    }
     elements.append(element)
+    let start = element.frame.alongStart(configuration.axis)
+    let index = Int32(truncatingIfNeeded: element.index)
+    for covered in element.column..<element.column + element.span {
+      var position = members[covered].count
+      while position > 0,
+        elements[Int(members[covered][position - 1])].frame.alongStart(configuration.axis) > start
+      {
+        position -= 1
+      }
+      members[covered].insert(index, at: position)
+    }
   }
 
   /// The frame on screen of a placement computed in the engine's coordinates: columns counted

@@ -1,3 +1,4 @@
+import FallsCore
 import Foundation
 
 /// Decodes the finderlist format: `{"data": [{"img": URL, "width": "1200", "height": "2249"}]}`.
@@ -202,10 +203,11 @@ private struct RawItem: Decodable {
   var img: RawValue?
   var width: RawValue?
   var height: RawValue?
+  var span: RawValue?
   /// Set when the item is not an object.
   var notAnObject: RawValue?
 
-  private enum Key: String, CodingKey { case img, width, height }
+  private enum Key: String, CodingKey { case img, width, height, span }
 
   init(from decoder: any Decoder) throws {
     guard let container = try? decoder.container(keyedBy: Key.self) else {
@@ -219,6 +221,7 @@ private struct RawItem: Decodable {
     img = try field(.img)
     width = try field(.width)
     height = try field(.height)
+    span = try field(.span)
   }
 
   func validated(index: Int) -> Result<FeedItem, FeedItemProblem> {
@@ -242,7 +245,31 @@ private struct RawItem: Decodable {
       return .failure(
         FeedItemProblem(index: index, field: .img, value: img?.quoted, reason: reason))
     }
-    return .success(FeedItem(index: index, img: url, width: width, height: height))
+    let columns: Int
+    switch Self.span(self.span) {
+    case .some(let value): columns = value
+    case .none:
+      return .failure(
+        FeedItemProblem(index: index, field: .span, value: self.span?.quoted, reason: .invalidSpan))
+    }
+    return .success(FeedItem(index: index, img: url, width: width, height: height, span: columns))
+  }
+
+  /// The span a raw value asks for: absent or null is 1, `"full"` every column, otherwise a
+  /// whole number of at least 1 (as a number or a string); `nil` when it is none of these.
+  private static func span(_ raw: RawValue?) -> Int? {
+    let value: Double
+    switch raw {
+    case nil, .null?: return 1
+    case .string(let text)?:
+      if text.lowercased() == "full" { return LayoutItem.fullSpan }
+      guard let number = parseDecimal(text[...]) else { return nil }
+      value = number
+    case .number(let number)?: value = number
+    default: return nil
+    }
+    guard value >= 1, value.rounded() == value, value < 1e9 else { return nil }
+    return Int(value)
   }
 
   private static func length(_ raw: RawValue?, field: FeedField, index: Int) -> Result<

@@ -3,6 +3,7 @@ public enum FeedField: String, Hashable, Sendable {
   case img
   case width
   case height
+  case span
   /// The item as a whole (it is not a JSON object).
   case item
 }
@@ -23,6 +24,8 @@ public struct FeedItemProblem: Error, Hashable, Sendable {
     case notAString
     /// The item should be a JSON object.
     case notAnObject
+    /// The span is not a whole number of at least 1 nor "full".
+    case invalidSpan
     /// The width and height are valid, but the height they give in points is too large.
     case tooTall
   }
@@ -55,6 +58,7 @@ public struct FeedItemProblem: Error, Hashable, Sendable {
     case .notAnObject:
       expected = "an object like {\"img\": …, \"width\": \"1200\", \"height\": \"2249\"}"
     case .tooTall: expected = "a height/width ratio whose height in points is finite"
+    case .invalidSpan: expected = "a whole number of columns of at least 1, or \"full\""
     }
     let what: String
     switch (reason, value) {

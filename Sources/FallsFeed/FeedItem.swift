@@ -10,17 +10,21 @@ public struct FeedItem: Hashable, Sendable {
   public var width: Double
   /// The image height; finite and positive.
   public var height: Double
+  /// How many columns the item asks to cover (the optional `"span"`: a whole number, or
+  /// `"full"` for ``LayoutItem/fullSpan``); 1 when the feed gives none.
+  public var span: Int
 
   /// Creates an item.
-  public init(index: Int, img: String, width: Double, height: Double) {
+  public init(index: Int, img: String, width: Double, height: Double, span: Int = 1) {
     self.index = index
     self.img = img
     self.width = width
     self.height = height
+    self.span = span
   }
 
-  /// The size the layout core needs.
-  public var layoutItem: LayoutItem { LayoutItem(width: width, height: height) }
+  /// The size and span the layout core needs.
+  public var layoutItem: LayoutItem { LayoutItem(width: width, height: height, span: span) }
 }
 
 /// A decoded feed: its valid items, and a problem for every item that is not valid.

@@ -300,9 +300,7 @@ private func golden(_ name: String) throws -> String {
     let result = await runCLI(
       ["layout", "--feed", "-", "--format", "jsonl", "--skip-invalid"], input: feed)
     #expect(result.code == .success)
-    let indices = result.standardOutput.split(separator: "\n").map { line in
-      line.split(separator: ",")[0].replacingOccurrences(of: "{\"index\":", with: "")
-    }
+    let indices = try itemIndices(ofJSONLines: result.standardOutput).map(String.init)
     #expect(indices == ["0", "4"])
     #expect(
       result.standardError == """

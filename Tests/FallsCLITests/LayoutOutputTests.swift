@@ -37,7 +37,7 @@ private func written(_ report: LayoutReport, _ format: OutputFormat) throws -> D
       text.hasPrefix(
         #"{"schema":"falls.layout/1","style":"irregular","width":375,"columns":3,"columnSpacing":10,"rowSpacing":10,"insets":{"top":10,"left":10,"bottom":10,"right":10},"seed":1,"contentHeight":"#
       ))
-    #expect(text.contains(#","items":[{"index":0,"page":1,"column":0,"span":"#))
+    #expect(text.contains(#","items":[{"kind":"item","index":0,"page":1,"column":0,"span":"#))
     #expect(text.hasSuffix("}]}\n"))
   }
 

@@ -142,7 +142,8 @@ private struct TerminalSession {
         + "status=0; { \"$FALLS\" layout --feed '\(feed.path)' --format jsonl; echo \"status $?\" >&2; } | head -1 > /dev/null"
     )
     #expect(run.status == 0)
-    #expect(String(decoding: run.output, as: UTF8.self).hasPrefix("{\"index\":0,"))
+    #expect(
+      String(decoding: run.output, as: UTF8.self).hasPrefix("{\"kind\":\"item\",\"index\":0,"))
     #expect(String(decoding: run.output, as: UTF8.self).split(separator: "\n").count == 1)
     #expect(run.error == "status 141\n", "stderr: \(run.error)")
   }

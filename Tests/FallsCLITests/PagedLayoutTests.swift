@@ -263,9 +263,7 @@ private func shopItems() throws -> [LayoutItem] {
       failed.standardError.hasPrefix("falls: error: page 2: feed item 52: \"width\" is \"wide\""))
     let skipped = await run(["--feed", url, "--pages", "3", "--skip-invalid", "--format", "jsonl"])
     #expect(skipped.code == .success)
-    let indices = lines(skipped.standardOutput).map { line in
-      line.split(separator: ",")[0].replacingOccurrences(of: "{\"index\":", with: "")
-    }
+    let indices = try itemIndices(ofJSONLines: skipped.standardOutput).map(String.init)
     #expect(indices == (0..<52).map(String.init) + ["53"])
     #expect(
       skipped.standardError

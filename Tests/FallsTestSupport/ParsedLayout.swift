@@ -82,3 +82,15 @@ public struct ParsedLayout {
     .sorted { $0.1 < $1.1 }.map(\.0)
   }
 }
+
+/// The `index` of every item object in JSON Lines output, read with JSONDecoder.
+public func itemIndices(ofJSONLines text: String) throws -> [Int] {
+  struct Line: Decodable {
+    var kind: String
+    var index: Int?
+  }
+  return try text.split(separator: "\n").compactMap { line in
+    let decoded = try JSONDecoder().decode(Line.self, from: Data(line.utf8))
+    return decoded.kind == "item" ? decoded.index : nil
+  }
+}
