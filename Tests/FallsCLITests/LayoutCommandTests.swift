@@ -194,4 +194,70 @@ private func parse(_ arguments: [String]) throws -> LayoutOptions {
     let options = try parse(["--synthetic", "12", "--min-height", "50", "--max-height", "60"])
     #expect(options.feed == .synthetic(count: 12, minimumHeight: 50, maximumHeight: 60))
   }
+
+  @Test("The masonry flags reach the options")
+  func masonryFlags() throws {
+    let options = try parse([
+      "--style", "waterfall", "--order", "shortest", "--tolerance", "12", "--direction", "rtl",
+      "--axis", "horizontal", "--height", "600", "--min-column-width", "150", "--header-height",
+      "44", "--footer-height", "30", "--min-content-height", "900", "--scale", "3", "--rect",
+      "0,100,375,812",
+    ])
+    let configuration = options.configuration
+    #expect(configuration.tolerance == 12 && configuration.direction == .rightToLeft)
+    #expect(configuration.axis == .horizontal && configuration.viewportHeight == 600)
+    #expect(configuration.scale == 3)
+    // Rows share the 600-point height: ⌊(600 − 20 + 10) / (150 + 10)⌋ = 3.
+    #expect(configuration.columns == 3)
+    #expect(options.headerHeight == 44 && options.footerHeight == 30)
+    #expect(options.minimumContentHeight == 900)
+    #expect(options.rect == Rect(x: 0, y: 100, width: 375, height: 812))
+    #expect(try parse(["--order", "left-to-right"]).configuration.order == .leftToRight)
+  }
+
+  @Test(
+    "Masonry flags are refused where they do not apply or do not fit",
+    arguments: [
+      (
+        ["--order", "left-to-right", "--tolerance", "5"],
+        "--tolerance applies to --order shortest, not left-to-right"
+      ),
+      (
+        ["--columns", "2", "--min-column-width", "100"],
+        "give --columns or --min-column-width, not both"
+      ),
+      (
+        ["--style", "grid", "--order", "left-to-right"],
+        "--order does not apply to the grid style; it is for irregular, waterfall"
+      ),
+      (["--style", "circle", "--scale", "2"], "--scale does not apply to the circle style"),
+      (["--style", "cube", "--axis", "horizontal"], "--axis does not apply to the cube style"),
+      (
+        ["--style", "sphere", "--header-height", "10"],
+        "--header-height does not apply to the sphere style"
+      ),
+      (
+        ["--order", "random"],
+        "invalid value 'random' for '--order'; expected one of shortest, left-to-right, right-to-left"
+      ),
+      (["--direction", "up"], "invalid value 'up' for '--direction'; expected ltr or rtl"),
+      (["--axis", "diagonal"], "invalid value 'diagonal' for '--axis'"),
+      (["--rect", "1,2,3"], "invalid value '1,2,3' for '--rect'; expected 4 numbers"),
+      (["--rect", "0,0,-1,5"], "expected a width and a height of at least 0"),
+      (["--header-height", "-4"], "invalid value '-4' for '--header-height'"),
+      (
+        ["--scale", "0"], "invalid value '0' for '--scale'; expected a number above 0, at most 1000"
+      ),
+      (["--tolerance", "-1"], "invalid value '-1' for '--tolerance'"),
+      (["--min-column-width", "0"], "invalid value '0' for '--min-column-width'"),
+      (["--height", "600"], "--height does not apply to the irregular style"),
+    ])
+  func refusedMasonryFlags(arguments: [String], message: String) {
+    #expect {
+      try parse(arguments)
+    } throws: { error in
+      guard case .usage(let text, _) = error as? CLIError else { return false }
+      return text.contains(message)
+    }
+  }
 }

@@ -152,4 +152,55 @@ private func written(_ report: LayoutReport, _ format: OutputFormat) throws -> D
         "cube layout: 21 items of 260×100 pt in a 320×667 pt viewport, content height 14007.00 pt\n"
       ))
   }
+
+  @Test("Headers and footers are elements of their kind around the items")
+  func headerAndFooter() async throws {
+    let result = await runCLI([
+      "layout", "--feed", Fixtures.path("jkr-finderlist-excerpt.json"), "--header-height", "44",
+      "--footer-height", "30", "--format", "json",
+    ])
+    #expect(result.code == .success)
+    let document = try ParsedLayout(json: Data(result.standardOutput.utf8))
+    #expect(document.kinds == ["header", "item", "item", "item", "footer"])
+    #expect(
+      document.bands[0] == ParsedLayout.Band(kind: "header", x: 0, y: 0, width: 375, height: 44))
+    // The items start below the header and its top inset; their bottom inset comes before the
+    // footer, which ends the content.
+    #expect(document.elements[0].frame.y == 54)
+    let lowest = document.elements.map(\.frame.maxY).max() ?? 0
+    #expect(document.bands[1].y == lowest + 10 && document.bands[1].height == 30)
+    #expect(document.contentHeight == document.bands[1].y + 30)
+    let tall = await runCLI(["layout", "--min-content-height", "5000", "--format", "json"])
+    #expect(try ParsedLayout(json: Data(tall.standardOutput.utf8)).contentHeight == 5000)
+  }
+
+  @Test("--rect prints exactly the elements that intersect it", arguments: [0.0, 400, 2000])
+  func rect(top: Double) async throws {
+    let all = await runCLI(["layout", "--header-height", "60", "--format", "json"])
+    let full = try ParsedLayout(json: Data(all.standardOutput.utf8))
+    let query = Rect(x: 0, y: top, width: 375, height: 812)
+    let some = await runCLI([
+      "layout", "--header-height", "60", "--rect", "0,\(formatNumber(top)),375,812", "--format",
+      "json",
+    ])
+    let shown = try ParsedLayout(json: Data(some.standardOutput.utf8))
+    let expected = zip(full.items, full.elements).filter { $0.1.frame.intersects(query) }.map(
+      \.0.index)
+    #expect(shown.items.map(\.index) == expected)
+    #expect(!expected.isEmpty)
+    #expect(shown.contentHeight == full.contentHeight)
+    #expect(shown.bands.map(\.kind) == (top < 60 ? ["header"] : []))
+  }
+
+  @Test("A horizontal layout reports its content width")
+  func horizontalJSON() async throws {
+    let result = await runCLI([
+      "layout", "--axis", "horizontal", "--height", "600", "--style", "waterfall", "--format",
+      "json",
+    ])
+    let document = try ParsedLayout(json: Data(result.standardOutput.utf8))
+    #expect(result.standardOutput.contains(#""axis":"horizontal","contentWidth":"#))
+    #expect(document.contentHeight == 600)
+    #expect(document.contentWidth == (document.elements.map(\.frame.maxX).max() ?? 0) + 10)
+  }
 }

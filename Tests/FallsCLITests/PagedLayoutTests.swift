@@ -303,4 +303,28 @@ private func shopItems() throws -> [LayoutItem] {
     #expect(result.code == .success)
     #expect(lines(result.standardOutput).count == 40)
   }
+
+  @Test("A span wider than the columns is clamped with a note; other styles say they ignore spans")
+  func spanNotes() async throws {
+    let feed =
+      #"{"data": [{"img": "a", "width": "1", "height": "1", "span": 5}, {"img": "b", "width": "1", "height": "1", "span": "full"}]}"#
+    let clamped = await runCLI(["layout", "--feed", "-", "--format", "jsonl"], input: feed)
+    #expect(clamped.code == .success)
+    #expect(
+      clamped.standardError == "falls: item 0 asks to span 5 columns; clamped to the 3 there are\n")
+    let spans = try lines(clamped.standardOutput).map { line in
+      try JSONDecoder().decode([String: AnyCodableSpan].self, from: Data(line.utf8))["span"]?.value
+    }
+    #expect(spans == [3, 3])
+    let grid = await runCLI(["layout", "--feed", "-", "--style", "grid"], input: feed)
+    #expect(grid.standardError == "falls: the grid style ignores the span of 2 items on page 1\n")
+  }
+}
+
+/// Reads only numbers from a JSON object's values, ignoring others.
+private struct AnyCodableSpan: Decodable, Equatable {
+  var value: Int?
+  init(from decoder: any Decoder) throws {
+    value = try? decoder.singleValueContainer().decode(Int.self)
+  }
 }

@@ -134,6 +134,28 @@ import Testing
     #expect(style.isRing && !style.isColumnar)
   }
 
+  @Test(
+    "Columns from a minimum width: as many as fit, at least one",
+    arguments: [(100.0, 3), (110, 3), (111.6, 3), (111.7, 2), (200, 1), (1000, 1), (1, 33)])
+  func minimumColumnWidth(minimum: Double, columns: Int) {
+    // W 375, insets 10, spacing 10: ⌊(375 − 20 + 10) / (minimum + 10)⌋; three columns are
+    // 111.67 wide, so a minimum up to 111.67 still fits three.
+    #expect(
+      LayoutConfiguration.columnCount(
+        width: 375, insets: EdgeInsets(all: 10), columnSpacing: 10, minimumColumnWidth: minimum)
+        == columns)
+  }
+
+  @Test("The geometry of a horizontal layout exchanges x and y")
+  func horizontalGeometry() {
+    let configuration = LayoutConfiguration(
+      width: 1000, insets: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4), viewportHeight: 500,
+      axis: .horizontal)
+    let geometry = configuration.geometry
+    #expect(geometry.width == 500 && geometry.axis == .vertical)
+    #expect(geometry.insets == EdgeInsets(top: 2, left: 1, bottom: 4, right: 3))
+  }
+
   @Test("The edges of the ranges are accepted")
   func rangeEdges() throws {
     try LayoutConfiguration(

@@ -400,4 +400,209 @@ private func frames(_ layout: WaterfallLayout) -> [Rect] {
     #expect(layout.elements.filter(\.isEnlarged).count > 0)
     #expect(layout.elements.filter(\.isAligned).count > 0)
   }
+
+  // MARK: Spans, order, tolerance, direction, scale, axis
+
+  @Test("A spanning item goes where the highest bottom it would cover is lowest")
+  func spanByHand() throws {
+    var configuration = threeColumns
+    configuration.style = .waterfall
+    let layout = try WaterfallLayout(
+      configuration,
+      items: [
+        LayoutItem(width: 100, height: 100), LayoutItem(width: 100, height: 200),
+        LayoutItem(width: 2, height: 1, span: 2), LayoutItem(width: 100, height: 100),
+      ])
+    // Starts 0 and 1 both top out at 210 (columns 0–1 and 1–2): the leftmost wins, below 210.
+    #expect(
+      layout.elements.map(\.frame) == [
+        Rect(x: 10, y: 10, width: 100, height: 100),
+        Rect(x: 120, y: 10, width: 100, height: 200),
+        Rect(x: 10, y: 220, width: 210, height: 105),
+        Rect(x: 230, y: 10, width: 100, height: 100),
+      ])
+    #expect(layout.elements.map(\.span) == [1, 1, 2, 1])
+    #expect(layout.columnBottoms == [325, 325, 110])
+  }
+
+  @Test("A full span covers every column; a span wider than the layout is clamped")
+  func fullSpan() throws {
+    var configuration = threeColumns
+    configuration.style = .waterfall
+    let layout = try WaterfallLayout(
+      configuration,
+      items: [
+        LayoutItem(width: 1, height: 1), LayoutItem(width: 32, height: 10, span: .max),
+        LayoutItem(width: 32, height: 10, span: 9),
+      ])
+    #expect(layout.elements[1].frame == Rect(x: 10, y: 120, width: 320, height: 100))
+    #expect(layout.elements[2].frame == Rect(x: 10, y: 230, width: 320, height: 100))
+    #expect(layout.elements.map(\.span) == [1, 3, 3])
+  }
+
+  @Test("In the irregular style a feed span is kept and never enlarged further")
+  func irregularSpan() throws {
+    var configuration = threeColumns
+    configuration.enlargeChance = 1
+    let items = (0..<40).map { LayoutItem(width: 1, height: 1, span: $0 % 5 == 0 ? 2 : 1) }
+    let layout = try WaterfallLayout(configuration, items: items)
+    for (element, item) in zip(layout.elements, items) where item.span == 2 {
+      #expect(element.span == 2 && !element.isEnlarged && !element.isAligned)
+    }
+    #expect(layout.elements.contains { $0.isEnlarged })
+  }
+
+  @Test("A span of 0 is refused")
+  func zeroSpan() throws {
+    var layout = try WaterfallLayout(threeColumns)
+    #expect(throws: LayoutError.invalidItemSize(index: 0, width: 1, height: 1)) {
+      try layout.append([LayoutItem(width: 1, height: 1, span: 0)])
+    }
+  }
+
+  @Test(
+    "Left-to-right and right-to-left orders take columns in turn, whatever their heights",
+    arguments: [(PlacementOrder.leftToRight, [0, 1, 2, 0, 1]), (.rightToLeft, [2, 1, 0, 2, 1])])
+  func turnOrders(order: PlacementOrder, columns: [Int]) throws {
+    var configuration = threeColumns
+    configuration.style = .waterfall
+    configuration.order = order
+    let heights: [Double] = [300, 10, 10, 10, 10]
+    let layout = try WaterfallLayout(
+      configuration, items: heights.map { LayoutItem(width: 100, height: $0) })
+    #expect(layout.elements.map(\.column) == columns)
+    // The fourth item stacks in its column, under the first item there.
+    let first = layout.elements[0].column == columns[3] ? layout.elements[0] : layout.elements[2]
+    #expect(layout.elements[3].frame.y == first.frame.maxY + 10)
+  }
+
+  @Test(
+    "Tolerance: near-ties go to the first tied column after the previous item",
+    arguments: [(0.0, 0, 132.0), (5, 2, 135)])
+  func toleranceByHand(tolerance: Double, column: Int, y: Double) throws {
+    var configuration = threeColumns
+    configuration.style = .waterfall
+    configuration.tolerance = tolerance
+    // Bottoms before item 4: 122, 310, 125; item 3 went to column 0, so the search starts at 1:
+    // with a tolerance of 5, column 2 (3 points lower) is tied and comes first.
+    let heights: [Double] = [100, 300, 115, 2, 50]
+    let layout = try WaterfallLayout(
+      configuration, items: heights.map { LayoutItem(width: 100, height: $0) })
+    #expect(layout.elements.map(\.column).prefix(4) == [0, 1, 2, 0])
+    #expect(layout.elements[4].column == column)
+    #expect(layout.elements[4].frame.y == y)
+  }
+
+  @Test("Right-to-left counts columns from the right and keeps the insets on their edges")
+  func rightToLeft() throws {
+    var configuration = threeColumns
+    configuration.style = .waterfall
+    configuration.direction = .rightToLeft
+    configuration.insets = EdgeInsets(top: 10, left: 5, bottom: 10, right: 15)
+    let layout = try WaterfallLayout(
+      configuration,
+      items: [
+        LayoutItem(width: 1, height: 1), LayoutItem(width: 1, height: 1),
+        LayoutItem(width: 2, height: 1, span: 2),
+      ])
+    // w = (340 − 20 − 20)/3 = 100; physical columns at 5, 115, 225.
+    #expect(layout.elements.map(\.column) == [0, 1, 0])
+    #expect(layout.elements[0].frame.x == 225)
+    #expect(layout.elements[1].frame.x == 115)
+    // The span covers logical columns 0–1: physically the two on the right.
+    #expect(layout.elements[2].frame.x == 115 && layout.elements[2].frame.width == 210)
+    let ltr = try WaterfallLayout(
+      LayoutConfiguration(
+        style: .waterfall, width: 340, insets: configuration.insets),
+      items: [LayoutItem(width: 1, height: 1)])
+    #expect(ltr.elements[0].frame.x == 5)
+  }
+
+  @Test(
+    "Pixel alignment puts every edge on the grid, keeps gaps, and never drifts",
+    arguments: [2.0, 3])
+  func pixelAlignment(scale: Double) throws {
+    let sizes = GeneratedFeeds.items(count: 1_000, seed: 12)
+    let base = LayoutConfiguration(
+      style: .waterfall, width: 375, columns: 3, columnSpacing: 7.3, rowSpacing: 4.7,
+      insets: EdgeInsets(all: 8.2))
+    var snapped = base
+    snapped.scale = scale
+    let layout = try WaterfallLayout(snapped, items: sizes)
+    // The unsnapped layout with the spacing and insets already on the grid.
+    let exact = try WaterfallLayout(base.with(gridOf: scale), items: sizes)
+    func onGrid(_ value: Double) -> Bool { abs(value * scale - (value * scale).rounded()) < 1e-6 }
+    for (element, ideal) in zip(layout.elements, exact.elements) {
+      let frame = element.frame
+      #expect([frame.x, frame.y, frame.maxX, frame.maxY].allSatisfy(onGrid), "\(frame)")
+      // Each edge is the exact edge rounded: never more than half a pixel off, however far down.
+      #expect(abs(frame.y - ideal.frame.y) <= 0.5 / scale + 1e-9)
+      #expect(abs(frame.maxY - ideal.frame.maxY) <= 0.5 / scale + 1e-9)
+    }
+    let rowGap = (4.7 * scale).rounded() / scale
+    for column in 0..<3 {
+      let stack = layout.elements.filter { $0.column == column }
+      for (upper, lower) in zip(stack, stack.dropFirst()) {
+        #expect(abs(lower.frame.y - upper.frame.maxY - rowGap) < 1e-6)
+      }
+    }
+  }
+
+  @Test("A horizontal layout is the vertical one with x and y exchanged", arguments: 0..<6)
+  func horizontal(seed: UInt64) throws {
+    let sizes = GeneratedFeeds.items(count: 80, seed: seed)
+    let horizontal = LayoutConfiguration(
+      style: seed % 2 == 0 ? .irregular : .waterfall, width: 1000, columns: 3,
+      columnSpacing: 6, rowSpacing: 9, insets: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4),
+      seed: seed, viewportHeight: 500, axis: .horizontal)
+    var vertical = horizontal
+    vertical.axis = .vertical
+    vertical.width = 500
+    vertical.insets = EdgeInsets(top: 2, left: 1, bottom: 4, right: 3)
+    let rows = try WaterfallLayout(horizontal, items: sizes)
+    let columns = try WaterfallLayout(
+      vertical, items: sizes.map { LayoutItem(width: $0.height, height: $0.width) })
+    #expect(rows.elements.count == columns.elements.count)
+    for (row, column) in zip(rows.elements, columns.elements) {
+      let f = column.frame
+      #expect(row.frame == Rect(x: f.y, y: f.x, width: f.height, height: f.width))
+      #expect(row.isEnlarged == column.isEnlarged && row.isAligned == column.isAligned)
+    }
+    #expect(rows.contentSize == Size(width: columns.contentHeight, height: 500))
+  }
+
+  @Test("Options a style does not use are refused")
+  func notApplicable() {
+    #expect(throws: LayoutError.notApplicable(option: "order", style: .grid)) {
+      try WaterfallLayout(LayoutConfiguration(style: .grid, order: .leftToRight))
+    }
+    #expect(throws: LayoutError.notApplicable(option: "axis", style: .circle)) {
+      try WaterfallLayout(LayoutConfiguration(style: .circle, axis: .horizontal))
+    }
+    #expect(throws: LayoutError.notApplicable(option: "scale", style: .cube)) {
+      try WaterfallLayout(LayoutConfiguration(style: .cube, scale: 2))
+    }
+  }
+
+  @Test("Every element is found by index in one step")
+  func elementAt() throws {
+    let layout = try WaterfallLayout(
+      LayoutConfiguration(), items: GeneratedFeeds.items(count: 30, seed: 1))
+    #expect(layout.element(at: 7) == layout.elements[7])
+    #expect(layout.element(at: 30) == nil && layout.element(at: -1) == nil)
+  }
+}
+
+extension LayoutConfiguration {
+  /// This configuration with spacing and insets rounded to the `1/scale` grid, no scale set.
+  fileprivate func with(gridOf scale: Double) -> LayoutConfiguration {
+    func snap(_ value: Double) -> Double { (value * scale).rounded() / scale }
+    var copy = self
+    copy.columnSpacing = snap(columnSpacing)
+    copy.rowSpacing = snap(rowSpacing)
+    copy.insets = EdgeInsets(
+      top: snap(insets.top), left: snap(insets.left), bottom: snap(insets.bottom),
+      right: snap(insets.right))
+    return copy
+  }
 }

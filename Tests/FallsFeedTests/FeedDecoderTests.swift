@@ -87,6 +87,28 @@ private func problem(_ item: String) throws -> FeedItemProblem? {
       try problem(item) == FeedItemProblem(index: 0, field: field, value: value, reason: reason))
   }
 
+  @Test(
+    "A span is a whole number, as a number or a string, or \"full\"",
+    arguments: [
+      ("", 1), (#", "span": null"#, 1), (#", "span": 2"#, 2), (#", "span": "3""#, 3),
+      (#", "span": "full""#, Int.max), (#", "span": "FULL""#, Int.max), (#", "span": 1.0"#, 1),
+    ])
+  func spans(field: String, span: Int) throws {
+    let feed = try decode(#"{"data": [{"img": "a", "width": "1", "height": "1"\#(field)}]}"#)
+    #expect(feed.items.first?.span == span)
+    #expect(feed.items.first?.layoutItem.span == span)
+  }
+
+  @Test(
+    "A span that is not a whole number of at least 1 is refused, naming it",
+    arguments: [
+      (#"0"#, "0"), (#"-2"#, "-2"), (#"1.5"#, "1.5"), (#""wide""#, #""wide""#), (#"true"#, "true"),
+    ])
+  func badSpans(value: String, quoted: String) throws {
+    let problem = try problem(#"{"img": "a", "width": "1", "height": "1", "span": \#(value)}"#)
+    #expect(problem == FeedItemProblem(index: 0, field: .span, value: quoted, reason: .invalidSpan))
+  }
+
   @Test("Valid items are kept with their feed index when others are invalid")
   func mixed() throws {
     let feed = try decode(

@@ -8,6 +8,7 @@ import Foundation
 /// 1328.8497821467556 as 1328.8497821467554), while JSONDecoder, Python and jq read them right.
 public struct ParsedLayout {
   public struct Item: Decodable {
+    public var kind: String
     public var index: Int
     public var page: Int
     public var column: Int
@@ -37,7 +38,38 @@ public struct ParsedLayout {
     var insets: Insets
     var seed: UInt64
     var contentHeight: Double
-    var items: [Item]
+    var contentWidth: Double?
+    var items: [Element]
+  }
+
+  /// A header or footer band.
+  public struct Band: Decodable, Equatable {
+    public var kind: String
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    public init(kind: String, x: Double, y: Double, width: Double, height: Double) {
+      self.kind = kind
+      self.x = x
+      self.y = y
+      self.width = width
+      self.height = height
+    }
+  }
+
+  /// Any element: an item, or a header or footer band.
+  private enum Element: Decodable {
+    case item(Item)
+    case band(Band)
+
+    private enum Key: String, CodingKey { case kind }
+
+    init(from decoder: any Decoder) throws {
+      let kind = try decoder.container(keyedBy: Key.self).decode(String.self, forKey: .kind)
+      self = kind == "item" ? .item(try Item(from: decoder)) : .band(try Band(from: decoder))
+    }
   }
 
   public struct Malformed: Error, CustomStringConvertible {
@@ -47,8 +79,13 @@ public struct ParsedLayout {
   public var schema: String
   public var configuration: LayoutConfiguration
   public var contentHeight: Double
+  public var contentWidth: Double?
   public var elements: [LayoutElement]
   public var items: [Item]
+  /// The headers and footers, in output order.
+  public var bands: [Band]
+  /// The kinds of every element, in output order.
+  public var kinds: [String]
   /// The top-level keys in the order they appear in the text.
   public var keyOrder: [String]
 
@@ -66,8 +103,16 @@ public struct ParsedLayout {
         right: document.insets.right),
       seed: document.seed)
     contentHeight = document.contentHeight
-    items = document.items
-    elements = document.items.enumerated().map { position, item in
+    contentWidth = document.contentWidth
+    items = document.items.compactMap { if case .item(let item) = $0 { item } else { nil } }
+    bands = document.items.compactMap { if case .band(let band) = $0 { band } else { nil } }
+    kinds = document.items.map {
+      switch $0 {
+      case .item: "item"
+      case .band(let band): band.kind
+      }
+    }
+    elements = items.enumerated().map { position, item in
       LayoutElement(
         index: position, column: item.column, span: item.span,
         frame: Rect(x: item.x, y: item.y, width: item.width, height: item.height),

@@ -1,0 +1,81 @@
+import FallsCore
+import FallsTestSupport
+import Testing
+
+/// A random layout of any style and option the rect query must handle.
+private func randomLayout(seed: UInt64) throws -> WaterfallLayout {
+  var random = SplitMix64(seed: seed &* 7919 &+ 3)
+  let styles: [LayoutStyle] = [.irregular, .waterfall, .grid, .circle]
+  let style = styles[Int(random.next() % UInt64(styles.count))]
+  var configuration = LayoutConfiguration(
+    style: style, width: 320 + random.nextUnit() * 700, columns: 1 + Int(random.next() % 6),
+    columnSpacing: Double(random.next() % 3) * 5, rowSpacing: Double(random.next() % 3) * 4,
+    seed: random.next(), enlargeChance: random.nextUnit())
+  if style == .grid {
+    configuration.columns = 3
+  }
+  if style.isColumnar {
+    configuration.order = PlacementOrder.allCases[Int(random.next() % 3)]
+    if configuration.order == .shortest, random.next() % 2 == 0 { configuration.tolerance = 20 }
+  }
+  if !style.isRing {
+    if random.next() % 3 == 0 { configuration.direction = .rightToLeft }
+    if random.next() % 3 == 0 { configuration.axis = .horizontal }
+    if random.next() % 3 == 0 { configuration.scale = 3 }
+  }
+  let items = GeneratedFeeds.items(count: 300, seed: seed).enumerated().map { index, item in
+    LayoutItem(width: item.width, height: item.height, span: index % 11 == 0 ? 2 : 1)
+  }
+  return try WaterfallLayout(configuration, items: items)
+}
+
+@Suite struct RectQueryTests {
+  @Test("The query equals a brute-force filter on random layouts and rectangles", arguments: 0..<40)
+  func matchesBruteForce(seed: UInt64) throws {
+    let layout = try randomLayout(seed: seed)
+    var random = SplitMix64(seed: seed)
+    let size = layout.contentSize
+    for _ in 0..<60 {
+      let rect = Rect(
+        x: random.nextUnit() * size.width * 1.1 - size.width * 0.05,
+        y: random.nextUnit() * size.height * 1.1 - size.height * 0.05,
+        width: random.nextUnit() * size.width * 0.6, height: random.nextUnit() * 900)
+      let expected = layout.elements.filter { $0.frame.intersects(rect) }
+      #expect(layout.elements(in: rect) == expected, "\(layout.configuration) \(rect)")
+    }
+  }
+
+  @Test("A viewport in a long waterfall returns what is on screen, by hand")
+  func viewport() throws {
+    // Two columns of 100 (W 220, no spacing), squares: rows at y 10, 120, 230, …
+    let layout = try WaterfallLayout(
+      LayoutConfiguration(style: .waterfall, width: 220, columns: 2, columnSpacing: 0),
+      items: Array(repeating: LayoutItem(width: 1, height: 1), count: 20))
+    // y 115...235 meets rows 1 (120...220) and 2 (230...330): items 2, 3, 4, 5.
+    #expect(
+      layout.elements(in: Rect(x: 0, y: 115, width: 220, height: 120)).map(\.index) == [2, 3, 4, 5])
+    // Only the right column.
+    #expect(
+      layout.elements(in: Rect(x: 150, y: 115, width: 10, height: 120)).map(\.index) == [3, 5])
+    // Touching an edge is not intersecting; an empty rectangle meets nothing.
+    #expect(layout.elements(in: Rect(x: 0, y: 110, width: 220, height: 10)).isEmpty)
+    #expect(layout.elements(in: Rect(x: 50, y: 50, width: 0, height: 10)).isEmpty)
+    #expect(layout.elements(in: Rect(x: 0, y: 5000, width: 220, height: 10)).isEmpty)
+  }
+
+  @Test("An enlarged item is found once, from a rectangle over the gap it covers")
+  func spanningOnce() throws {
+    let layout = try WaterfallLayout(
+      LayoutConfiguration(width: 340, columns: 3, enlargeChance: 1),
+      items: [LayoutItem(width: 1, height: 1)])
+    // Item 0 spans columns 0–1 (x 10...220) and covers the gap at x 110...120.
+    #expect(layout.elements(in: Rect(x: 112, y: 50, width: 4, height: 4)).map(\.index) == [0])
+    #expect(layout.elements(in: Rect(x: 0, y: 0, width: 340, height: 300)).map(\.index) == [0])
+  }
+
+  @Test("Empty layouts answer nothing")
+  func empty() throws {
+    let layout = try WaterfallLayout(LayoutConfiguration())
+    #expect(layout.elements(in: Rect(x: 0, y: 0, width: 1000, height: 1000)).isEmpty)
+  }
+}
