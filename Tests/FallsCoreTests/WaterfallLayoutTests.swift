@@ -393,6 +393,31 @@ private func frames(_ layout: WaterfallLayout) -> [Rect] {
     #expect(problems.isEmpty, "\(configuration): \(problems.prefix(3))")
   }
 
+  @Test(
+    "Every rule holds with spans, every order, tolerance and right-to-left columns",
+    arguments: 0..<60)
+  func masonryInvariants(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed &* 104_729 &+ 17)
+    let columns = 1 + Int(random.next() % 6)
+    let order = PlacementOrder.allCases[Int(random.next() % 3)]
+    let sizes = GeneratedFeeds.items(count: 150, seed: seed).map { item in
+      let span = random.next() % 6 == 0 ? 1 + Int(random.next() % 4) : 1
+      return LayoutItem(width: item.width, height: item.height, span: span)
+    }
+    let configuration = LayoutConfiguration(
+      style: random.next() % 2 == 0 ? .waterfall : .irregular,
+      width: 300 + random.nextUnit() * 900, columns: columns,
+      columnSpacing: Double(random.next() % 3) * 6, rowSpacing: Double(random.next() % 3) * 5,
+      insets: EdgeInsets(all: random.nextUnit() * 15), seed: random.next(),
+      enlargeChance: random.nextUnit(), alignTolerance: random.nextUnit() * 0.5, order: order,
+      tolerance: order == .shortest && random.next() % 2 == 0 ? random.nextUnit() * 40 : 0,
+      direction: random.next() % 2 == 0 ? .leftToRight : .rightToLeft)
+    let layout = try WaterfallLayout(configuration, items: sizes)
+    let problems = LayoutChecker(configuration: configuration, items: sizes)
+      .violations(of: layout.elements, contentHeight: layout.contentHeight)
+    #expect(problems.isEmpty, "\(configuration): \(problems.prefix(3))")
+  }
+
   @Test("Irregular layouts do enlarge and align on real feeds")
   func featuresAppear() throws {
     let sizes = try Fixtures.layoutItems("jkr-gz-1plist-urldims.json")
@@ -546,6 +571,38 @@ private func frames(_ layout: WaterfallLayout) -> [Rect] {
         #expect(abs(lower.frame.y - upper.frame.maxY - rowGap) < 1e-6)
       }
     }
+  }
+
+  @Test("Pixel alignment by hand: thirds of 100 points at scale 2")
+  func pixelAlignmentByHand() throws {
+    let configuration = LayoutConfiguration(
+      style: .waterfall, width: 100, columns: 3, columnSpacing: 0, rowSpacing: 0.3,
+      insets: .zero, scale: 2)
+    let layout = try WaterfallLayout(
+      configuration, items: Array(repeating: LayoutItem(width: 3, height: 1), count: 6))
+    // Columns of 33.33: edges 0, 33.33, 66.67, 100 round to 0, 33.5, 66.5, 100; heights 11.11
+    // round to 11; the row spacing 0.3 rounds to 0.5, so the second row starts at 11.5.
+    #expect(
+      layout.elements.prefix(4).map(\.frame) == [
+        Rect(x: 0, y: 0, width: 33.5, height: 11), Rect(x: 33.5, y: 0, width: 33, height: 11),
+        Rect(x: 66.5, y: 0, width: 33.5, height: 11), Rect(x: 0, y: 11.5, width: 33.5, height: 11),
+      ])
+  }
+
+  @Test("A horizontal layout by hand: rows share the height, items keep their aspect ratio")
+  func horizontalByHand() throws {
+    let configuration = LayoutConfiguration(
+      style: .waterfall, columns: 2, columnSpacing: 0, rowSpacing: 10,
+      viewportHeight: 220, axis: .horizontal)
+    let layout = try WaterfallLayout(
+      configuration,
+      items: [LayoutItem(width: 200, height: 100), LayoutItem(width: 100, height: 100)])
+    // Rows of (220 − 20)/2 = 100: the 2:1 item is 200 wide in row 0, the square 100 in row 1.
+    #expect(
+      layout.elements.map(\.frame) == [
+        Rect(x: 10, y: 10, width: 200, height: 100), Rect(x: 10, y: 110, width: 100, height: 100),
+      ])
+    #expect(layout.contentSize == Size(width: 220, height: 220))
   }
 
   @Test("A horizontal layout is the vertical one with x and y exchanged", arguments: 0..<6)

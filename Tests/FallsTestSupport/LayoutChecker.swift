@@ -30,6 +30,7 @@ public struct LayoutChecker {
     var last: [LayoutElement?] = Array(repeating: nil, count: c)
     var bottoms: [Double?] = Array(repeating: nil, count: c)
     var previous: LayoutElement?
+    var cursor = 0
 
     if elements.count != items.count {
       problems.append("\(elements.count) elements for \(items.count) items")
@@ -43,25 +44,62 @@ public struct LayoutChecker {
       }
       if element.index != position { fail(position, "index \(element.index)") }
       let bottom = { (column: Int) -> Double? in bottoms[column] }
-      // Rule 3: the shortest column, leftmost on ties; empty columns count as the top inset.
+      let span = min(items[position].span, c)
+      // Rule 3 and the masonry options: which start column the order demands. Empty columns
+      // count as the top inset; a span's height is the highest bottom it would cover.
       let heights = (0..<c).map { bottom($0) ?? insets.top }
-      let shortest = heights.firstIndex(of: heights.min() ?? insets.top) ?? 0
-      if element.column != shortest {
-        fail(position, "in column \(element.column), shortest is \(shortest) (\(heights))")
+      let starts = 0...(c - span)
+      let tops = starts.map { start in heights[start..<start + span].max() ?? insets.top }
+      let lowest = tops.min() ?? insets.top
+      let demanded: Int
+      switch configuration.order {
+      case .leftToRight:
+        demanded = cursor + span <= c ? cursor : 0
+      case .rightToLeft:
+        demanded = c - (cursor + span <= c ? cursor : 0) - span
+      case .shortest where configuration.tolerance > 0:
+        let tied = starts.filter { tops[$0] <= lowest + configuration.tolerance }
+        demanded = tied.first { $0 >= cursor } ?? tied.first ?? 0
+      case .shortest:
+        demanded = tops.firstIndex(of: lowest) ?? 0
+      }
+      if element.column != demanded {
+        fail(position, "in column \(element.column), the order demands \(demanded) (\(heights))")
       }
       let column = element.column
-      guard (0..<c).contains(column), element.span == 1 || element.span == 2,
-        column + element.span <= c
+      let placedSpan = element.isEnlarged ? 2 : span
+      guard (0..<c).contains(column), element.span == placedSpan, column + element.span <= c
       else {
         fail(position, "column \(column) span \(element.span) outside \(c) columns")
         continue
       }
-      let expectedY = bottom(column).map { $0 + configuration.rowSpacing } ?? insets.top
+      cursor =
+        configuration.order == .rightToLeft
+        ? (c - column) % c : (column + placedSpan) % c
+      let expectedY =
+        (column..<column + span).map {
+          bottom($0).map { $0 + configuration.rowSpacing } ?? insets.top
+        }
+        .max() ?? insets.top
       if frame.y != expectedY { fail(position, "y \(frame.y), expected \(expectedY)") }
-      let x = insets.left + Double(column) * (w + configuration.columnSpacing)
+      let physical = configuration.direction == .leftToRight ? column : c - column - placedSpan
+      let x = insets.left + Double(physical) * (w + configuration.columnSpacing)
       if !close(frame.x, x) { fail(position, "x \(frame.x), expected \(x)") }
       let item = items[position]
-      let h = w * item.height / item.width
+      let spanWidth = Double(span) * w + Double(span - 1) * configuration.columnSpacing
+      let h = spanWidth * item.height / item.width
+      if span > 1 {
+        if element.isEnlarged || element.isAligned { fail(position, "a span enlarged or aligned") }
+        if !close(frame.width, spanWidth) || !close(frame.height, h) {
+          fail(position, "span frame \(frame), expected \(spanWidth) × \(h)")
+        }
+        for covered in column..<column + span {
+          last[covered] = element
+          bottoms[covered] = frame.maxY
+        }
+        previous = element
+        continue
+      }
 
       // Rule 5: may this element be enlarged, and must the stream be drawn?
       var eligible = false
@@ -74,6 +112,7 @@ public struct LayoutChecker {
         let top = expectedY
         let sideBySide = elements[..<position].contains { other in
           guard other.isEnlarged else { return false }
+          // Runs are compared in the engine's logical columns.
           let touchesNeighbour =
             (other.column...other.column + 1).contains(column - 1)
             || (other.column...other.column + 1).contains(column + 2)
