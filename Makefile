@@ -3,7 +3,7 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: build release test run lint format install embed clean
+.PHONY: build release test run lint format install embed bench clean
 
 build:
 	$(SWIFT) build
@@ -27,6 +27,12 @@ format:
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/falls" $(DESTDIR)$(PREFIX)/bin/falls
+
+# Builds in release and runs the benchmark (BENCHMARKS.md); BENCH_ARGS="--json" for JSON.
+BENCH_ARGS ?=
+bench:
+	$(SWIFT) build -c release --product falls
+	$(SWIFT) run -c release falls-bench $(BENCH_ARGS)
 
 # Regenerates Sources/FallsFeed/EmbeddedFeed.swift from its fixture.
 embed:

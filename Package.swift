@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "FallsCore", targets: ["FallsCore"]),
     .library(name: "FallsFeed", targets: ["FallsFeed"]),
     .executable(name: "falls", targets: ["falls"]),
+    .executable(name: "falls-bench", targets: ["FallsBench"]),
   ],
   dependencies: [],
   targets: [
@@ -17,6 +18,12 @@ let package = Package(
     // Arguments, subcommands, output formats, errors to exit codes. Never exits.
     .target(name: "FallsCLI", dependencies: ["FallsCore", "FallsFeed"]),
     .executableTarget(name: "falls", dependencies: ["FallsCLI"]),
+    // The benchmark (make bench) and its C reference loop.
+    .target(name: "CWaterfallReference", path: "Benchmarks/CReference"),
+    .executableTarget(
+      name: "FallsBench",
+      dependencies: ["FallsCore", "FallsFeed", "FallsCLI", "CWaterfallReference"],
+      path: "Benchmarks/FallsBench"),
     // Shared by the test targets: fixtures, generated feeds and an independent rule checker.
     .target(
       name: "FallsTestSupport", dependencies: ["FallsCore", "FallsFeed", "FallsCLI"],

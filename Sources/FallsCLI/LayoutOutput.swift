@@ -225,3 +225,19 @@ struct LayoutReport {
     }
   }
 }
+
+/// Writes `layout` as `falls layout --format <format>` does, with `images[i]` as item *i*'s
+/// `img` (feed index *i*, page 1): for apps that embed falls and for the benchmark.
+///
+/// - Precondition: `images.count == layout.elements.count`.
+/// - Throws: The error of a failed write.
+/// - Complexity: O(*n*) for *n* elements.
+public func writeLayout(
+  _ layout: WaterfallLayout, images: [String], format: OutputFormat, to sink: any ByteSink
+) throws(SystemError) {
+  precondition(images.count == layout.elements.count, "one image per element")
+  let items = images.enumerated().map { index, img in
+    PlacedItem(item: FeedItem(index: index, img: img, width: 1, height: 1), page: 1)
+  }
+  try LayoutReport(layout: layout, items: items).write(format, to: sink)
+}

@@ -116,11 +116,12 @@ public struct WaterfallLayout: Sendable {
   ///
   /// - Throws: What ``init(_:)`` and ``append(_:)`` throw.
   /// - Complexity: O(*n* · *c*) for *n* items and *c* columns.
+  @inlinable
   public init(_ configuration: LayoutConfiguration, items: some Sequence<LayoutItem>)
     throws(LayoutError)
   {
     try self.init(configuration)
-    try append(items)
+    try append(Array(items))
   }
 
   /// The extent of the content along the scroll axis: the lowest column bottom plus the bottom
@@ -188,7 +189,15 @@ public struct WaterfallLayout: Sendable {
   /// - Complexity: O(*k* · *c*) for *k* new items and *c* columns, plus O(*c*) to keep a snapshot
   ///   for the all-or-nothing promise; independent of the items already laid out (ring styles
   ///   excepted, see the type's discussion).
+  @inlinable
   public mutating func append(_ items: some Sequence<LayoutItem>) throws(LayoutError) {
+    try append(Array(items))
+  }
+
+  /// Places `items` below those already laid out; see ``append(_:)-(Sequence<LayoutItem>)``.
+  ///
+  /// This overload is not generic, so the placement loop is compiled for arrays once.
+  public mutating func append(_ items: [LayoutItem]) throws(LayoutError) {
     if configuration.style.isRing {
       var count = elements.count
       for item in items {
@@ -202,6 +211,16 @@ public struct WaterfallLayout: Sendable {
     }
     let snapshot = state
     let startCount = elements.count
+    // Grow geometrically, once, rather than item by item (a large batch would otherwise copy
+    // the elements several times over).
+    let needed = startCount + items.count
+    if elements.capacity < needed {
+      elements.reserveCapacity(max(needed, elements.capacity * 2))
+      let perColumn = needed / max(geometry.columns, 1) + 16
+      for column in members.indices where members[column].capacity < perColumn {
+        members[column].reserveCapacity(max(perColumn, members[column].capacity * 2))
+      }
+    }
     let runCounts = enlargedRuns.map(\.count)
     for item in items {
       do {
@@ -328,6 +347,15 @@ public struct WaterfallLayout: Sendable {
     case .rightToLeft:
       let position = state.cursor + span <= columns ? state.cursor : 0
       return columns - position - span
+    case .shortest where span == 1 && geometry.tolerance == 0:
+      // The common case, without the general case's bookkeeping.
+      var best = 0
+      var bestBottom = state.bottoms[0]
+      for column in 1..<columns where state.bottoms[column] < bestBottom {
+        best = column
+        bestBottom = state.bottoms[column]
+      }
+      return best
     case .shortest:
       // The top of each start: the highest bottom among the columns it would cover.
       var tops = [Double](repeating: 0, count: columns - span + 1)
@@ -367,8 +395,12 @@ public struct WaterfallLayout: Sendable {
     guard bothEmpty || sameBottom else { return false }
     guard !state.endsEnlarged[column], !state.endsEnlarged[next] else { return false }
     let bottom = top + 2 * height + geometry.rowSpacing
-    for neighbour in [column - 1, next + 1] where enlargedRuns.indices.contains(neighbour) {
-      if Self.overlaps(enlargedRuns[neighbour], top: top, bottom: bottom) { return false }
+    if column > 0, Self.overlaps(enlargedRuns[column - 1], top: top, bottom: bottom) {
+      return false
+    }
+    if next + 1 < geometry.columns, Self.overlaps(enlargedRuns[next + 1], top: top, bottom: bottom)
+    {
+      return false
     }
     return state.generator.draw(geometry.enlargeChance)
   }
@@ -391,10 +423,15 @@ public struct WaterfallLayout: Sendable {
   private func alignmentTarget(column: Int, top: Double, height: Double) -> Double? {
     let naturalBottom = top + height
     let reach = geometry.alignTolerance * height
-    for neighbour in [column + 1, column - 1]
-    where state.bottoms.indices.contains(neighbour) && !state.isEmpty[neighbour] {
-      let bottom = state.bottoms[neighbour]
-      if abs(naturalBottom - bottom) < reach { return bottom }
+    let right = column + 1
+    if right < geometry.columns, !state.isEmpty[right],
+      abs(naturalBottom - state.bottoms[right]) < reach
+    {
+      return state.bottoms[right]
+    }
+    let left = column - 1
+    if left >= 0, !state.isEmpty[left], abs(naturalBottom - state.bottoms[left]) < reach {
+      return state.bottoms[left]
     }
     return nil
   }

@@ -1,0 +1,26 @@
+#include "waterfall_reference.h"
+
+double falls_reference_waterfall(const double *widths, const double *heights, size_t count,
+                                 int columns, double width, double spacing, double inset,
+                                 double *bottoms, double *frames) {
+  double column_width = (width - 2 * inset - (columns - 1) * spacing) / columns;
+  for (int c = 0; c < columns; c++) bottoms[c] = -1;  /* -1: empty */
+  double lowest = inset;
+  for (size_t i = 0; i < count; i++) {
+    int best = 0;
+    double best_top = bottoms[0] < 0 ? inset : bottoms[0] + spacing;
+    for (int c = 1; c < columns; c++) {
+      double top = bottoms[c] < 0 ? inset : bottoms[c] + spacing;
+      if (top < best_top) { best = c; best_top = top; }
+    }
+    double h = column_width * heights[i] / widths[i];
+    double *frame = frames + 4 * i;
+    frame[0] = inset + best * (column_width + spacing);
+    frame[1] = best_top;
+    frame[2] = column_width;
+    frame[3] = h;
+    bottoms[best] = best_top + h;
+    if (bottoms[best] > lowest) lowest = bottoms[best];
+  }
+  return lowest + inset;
+}

@@ -1,0 +1,280 @@
+// falls-bench: the speed of falls on this machine, from generated data with a fixed seed.
+//
+//   swift run -c release falls-bench [--json] [--quick] [--only WORD]
+//
+// Each measurement is warmed up, repeated, and reported as the median with the fastest and
+// slowest run. Targets come from the speed issue; BENCHMARKS.md records the figures.
+
+import CWaterfallReference
+import FallsCLI
+import FallsCore
+import FallsFeed
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+let arguments = Set(CommandLine.arguments.dropFirst())
+let quick = arguments.contains("--quick")
+/// `--only WORD`: run only the measurements whose name contains WORD.
+let only: String? = {
+  let list = Array(CommandLine.arguments.dropFirst())
+  guard let position = list.firstIndex(of: "--only"), position + 1 < list.count else { return nil }
+  return list[position + 1]
+}()
+let asJSON = arguments.contains("--json")
+let million = quick ? 100_000 : 1_000_000
+
+struct Result {
+  var name: String
+  var unit: String
+  var median: Double
+  var fastest: Double
+  var slowest: Double
+  var target: String
+  var note: String
+}
+
+var results: [Result] = []
+
+func progress(_ text: String) {
+  FileHandle.standardError.write(Data("falls-bench: \(text)\n".utf8))
+}
+
+/// Runs `body` `warmups` times unmeasured, then `repeats` times; each run returns its own
+/// figure in `unit` (it does its own timing and scaling).
+@MainActor func measure(
+  _ name: String, unit: String, target: String = "", note: String = "", warmups: Int = 1,
+  repeats: Int = 5, _ body: () -> Double
+) {
+  if let only, !name.contains(only) { return }
+  progress(name)
+  for _ in 0..<warmups { _ = body() }
+  let runs = (0..<repeats).map { _ in body() }.sorted()
+  results.append(
+    Result(
+      name: name, unit: unit, median: runs[runs.count / 2], fastest: runs[0],
+      slowest: runs[runs.count - 1], target: target, note: note))
+}
+
+func seconds(_ body: () -> Void) -> Double {
+  let start = ContinuousClock.now
+  body()
+  let elapsed = ContinuousClock.now - start
+  return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+}
+
+/// Image sizes from a fixed seed: widths 100...2000, heights 100...3000.
+func sizes(_ count: Int, seed: UInt64 = 2024) -> [LayoutItem] {
+  var random = SplitMix64(seed: seed)
+  return (0..<count).map { _ in
+    LayoutItem(
+      width: 100 + Double(random.next() % 1901), height: 100 + Double(random.next() % 2901))
+  }
+}
+
+let items = sizes(million)
+let waterfall = LayoutConfiguration(style: .waterfall, columns: 4)
+let irregular = LayoutConfiguration(style: .irregular, columns: 4)
+
+// 1. Layout, and the same loop in C.
+for (label, configuration) in [("waterfall", waterfall), ("irregular", irregular)] {
+  measure(
+    "layout \(label), 4 columns, \(million) items", unit: "ns/item",
+    target: label == "waterfall" ? "< 2× the C loop" : ""
+  ) {
+    var layout: WaterfallLayout?
+    let time = seconds { layout = try? WaterfallLayout(configuration, items: items) }
+    precondition(layout?.elements.count == items.count)
+    return time / Double(items.count) * 1e9
+  }
+}
+do {
+  let widths = items.map(\.width)
+  let heights = items.map(\.height)
+  var frames = [Double](repeating: 0, count: 4 * items.count)
+  var bottoms = [Double](repeating: 0, count: 4)
+  measure("C reference loop, 4 columns, \(million) items", unit: "ns/item") {
+    seconds {
+      _ = falls_reference_waterfall(
+        widths, heights, items.count, 4, 375, 10, 10, &bottoms, &frames)
+    } / Double(items.count) * 1e9
+  }
+}
+
+// 2. Relayout at a new width (rotation).
+do {
+  let hundredThousand = Array(items.prefix(100_000))
+  var rotated = irregular
+  rotated.width = 812
+  measure("relayout 100000 items at a new width", unit: "ms", target: "< 2 ms", repeats: 9) {
+    seconds { _ = try? WaterfallLayout(rotated, items: hundredThousand) } * 1e3
+  }
+}
+
+// 3. Appending a 20-item page, at three sizes.
+for size in [10_000, 100_000, million] {
+  var layout = (try? WaterfallLayout(irregular, items: items.prefix(size))) ?? nil
+  let page = Array(sizes(20, seed: 7))
+  measure("append 20 items to \(size)", unit: "µs", target: "< 20 µs, flat", repeats: 101) {
+    seconds { try? layout?.append(page) } * 1e6
+  }
+}
+
+// 4. Rect queries for a 375×812 viewport at random offsets.
+for size in [10_000, 100_000, million] {
+  guard let layout = try? WaterfallLayout(irregular, items: items.prefix(size)) else { continue }
+  var random = SplitMix64(seed: 99)
+  let height = layout.contentHeight
+  measure("rect query 375×812, \(size) items", unit: "µs/query", target: "< 2 µs, flat") {
+    let queries = 2_000
+    var found = 0
+    let time = seconds {
+      for _ in 0..<queries {
+        let rect = Rect(x: 0, y: random.nextUnit() * (height - 812), width: 375, height: 812)
+        found += layout.elements(in: rect).count
+      }
+    }
+    precondition(found > 0)
+    return time / Double(queries) * 1e6
+  }
+  if size == million {
+    measure("linear scan 375×812, \(size) items", unit: "µs/query", note: "for contrast") {
+      let rect = Rect(x: 0, y: random.nextUnit() * (height - 812), width: 375, height: 812)
+      return seconds { _ = layout.elements.filter { $0.frame.intersects(rect) } } * 1e6
+    }
+  }
+}
+
+// 5. Decoding a feed from bytes.
+let feedText: Data = {
+  var text = "{\"data\":["
+  text.reserveCapacity(items.count * 80)
+  for (index, item) in items.enumerated() {
+    if index > 0 { text += "," }
+    text += "{\"img\":\"https://img.example.com/p/\(index).jpg\",\"width\":\"\(Int(item.width))\","
+    text += "\"height\":\"\(Int(item.height))\"}"
+  }
+  return Data((text + "]}").utf8)
+}()
+measure(
+  "decode \(million)-item feed (FeedDecoder)", unit: "items/s", target: ">= 5,000,000", repeats: 3
+) {
+  var count = 0
+  let time = seconds { count = (try? FeedDecoder.decode(feedText))?.items.count ?? 0 }
+  precondition(count == items.count)
+  return Double(count) / time
+}
+struct PlainItem: Decodable {
+  var img: String
+  var width: String
+  var height: String
+}
+struct PlainFeed: Decodable { var data: [PlainItem] }
+measure(
+  "decode \(million)-item feed (JSONDecoder)", unit: "items/s", note: "for contrast", repeats: 3
+) {
+  var count = 0
+  let time = seconds {
+    count = (try? JSONDecoder().decode(PlainFeed.self, from: feedText))?.data.count ?? 0
+  }
+  return Double(count) / time
+}
+
+// 6. Writing JSON Lines.
+final class CountingSink: ByteSink {
+  var count = 0
+  func write(_ bytes: UnsafeRawBufferPointer) throws(SystemError) { count += bytes.count }
+}
+if let layout = try? WaterfallLayout(irregular, items: items) {
+  let images = (0..<items.count).map { "https://img.example.com/p/\($0).jpg" }
+  measure("write \(million) items as jsonl", unit: "ns/item", target: "< 100 ns", repeats: 3) {
+    let sink = CountingSink()
+    let time = seconds { try? writeLayout(layout, images: images, format: .jsonl, to: sink) }
+    precondition(sink.count > 0)
+    return time / Double(items.count) * 1e9
+  }
+}
+
+// 7. End to end, and process start.
+let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+  .appendingPathComponent("falls")
+let feedFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+  "falls-bench-feed.json")
+try? feedText.write(to: feedFile)
+
+/// Runs the falls binary with `arguments`, output to /dev/null; wall seconds and the child's
+/// peak resident memory in bytes.
+func runFalls(_ arguments: [String]) -> (Double, Double) {
+  let process = Process()
+  process.executableURL = binary
+  process.arguments = arguments
+  process.standardOutput = FileHandle.nullDevice
+  process.standardError = FileHandle.nullDevice
+  var usage = rusage()
+  let time = seconds {
+    try? process.run()
+    process.waitUntilExit()
+  }
+  getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+  return (time, Double(usage.ru_maxrss) * 1024)
+}
+
+if FileManager.default.isExecutableFile(atPath: binary.path) {
+  var peak = 0.0
+  measure(
+    "falls layout --feed FILE --format jsonl, \(million) items", unit: "s", target: "< 1 s",
+    repeats: 3
+  ) {
+    let (time, memory) = runFalls(["layout", "--feed", feedFile.path, "--format", "jsonl"])
+    peak = max(peak, memory)
+    return time
+  }
+  results.append(
+    Result(
+      name: "peak memory of that run (largest child so far)", unit: "× feed size",
+      median: peak / Double(feedText.count), fastest: peak / Double(feedText.count),
+      slowest: peak / Double(feedText.count), target: "< 2×",
+      note: "\(Int(peak / 1_048_576)) MiB for a \(feedText.count / 1_048_576) MiB feed"))
+  measure(
+    "falls layout (built-in feed), process start to exit", unit: "ms", target: "< 30 ms",
+    repeats: 21
+  ) {
+    runFalls(["layout"]).0 * 1e3
+  }
+} else {
+  progress("no falls binary next to the benchmark; skipping the end-to-end runs")
+}
+try? FileManager.default.removeItem(at: feedFile)
+
+// Report.
+func format(_ value: Double) -> String {
+  if value >= 1e6 { return String(format: "%.3g", value) }
+  if value >= 100 { return String(format: "%.0f", value) }
+  return String(format: "%.3g", value)
+}
+if asJSON {
+  let rows = results.map { result in
+    "{\"name\":\"\(result.name)\",\"unit\":\"\(result.unit)\",\"median\":\(result.median),"
+      + "\"fastest\":\(result.fastest),\"slowest\":\(result.slowest),"
+      + "\"target\":\"\(result.target)\",\"note\":\"\(result.note)\"}"
+  }
+  print(
+    "{\"machine\":\"\(ProcessInfo.processInfo.activeProcessorCount) cores\",\"results\":["
+      + rows.joined(separator: ",") + "]}")
+} else {
+  let nameWidth = results.map(\.name.count).max() ?? 10
+  print(
+    "measurement".padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+      + "      median     fastest     slowest  unit       target")
+  for result in results {
+    let numbers = [result.median, result.fastest, result.slowest].map {
+      String(repeating: " ", count: max(0, 12 - format($0).count)) + format($0)
+    }
+    print(
+      result.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + numbers.joined()
+        + "  " + result.unit.padding(toLength: 10, withPad: " ", startingAt: 0) + " "
+        + result.target + (result.note.isEmpty ? "" : "  (\(result.note))"))
+  }
+}
