@@ -19,10 +19,10 @@ run:
 	$(SWIFT) run falls layout $(ARGS)
 
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests
+	$(SWIFT) format lint --strict --recursive Sources Tests Benchmarks
 
 format:
-	$(SWIFT) format format --in-place --recursive Sources Tests
+	$(SWIFT) format format --in-place --recursive Sources Tests Benchmarks
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin
