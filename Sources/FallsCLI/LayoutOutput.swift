@@ -51,6 +51,20 @@ struct LayoutReport {
     rect.map(sectioned.elements(in:)) ?? sectioned.elements
   }
 
+  /// Calls `body` with each element to write, in order, without gathering them all first.
+  func forEachSelected(_ body: (SectionElement) throws(SystemError) -> Void) throws(SystemError) {
+    if let rect {
+      for element in sectioned.elements(in: rect) { try body(element) }
+      return
+    }
+    if let header = sectioned.header(ofSection: 0) { try body(header) }
+    let itemsStart = sectioned.sections[0].headerHeight
+    for element in layout.elements {
+      try body(sectioned.item(element, ofSection: 0, itemsStart: itemsStart))
+    }
+    if let footer = sectioned.footer(ofSection: 0) { try body(footer) }
+  }
+
   func write(_ format: OutputFormat, to sink: any ByteSink) throws(SystemError) {
     var out = OutputBuffer(sink: sink)
     switch format {
@@ -65,98 +79,100 @@ struct LayoutReport {
     let configuration = layout.configuration
     let insets = configuration.insets
     let size = sectioned.contentSize
-    out.append("{\"schema\":")
+    out.appendLiteral("{\"schema\":")
     out.appendJSONString(Self.schema)
-    out.append(",\"style\":")
+    out.appendLiteral(",\"style\":")
     out.appendJSONString(configuration.style.rawValue)
-    out.append(",\"width\":")
+    out.appendLiteral(",\"width\":")
     out.appendNumber(configuration.width)
-    out.append(",\"columns\":")
-    out.append(String(configuration.columns))
-    out.append(",\"columnSpacing\":")
+    out.appendLiteral(",\"columns\":")
+    out.appendInteger(configuration.columns)
+    out.appendLiteral(",\"columnSpacing\":")
     out.appendNumber(configuration.columnSpacing)
-    out.append(",\"rowSpacing\":")
+    out.appendLiteral(",\"rowSpacing\":")
     out.appendNumber(configuration.rowSpacing)
-    out.append(",\"insets\":{\"top\":")
+    out.appendLiteral(",\"insets\":{\"top\":")
     out.appendNumber(insets.top)
-    out.append(",\"left\":")
+    out.appendLiteral(",\"left\":")
     out.appendNumber(insets.left)
-    out.append(",\"bottom\":")
+    out.appendLiteral(",\"bottom\":")
     out.appendNumber(insets.bottom)
-    out.append(",\"right\":")
+    out.appendLiteral(",\"right\":")
     out.appendNumber(insets.right)
-    out.append("},\"seed\":")
+    out.appendLiteral("},\"seed\":")
     out.append(String(configuration.seed))
-    out.append(",\"contentHeight\":")
+    out.appendLiteral(",\"contentHeight\":")
     out.appendNumber(size.height)
     if configuration.axis == .horizontal {
-      out.append(",\"axis\":\"horizontal\",\"contentWidth\":")
+      out.appendLiteral(",\"axis\":\"horizontal\",\"contentWidth\":")
       out.appendNumber(size.width)
     }
-    out.append(",\"items\":[")
-    for (position, element) in selected.enumerated() {
-      if position > 0 { out.append(",") }
+    out.appendLiteral(",\"items\":[")
+    var first = true
+    try forEachSelected { (element) throws(SystemError) in
+      if !first { out.appendLiteral(",") }
+      first = false
       appendElement(element, to: &out)
       try out.flushIfFull()
     }
-    out.append("]}\n")
+    out.appendLiteral("]}\n")
   }
 
   private func writeJSONLines(to out: inout OutputBuffer) throws(SystemError) {
-    for element in selected {
+    try forEachSelected { (element) throws(SystemError) in
       appendElement(element, to: &out)
-      out.append("\n")
+      out.appendLiteral("\n")
       try out.flushIfFull()
     }
   }
 
   private func appendFrame(_ frame: Rect, to out: inout OutputBuffer) {
-    out.append(",\"x\":")
+    out.appendLiteral(",\"x\":")
     out.appendNumber(frame.x)
-    out.append(",\"y\":")
+    out.appendLiteral(",\"y\":")
     out.appendNumber(frame.y)
-    out.append(",\"width\":")
+    out.appendLiteral(",\"width\":")
     out.appendNumber(frame.width)
-    out.append(",\"height\":")
+    out.appendLiteral(",\"height\":")
     out.appendNumber(frame.height)
   }
 
   private func appendElement(_ element: SectionElement, to out: inout OutputBuffer) {
     guard let item = element.item else {
-      out.append("{\"kind\":")
+      out.appendLiteral("{\"kind\":")
       out.appendJSONString(element.kind.rawValue)
       appendFrame(element.frame, to: &out)
-      out.append("}")
+      out.appendLiteral("}")
       return
     }
     let placed = items[item.index]
-    out.append("{\"kind\":\"item\",\"index\":")
-    out.append(String(placed.item.index))
-    out.append(",\"page\":")
-    out.append(String(placed.page))
-    out.append(",\"column\":")
-    out.append(String(item.column))
-    out.append(",\"span\":")
-    out.append(String(item.span))
+    out.appendLiteral("{\"kind\":\"item\",\"index\":")
+    out.appendInteger(placed.item.index)
+    out.appendLiteral(",\"page\":")
+    out.appendInteger(placed.page)
+    out.appendLiteral(",\"column\":")
+    out.appendInteger(item.column)
+    out.appendLiteral(",\"span\":")
+    out.appendInteger(item.span)
     appendFrame(element.frame, to: &out)
-    out.append(item.isEnlarged ? ",\"enlarged\":true" : ",\"enlarged\":false")
-    out.append(item.isAligned ? ",\"aligned\":true" : ",\"aligned\":false")
+    out.appendLiteral(item.isEnlarged ? ",\"enlarged\":true" : ",\"enlarged\":false")
+    out.appendLiteral(item.isAligned ? ",\"aligned\":true" : ",\"aligned\":false")
     if layout.configuration.style.isRing {
       let center = layout.centers[item.index]
-      out.append(",\"center\":{\"x\":")
+      out.appendLiteral(",\"center\":{\"x\":")
       out.appendNumber(center.x)
-      out.append(",\"y\":")
+      out.appendLiteral(",\"y\":")
       out.appendNumber(center.y)
-      out.append("},\"transform\":[")
+      out.appendLiteral("},\"transform\":[")
       for (position, entry) in layout.transforms[item.index].entries.enumerated() {
-        if position > 0 { out.append(",") }
+        if position > 0 { out.appendLiteral(",") }
         out.appendNumber(entry)
       }
-      out.append("]")
+      out.appendLiteral("]")
     }
-    out.append(",\"img\":")
+    out.appendLiteral(",\"img\":")
     out.appendJSONString(placed.item.img)
-    out.append("}")
+    out.appendLiteral("}")
   }
 
   private func writeTable(to out: inout OutputBuffer) throws(SystemError) {
@@ -213,10 +229,10 @@ struct LayoutReport {
         let padding = String(repeating: " ", count: widths[column] - cell.count)
         // Numbers are right-aligned, the flags word left-aligned.
         out.append(column == cells.count - 1 ? cell + padding : padding + cell)
-        out.append("  ")
+        out.appendLiteral("  ")
       }
       out.append(img)
-      out.append("\n")
+      out.appendLiteral("\n")
     }
     appendRow(headers, img: "img")
     for (row, element) in zip(rows, elements) {

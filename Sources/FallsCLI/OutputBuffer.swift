@@ -13,35 +13,71 @@ struct OutputBuffer {
   }
 
   mutating func append(_ text: String) {
-    bytes.append(contentsOf: text.utf8)
+    var text = text
+    text.withUTF8 { bytes.append(contentsOf: $0) }
   }
 
-  mutating func append(_ text: StaticString) {
+  /// Appends a literal without making a `String` of it.
+  mutating func appendLiteral(_ text: StaticString) {
     text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+  }
+
+  /// Appends an integer's decimal digits without making a `String` of it.
+  mutating func appendInteger(_ value: Int) {
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    var digits:
+      (
+        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+      ) =
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var count = 0
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      repeat {
+        buffer[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+        count += 1
+      } while magnitude > 0
+      bytes.append(contentsOf: buffer[(20 - count)...])
+    }
   }
 
   /// Appends a number as JSON: integers without a fraction, others in the shortest form that
   /// reads back as the same Double.
   mutating func appendNumber(_ value: Double) {
-    append(formatNumber(value))
+    if value.rounded() == value, abs(value) < 0x1p53 {
+      appendInteger(Int(value))
+    } else {
+      append(value.description)
+    }
   }
 
   /// Appends `text` as a JSON string literal.
   mutating func appendJSONString(_ text: String) {
     bytes.append(UInt8(ascii: "\""))
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): append("\\\"")
-      case UInt8(ascii: "\\"): append("\\\\")
-      case 0x0A: append("\\n")
-      case 0x0D: append("\\r")
-      case 0x09: append("\\t")
-      case 0..<0x20:
-        let hex = Array("0123456789abcdef".utf8)
-        bytes.append(contentsOf: Array("\\u00".utf8))
-        bytes.append(hex[Int(byte >> 4)])
-        bytes.append(hex[Int(byte & 0xF)])
-      default: bytes.append(byte)
+    var text = text
+    text.withUTF8 { utf8 in
+      // Most strings (URLs) need no escaping: copy them whole.
+      if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+      ) {
+        bytes.append(contentsOf: utf8)
+        return
+      }
+      for byte in utf8 {
+        switch byte {
+        case UInt8(ascii: "\""): appendLiteral("\\\"")
+        case UInt8(ascii: "\\"): appendLiteral("\\\\")
+        case 0x0A: appendLiteral("\\n")
+        case 0x0D: appendLiteral("\\r")
+        case 0x09: appendLiteral("\\t")
+        case 0..<0x20:
+          let hex = Array("0123456789abcdef".utf8)
+          appendLiteral("\\u00")
+          bytes.append(hex[Int(byte >> 4)])
+          bytes.append(hex[Int(byte & 0xF)])
+        default: bytes.append(byte)
+        }
       }
     }
     bytes.append(UInt8(ascii: "\""))

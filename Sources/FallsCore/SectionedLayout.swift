@@ -186,6 +186,38 @@ public struct SectionedLayout: Sendable {
     return frame
   }
 
+  /// Section `section`'s header, if it has one.
+  ///
+  /// - Complexity: O(*s*) for the sections before it.
+  public func header(ofSection section: Int) -> SectionElement? {
+    guard sections[section].headerHeight > 0 else { return nil }
+    return SectionElement(
+      kind: .header, section: section, item: nil,
+      frame: band(from: start(ofSection: section), length: sections[section].headerHeight))
+  }
+
+  /// Section `section`'s footer, if it has one.
+  ///
+  /// - Complexity: O(*s*) for the sections before it.
+  public func footer(ofSection section: Int) -> SectionElement? {
+    guard sections[section].footerHeight > 0 else { return nil }
+    let start =
+      start(ofSection: section) + sections[section].headerHeight
+      + layouts[section].contentExtent
+    return SectionElement(
+      kind: .footer, section: section, item: nil,
+      frame: band(from: start, length: sections[section].footerHeight))
+  }
+
+  /// An item element of section `section`, placed in the whole content: its frame moved by
+  /// `itemsStart`, the distance from the content's start to the section's items.
+  public func item(_ element: LayoutElement, ofSection section: Int, itemsStart: Double)
+    -> SectionElement
+  {
+    SectionElement(
+      kind: .item, section: section, item: element, frame: shifted(element.frame, by: itemsStart))
+  }
+
   /// Every element: for each section its header (if any), its items, its footer (if any).
   ///
   /// - Complexity: O(*n* + *s*).

@@ -13,6 +13,15 @@ public enum FeedDecoder {
   /// - Throws: ``FeedError/notJSON(detail:)`` or ``FeedError/noDataArray(found:)``.
   /// - Complexity: O(*n*) in the size of the input.
   public static func decode(_ bytes: Data) throws(FeedError) -> Feed {
+    if let feed = FastFeedParser.parse(bytes) { return feed }
+    return try decodeWithFoundation(bytes)
+  }
+
+  /// Decodes with Foundation's `JSONDecoder` alone: the path that reports every problem, and
+  /// the reference the fast path is tested against.
+  ///
+  /// - Throws: ``FeedError/notJSON(detail:)`` or ``FeedError/noDataArray(found:)``.
+  static func decodeWithFoundation(_ bytes: Data) throws(FeedError) -> Feed {
     let document: RawDocument
     do {
       document = try JSONDecoder().decode(RawDocument.self, from: bytes)

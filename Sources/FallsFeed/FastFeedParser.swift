@@ -1,0 +1,359 @@
+import FallsCore
+import Foundation
+
+/// A byte-level parser for the common shape of a finderlist feed, many times faster than the
+/// `JSONDecoder` path it stands in front of.
+///
+/// It accepts only documents it can read with certainty: strict JSON (no trailing commas, no
+/// byte order mark, shallow nesting) whose items are all valid. On anything else (an invalid
+/// item, a duplicate key, a number out of range, invalid UTF-8, a syntax error) it gives up and
+/// returns `nil`, and ``FeedDecoder`` decodes with `JSONDecoder`, which reports every problem.
+/// Values go through the same helpers as that path (``parseDecimal(_:)``, the span rules), and a
+/// differential test holds the two paths to the same results.
+enum FastFeedParser {
+  static func parse(_ data: Data) -> Feed? {
+    data.withUnsafeBytes { raw in
+      var parser = Parser(bytes: raw.bindMemory(to: UInt8.self))
+      return parser.document()
+    }
+  }
+
+  private struct Parser {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position = 0
+
+    var atEnd: Bool { position >= bytes.count }
+    var current: UInt8 { bytes[position] }
+
+    mutating func skipWhitespace() {
+      while position < bytes.count {
+        switch bytes[position] {
+        case 0x20, 0x09, 0x0A, 0x0D: position += 1
+        default: return
+        }
+      }
+    }
+
+    mutating func consume(_ byte: UInt8) -> Bool {
+      skipWhitespace()
+      guard !atEnd, current == byte else { return false }
+      position += 1
+      return true
+    }
+
+    mutating func document() -> Feed? {
+      guard consume(UInt8(ascii: "{")) else { return nil }
+      var feed: Feed?
+      if consume(UInt8(ascii: "}")) { return nil }
+      repeat {
+        guard let key = string() else { return nil }
+        guard consume(UInt8(ascii: ":")) else { return nil }
+        if key == "data" {
+          guard feed == nil, let items = items() else { return nil }
+          feed = Feed(items: items)
+        } else {
+          guard skipValue(depth: 1) else { return nil }
+        }
+      } while consume(UInt8(ascii: ","))
+      guard consume(UInt8(ascii: "}")) else { return nil }
+      skipWhitespace()
+      return atEnd ? feed : nil
+    }
+
+    mutating func items() -> [FeedItem]? {
+      guard consume(UInt8(ascii: "[")) else { return nil }
+      var items: [FeedItem] = []
+      items.reserveCapacity(bytes.count / 96)
+      if consume(UInt8(ascii: "]")) { return items }
+      repeat {
+        guard let item = item(index: items.count) else { return nil }
+        items.append(item)
+      } while consume(UInt8(ascii: ","))
+      guard consume(UInt8(ascii: "]")) else { return nil }
+      return items
+    }
+
+    /// A number or a string as the value of a size: the raw text, and whether it was quoted.
+    mutating func scalarText() -> (Substring, Bool)? {
+      skipWhitespace()
+      guard !atEnd else { return nil }
+      if current == UInt8(ascii: "\"") {
+        guard let text = string() else { return nil }
+        return (text[...], true)
+      }
+      let start = position
+      guard number() else { return nil }
+      return (
+        Substring(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self),
+        false
+      )
+    }
+
+    mutating func item(index: Int) -> FeedItem? {
+      guard consume(UInt8(ascii: "{")) else { return nil }
+      var img: String?
+      var width: Double?
+      var height: Double?
+      var span: Int?
+      if consume(UInt8(ascii: "}")) { return nil }
+      repeat {
+        guard let key = plainKey(), consume(UInt8(ascii: ":")) else { return nil }
+        switch key {
+        case .img:
+          skipWhitespace()
+          guard img == nil, !atEnd, current == UInt8(ascii: "\""), let text = string() else {
+            return nil
+          }
+          img = text
+        case .width, .height:
+          guard let value = size(), value.isFinite, value > 0 else { return nil }
+          if key == .width {
+            guard width == nil else { return nil }
+            width = value
+          } else {
+            guard height == nil else { return nil }
+            height = value
+          }
+        case .span:
+          guard span == nil else { return nil }
+          skipWhitespace()
+          if !atEnd, current == UInt8(ascii: "n") {
+            guard literal("null") else { return nil }
+            span = 1
+          } else {
+            guard let (text, quoted) = scalarText(), let value = spanValue(text, quoted: quoted)
+            else { return nil }
+            span = value
+          }
+        case .other:
+          guard skipValue(depth: 2) else { return nil }
+        }
+      } while consume(UInt8(ascii: ","))
+      guard consume(UInt8(ascii: "}")), let img, let width, let height else { return nil }
+      return FeedItem(index: index, img: img, width: width, height: height, span: span ?? 1)
+    }
+
+    enum Key { case img, width, height, span, other }
+
+    /// An item's key, told apart by its bytes without making a string; `nil` for a key with
+    /// escapes (the `JSONDecoder` path reads those).
+    mutating func plainKey() -> Key? {
+      skipWhitespace()
+      guard !atEnd, current == UInt8(ascii: "\"") else { return nil }
+      let start = position + 1
+      var end = start
+      while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
+        let byte = bytes[end]
+        if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+        end += 1
+      }
+      guard end < bytes.count else { return nil }
+      position = end + 1
+      let key = UnsafeBufferPointer(rebasing: bytes[start..<end])
+      func equals(_ word: StaticString) -> Bool {
+        word.withUTF8Buffer { $0.elementsEqual(key) }
+      }
+      if equals("img") { return .img }
+      if equals("width") { return .width }
+      if equals("height") { return .height }
+      if equals("span") { return .span }
+      if key.contains(where: { $0 >= 0x80 }), String(validating: key, as: UTF8.self) == nil {
+        return nil
+      }
+      return .other
+    }
+
+    /// A size, quoted or not. A plain run of up to 15 digits is read directly (exactly the
+    /// Double that parsing its text gives); anything else goes through ``parseDecimal(_:)``.
+    mutating func size() -> Double? {
+      skipWhitespace()
+      guard !atEnd else { return nil }
+      let quoted = current == UInt8(ascii: "\"")
+      var cursor = quoted ? position + 1 : position
+      var value: UInt64 = 0
+      var count = 0
+      while cursor < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[cursor]),
+        count < 15
+      {
+        value = value * 10 + UInt64(bytes[cursor] - UInt8(ascii: "0"))
+        cursor += 1
+        count += 1
+      }
+      let closes =
+        cursor < bytes.count
+        && (quoted
+          ? bytes[cursor] == UInt8(ascii: "\"")
+          : !(bytes[cursor] == UInt8(ascii: ".") || bytes[cursor] == UInt8(ascii: "e")
+            || bytes[cursor] == UInt8(ascii: "E")
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[cursor])))
+      // JSON numbers may not have leading zeros; strings may ("007").
+      let leadingZero = !quoted && count > 1 && bytes[position] == UInt8(ascii: "0")
+      if count > 0, closes, !leadingZero {
+        position = quoted ? cursor + 1 : cursor
+        return Double(value)
+      }
+      guard let (text, _) = scalarText() else { return nil }
+      return parseDecimal(text)
+    }
+
+    /// The span rules of the `JSONDecoder` path: a whole number of at least 1, or "full".
+    func spanValue(_ text: Substring, quoted: Bool) -> Int? {
+      if quoted, text.lowercased() == "full" { return LayoutItem.fullSpan }
+      guard let value = parseDecimal(text), value >= 1, value.rounded() == value, value < 1e9
+      else { return nil }
+      return Int(value)
+    }
+
+    /// A JSON string, unescaped; `nil` for a bad escape, a control character or invalid UTF-8.
+    mutating func string() -> String? {
+      skipWhitespace()
+      guard !atEnd, current == UInt8(ascii: "\"") else { return nil }
+      position += 1
+      let start = position
+      var plain = true
+      while position < bytes.count {
+        let byte = bytes[position]
+        if byte == UInt8(ascii: "\"") { break }
+        if byte < 0x20 { return nil }
+        if byte == UInt8(ascii: "\\") || byte >= 0x80 { plain = false }
+        position += byte == UInt8(ascii: "\\") ? 2 : 1
+      }
+      guard position < bytes.count else { return nil }
+      let body = UnsafeBufferPointer(rebasing: bytes[start..<position])
+      position += 1
+      if plain { return String(decoding: body, as: UTF8.self) }
+      return unescaped(body)
+    }
+
+    func unescaped(_ body: UnsafeBufferPointer<UInt8>) -> String? {
+      var out: [UInt8] = []
+      out.reserveCapacity(body.count)
+      var index = 0
+      func hex(_ at: Int) -> UInt32? {
+        guard at + 4 <= body.count else { return nil }
+        var value: UInt32 = 0
+        for byte in body[at..<at + 4] {
+          let digit: UInt8
+          switch byte {
+          case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+          case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+          case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+          default: return nil
+          }
+          value = value * 16 + UInt32(digit)
+        }
+        return value
+      }
+      while index < body.count {
+        let byte = body[index]
+        guard byte == UInt8(ascii: "\\") else {
+          out.append(byte)
+          index += 1
+          continue
+        }
+        guard index + 1 < body.count else { return nil }
+        let escape = body[index + 1]
+        index += 2
+        switch escape {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(escape)
+        case UInt8(ascii: "b"): out.append(0x08)
+        case UInt8(ascii: "f"): out.append(0x0C)
+        case UInt8(ascii: "n"): out.append(0x0A)
+        case UInt8(ascii: "r"): out.append(0x0D)
+        case UInt8(ascii: "t"): out.append(0x09)
+        case UInt8(ascii: "u"):
+          guard var scalar = hex(index) else { return nil }
+          index += 4
+          if (0xD800..<0xDC00).contains(scalar) {
+            guard index + 6 <= body.count, body[index] == UInt8(ascii: "\\"),
+              body[index + 1] == UInt8(ascii: "u"), let low = hex(index + 2),
+              (0xDC00..<0xE000).contains(low)
+            else { return nil }
+            index += 6
+            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+          } else if (0xDC00..<0xE000).contains(scalar) {
+            return nil
+          }
+          guard let unicode = Unicode.Scalar(scalar) else { return nil }
+          out.append(contentsOf: String(Character(unicode)).utf8)
+        default:
+          return nil
+        }
+      }
+      return String(validating: out, as: UTF8.self)
+    }
+
+    mutating func literal(_ word: StaticString) -> Bool {
+      let length = word.utf8CodeUnitCount
+      guard position + length <= bytes.count else { return false }
+      let matches = word.withUTF8Buffer { expected in
+        expected.elementsEqual(bytes[position..<position + length])
+      }
+      if matches { position += length }
+      return matches
+    }
+
+    /// A strict JSON number whose value is finite.
+    mutating func number() -> Bool {
+      let start = position
+      func digits() -> Int {
+        var count = 0
+        while position < bytes.count,
+          (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position])
+        {
+          position += 1
+          count += 1
+        }
+        return count
+      }
+      if !atEnd, current == UInt8(ascii: "-") { position += 1 }
+      let integerStart = position
+      let integerDigits = digits()
+      guard integerDigits > 0, integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0")
+      else { return false }
+      if !atEnd, current == UInt8(ascii: ".") {
+        position += 1
+        guard digits() > 0 else { return false }
+      }
+      if !atEnd, current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+        position += 1
+        if !atEnd, current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { position += 1 }
+        guard digits() > 0 else { return false }
+      }
+      let text = String(
+        decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+      return Double(text)?.isFinite == true
+    }
+
+    /// Skips any JSON value, checking its syntax; nests at most 64 deep.
+    mutating func skipValue(depth: Int) -> Bool {
+      guard depth < 64 else { return false }
+      skipWhitespace()
+      guard !atEnd else { return false }
+      switch current {
+      case UInt8(ascii: "\""):
+        return string() != nil
+      case UInt8(ascii: "{"):
+        position += 1
+        if consume(UInt8(ascii: "}")) { return true }
+        repeat {
+          guard string() != nil, consume(UInt8(ascii: ":")), skipValue(depth: depth + 1) else {
+            return false
+          }
+        } while consume(UInt8(ascii: ","))
+        return consume(UInt8(ascii: "}"))
+      case UInt8(ascii: "["):
+        position += 1
+        if consume(UInt8(ascii: "]")) { return true }
+        repeat {
+          guard skipValue(depth: depth + 1) else { return false }
+        } while consume(UInt8(ascii: ","))
+        return consume(UInt8(ascii: "]"))
+      case UInt8(ascii: "t"): return literal("true")
+      case UInt8(ascii: "f"): return literal("false")
+      case UInt8(ascii: "n"): return literal("null")
+      default: return number()
+      }
+    }
+  }
+}
