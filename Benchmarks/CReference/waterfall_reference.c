@@ -24,3 +24,21 @@ double falls_reference_waterfall(const double *widths, const double *heights, si
   }
   return lowest + inset;
 }
+
+#include <stdlib.h>
+
+double falls_reference_waterfall_allocating(const double *widths, const double *heights,
+                                            size_t count, int columns, double width,
+                                            double spacing, double inset) {
+  double *frames = malloc(sizeof(double) * 4 * count);
+  double *bottoms = malloc(sizeof(double) * (size_t)columns);
+  if (!frames || !bottoms) { free(frames); free(bottoms); return -1; }
+  double height = falls_reference_waterfall(widths, heights, count, columns, width, spacing,
+                                            inset, bottoms, frames);
+  /* Read one frame back so that the writes cannot be optimised away. */
+  volatile double sink = frames[4 * (count / 2) + 1];
+  (void)sink;
+  free(frames);
+  free(bottoms);
+  return height;
+}

@@ -70,6 +70,9 @@ public struct WaterfallLayout: Sendable {
   var enlargedRuns: [[ClosedRange<Double>]]
   /// Per column, the indices of the elements covering it, top to bottom: the rect query's index.
   var members: [[Int32]]
+  /// Whether the plain waterfall may take its specialised loop; tests turn it off to compare
+  /// the loop with the general placement.
+  var allowsPlainLoop = true
 
   /// The per-column state that placing an item reads and changes; small enough to snapshot.
   struct ColumnState: Sendable {
@@ -209,6 +212,10 @@ public struct WaterfallLayout: Sendable {
       placeRing(count: count)
       return
     }
+    if allowsPlainLoop, isPlainWaterfall, items.allSatisfy({ $0.span == 1 }) {
+      try appendPlainWaterfall(items)
+      return
+    }
     let snapshot = state
     let startCount = elements.count
     // Grow geometrically, once, rather than item by item (a large batch would otherwise copy
@@ -235,6 +242,84 @@ public struct WaterfallLayout: Sendable {
         }
         throw error
       }
+    }
+  }
+
+  /// Whether every option is at its plain default: the waterfall style, shortest column first
+  /// without tolerance, left to right, vertical, no pixel grid.
+  private var isPlainWaterfall: Bool {
+    geometry.style == .waterfall && geometry.order == .shortest && geometry.tolerance == 0
+      && geometry.direction == .leftToRight && configuration.axis == .vertical
+      && geometry.scale == nil
+  }
+
+  /// The plain waterfall's placement, written as one tight loop: the same rules (and the same
+  /// floating-point operations, so the same frames) as ``place(_:)``, without its bookkeeping
+  /// for enlargement, spans, orders and directions.
+  private mutating func appendPlainWaterfall(_ items: [LayoutItem]) throws(LayoutError) {
+    let startCount = elements.count
+    let columns = geometry.columns
+    let top = geometry.insets.top
+    let rowSpacing = geometry.rowSpacing
+    let columnWidth = columnWidth
+    let columnXs = columnXs
+    var bottoms = state.bottoms
+    var isEmpty = state.isEmpty
+    var lowest = state.lowestBottom
+    var lastColumn = -1
+    // Work on arrays moved out of self, so that appending needs no repeated uniqueness checks.
+    var placed = elements
+    var index = members
+    elements = []
+    members = []
+    defer {
+      elements = placed
+      members = index
+    }
+    placed.reserveCapacity(max(startCount + items.count, placed.capacity))
+    func rollBack() {
+      placed.removeSubrange(startCount...)
+      for column in index.indices { index[column].removeAll { $0 >= startCount } }
+    }
+    for (offset, item) in items.enumerated() {
+      let position = startCount + offset
+      let height = columnWidth * item.height / item.width
+      guard item.hasValidSize, height.isFinite, height > 0 else {
+        rollBack()
+        throw item.hasValidSize
+          ? .heightOverflow(index: position)
+          : .invalidItemSize(index: position, width: item.width, height: item.height)
+      }
+      var column = 0
+      var bottom = bottoms[0]
+      for candidate in 1..<columns where bottoms[candidate] < bottom {
+        column = candidate
+        bottom = bottoms[candidate]
+      }
+      let y = isEmpty[column] ? top : bottom + rowSpacing
+      let newBottom = y + height
+      guard newBottom.isFinite else {
+        rollBack()
+        throw .heightOverflow(index: position)
+      }
+      bottoms[column] = newBottom
+      isEmpty[column] = false
+      lowest = max(lowest, newBottom)
+      lastColumn = column
+      placed.append(
+        LayoutElement(
+          index: position, column: column, span: 1,
+          frame: Rect(x: columnXs[column], y: y, width: columnWidth, height: height),
+          isEnlarged: false, isAligned: false))
+      index[column].append(Int32(truncatingIfNeeded: position))
+    }
+    state.bottoms = bottoms
+    state.isEmpty = isEmpty
+    state.lowestBottom = lowest
+    if lastColumn >= 0 {
+      state.previousWasEnlarged = false
+      state.cursor = (lastColumn + 1) % columns
+      for column in 0..<columns where !isEmpty[column] { state.endsEnlarged[column] = false }
     }
   }
 
@@ -317,7 +402,11 @@ public struct WaterfallLayout: Sendable {
       {
         position -= 1
       }
-      members[covered].insert(index, at: position)
+      if position == members[covered].count {
+        members[covered].append(index)
+      } else {
+        members[covered].insert(index, at: position)
+      }
     }
   }
 

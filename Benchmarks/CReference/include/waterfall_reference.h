@@ -11,3 +11,12 @@ double falls_reference_waterfall(const double *widths, const double *heights, si
                                  double *bottoms, double *frames);
 
 #endif
+
+#ifndef FALLS_WATERFALL_REFERENCE_ALLOC
+#define FALLS_WATERFALL_REFERENCE_ALLOC
+/// The same loop writing into frames it allocates (and frees) itself, as falls allocates its
+/// elements: the fair comparison, page faults included.
+double falls_reference_waterfall_allocating(const double *widths, const double *heights,
+                                            size_t count, int columns, double width,
+                                            double spacing, double inset);
+#endif
