@@ -26,13 +26,17 @@ extension WaterfallLayout {
     // Columns whose lane, widened by the gaps on both sides (a spanning item covers them) and a
     // point for pixel rounding, meets the query.
     let margin = geometry.columnSpacing + 1
-    var physical: [Int] = []
+    var firstPhysical = columns
+    var lastPhysical = -1
     for column in 0..<columns {
       let low = columnXs[column] - margin
       let high = columnXs[column] + columnWidth + margin
-      if low < acrossHigh && acrossLow < high { physical.append(column) }
+      if low < acrossHigh && acrossLow < high {
+        firstPhysical = min(firstPhysical, column)
+        lastPhysical = column
+      }
     }
-    guard let firstPhysical = physical.first, let lastPhysical = physical.last else { return [] }
+    guard firstPhysical <= lastPhysical else { return [] }
     let logical =
       geometry.direction == .leftToRight
       ? firstPhysical...lastPhysical
@@ -42,22 +46,14 @@ extension WaterfallLayout {
       horizontal ? (frame.x, frame.maxX) : (frame.y, frame.maxY)
     }
     var found: [LayoutElement] = []
+    found.reserveCapacity(64)
     for column in logical {
-      let list = members[column]
-      // The first element whose far edge passes the query's near edge.
-      var low = 0
-      var high = list.count
-      while low < high {
-        let middle = (low + high) / 2
-        if along(elements[Int(list[middle])].frame).1 > alongLow {
-          high = middle
-        } else {
-          low = middle + 1
-        }
-      }
-      var position = low
-      while position < list.count {
-        let element = elements[Int(list[position])]
+      let lane = members[column]
+      // The first element whose far edge passes the query's near edge, searched in the lane's
+      // compact array of far edges rather than in the elements.
+      var position = lane.firstEnd(after: alongLow)
+      while position < lane.count {
+        let element = elements[Int(lane.indices[position])]
         if along(element.frame).0 >= alongHigh { break }
         // Report a spanning element once: from the first queried column it covers.
         if max(element.column, logical.lowerBound) == column, element.frame.intersects(rect) {
@@ -66,7 +62,10 @@ extension WaterfallLayout {
         position += 1
       }
     }
-    found.sort { $0.index < $1.index }
+    // Lanes give their elements mostly in index order; sort only when they are not.
+    if zip(found, found.dropFirst()).contains(where: { $0.index > $1.index }) {
+      found.sort { $0.index < $1.index }
+    }
     return found
   }
 }

@@ -45,6 +45,23 @@ private func randomLayout(seed: UInt64) throws -> WaterfallLayout {
     }
   }
 
+  @Test(
+    "Long lanes (searched through their coarse index) still equal brute force",
+    arguments: [1, 2, 5])
+  func longLanes(columns: Int) throws {
+    let layout = try WaterfallLayout(
+      LayoutConfiguration(style: .waterfall, columns: columns, seed: 3),
+      items: GeneratedFeeds.items(count: 6_000, seed: UInt64(columns)))
+    var random = SplitMix64(seed: 77)
+    for _ in 0..<200 {
+      let y = random.nextUnit() * layout.contentHeight
+      let rect = Rect(
+        x: random.nextUnit() * 300, y: y, width: 75 + random.nextUnit() * 300,
+        height: random.nextUnit() * 1_500)
+      #expect(layout.elements(in: rect) == layout.elements.filter { $0.frame.intersects(rect) })
+    }
+  }
+
   @Test("A viewport in a long waterfall returns what is on screen, by hand")
   func viewport() throws {
     // Two columns of 100 (W 220, no spacing), squares: rows at y 10, 120, 230, …
