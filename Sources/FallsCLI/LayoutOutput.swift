@@ -242,18 +242,28 @@ struct LayoutReport {
   }
 }
 
-/// Writes `layout` as `falls layout --format <format>` does, with `images[i]` as item *i*'s
+/// Writes a layout as `falls layout --format <format>` does, with `images[i]` as item *i*'s
 /// `img` (feed index *i*, page 1): for apps that embed falls and for the benchmark.
-///
-/// - Precondition: `images.count == layout.elements.count`.
-/// - Throws: The error of a failed write.
-/// - Complexity: O(*n*) for *n* elements.
-public func writeLayout(
-  _ layout: WaterfallLayout, images: [String], format: OutputFormat, to sink: any ByteSink
-) throws(SystemError) {
-  precondition(images.count == layout.elements.count, "one image per element")
-  let items = images.enumerated().map { index, img in
-    PlacedItem(item: FeedItem(index: index, img: img, width: 1, height: 1), page: 1)
+public struct LayoutWriter {
+  private let report: LayoutReport
+
+  /// Prepares `layout` for writing.
+  ///
+  /// - Precondition: `images.count == layout.elements.count`.
+  /// - Complexity: O(*n*) for *n* elements.
+  public init(_ layout: WaterfallLayout, images: [String]) {
+    precondition(images.count == layout.elements.count, "one image per element")
+    let items = images.enumerated().map { index, img in
+      PlacedItem(item: FeedItem(index: index, img: img, width: 1, height: 1), page: 1)
+    }
+    report = LayoutReport(layout: layout, items: items)
   }
-  try LayoutReport(layout: layout, items: items).write(format, to: sink)
+
+  /// Writes the layout in `format` to `sink`.
+  ///
+  /// - Throws: The error of a failed write.
+  /// - Complexity: O(*n*) for *n* elements.
+  public func write(_ format: OutputFormat, to sink: any ByteSink) throws(SystemError) {
+    try report.write(format, to: sink)
+  }
 }
