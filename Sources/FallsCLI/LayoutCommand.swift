@@ -57,7 +57,23 @@ struct LayoutFlag {
 enum LayoutCommand {
   static let name = "layout"
 
+  /// The order of the flags in help: input, layout, style-specific, output.
+  private static let helpOrder = [
+    "feed", "pages", "page-size", "keep-partial", "timeout", "retries", "max-bytes", "quiet",
+    "synthetic", "min-height", "max-height", "style", "columns", "min-column-width", "width",
+    "column-spacing", "row-spacing", "spacing", "insets", "seed", "enlarge-chance",
+    "align-tolerance", "order", "tolerance", "direction", "axis", "scale", "header-height",
+    "footer-height", "min-content-height", "pattern", "height", "item-size", "offset", "format",
+    "rect", "skip-invalid", "help",
+  ]
+
   static var flags: [LayoutFlag] {
+    unorderedFlags.sorted {
+      (helpOrder.firstIndex(of: $0.name) ?? .max) < (helpOrder.firstIndex(of: $1.name) ?? .max)
+    }
+  }
+
+  private static var unorderedFlags: [LayoutFlag] {
     let defaults = LayoutConfiguration()
     let styles = LayoutStyle.allCases.map(\.rawValue).joined(separator: "|")
     let formats = OutputFormat.allCases.map(\.rawValue).joined(separator: "|")
@@ -109,8 +125,8 @@ enum LayoutCommand {
           + "2x2 square at the left, three 1x1 down the right, two 1x1 along the bottom."),
       LayoutFlag(
         name: "height", value: "PT",
-        help: "circle, cube, sphere: the viewport height (its width is --width). "
-          + "Default: \(formatNumber(defaults.viewportHeight))."),
+        help: "circle, cube, sphere, and any style with --axis horizontal: the viewport "
+          + "height (its width is --width). Default: \(formatNumber(defaults.viewportHeight))."),
       LayoutFlag(
         name: "item-size", value: "W[,H]",
         help: "circle, cube, sphere: the size of every item; one number for a square. "
@@ -219,8 +235,8 @@ enum LayoutCommand {
     var text = """
       OVERVIEW: Lay out an image feed as a waterfall and print every item's frame.
 
-      USAGE: falls layout [--feed URL|PATH|-] [--pages N] [--style irregular|waterfall]
-                          [--columns N] [options]
+      USAGE: falls layout [--feed URL|PATH|-] [--pages N] [--style STYLE] [--columns N]
+                          [--format table|json|jsonl] [options]
 
       Frames are in points, origin at the top left, y growing downward.
 
