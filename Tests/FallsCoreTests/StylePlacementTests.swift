@@ -194,6 +194,21 @@ private func squares(_ count: Int) -> [LayoutItem] {
       layout.elements.allSatisfy { $0.frame == Rect(x: 172.5, y: 318.5, width: 30, height: 30) })
   }
 
+  @Test("Sphere: 0, 1 and 2 items, worked out by hand")
+  func sphereCounts() throws {
+    let configuration = LayoutConfiguration(style: .sphere)
+    let d = -1.0 / 900
+    #expect(try WaterfallLayout(configuration, items: []).transforms.isEmpty)
+    // One item: a full turn (−2π) about (0.5, −0.5, 0) and no push: the perspective alone.
+    let one = try WaterfallLayout(configuration, items: squares(1))
+    #expect(close(one.transforms[0], [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, d, 0, 0, 0, 1]))
+    // Two items: item 0 turns by −π about (0.5, −0.5, 0) (x and y exchanged and negated, z
+    // flipped), item 1 by 0 about x; no push.
+    let two = try WaterfallLayout(configuration, items: squares(2))
+    #expect(close(two.transforms[0], [0, -1, 0, 0, -1, 0, 0, 0, 0, 0, -1, -d, 0, 0, 0, 1]))
+    #expect(close(two.transforms[1], [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, d, 0, 0, 0, 1]))
+  }
+
   @Test("The sphere centres on the offset in both directions")
   func sphereOffset() throws {
     let configuration = LayoutConfiguration(
