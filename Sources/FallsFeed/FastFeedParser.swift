@@ -212,13 +212,37 @@ enum FastFeedParser {
       let start = position
       var plain = true
       while position < bytes.count {
-        let byte = bytes[position]
-        if byte == UInt8(ascii: "\"") { break }
-        if byte < 0x20 { return nil }
-        if byte == UInt8(ascii: "\\") || byte >= 0x80 { plain = false }
-        position += byte == UInt8(ascii: "\\") ? 2 : 1
+        // Jump to the next quote, then check what was jumped over in one tight pass.
+        guard let base = bytes.baseAddress,
+          let found = memchr(base + position, Int32(UInt8(ascii: "\"")), bytes.count - position)
+        else { return nil }
+        let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        var escapedQuote = false
+        var scan = position
+        while scan < quote {
+          let byte = bytes[scan]
+          if byte < 0x20 { return nil }
+          if byte >= 0x80 { plain = false }
+          if byte == UInt8(ascii: "\\") {
+            plain = false
+            scan += 2
+            if scan > quote {
+              escapedQuote = true
+              break
+            }
+            continue
+          }
+          scan += 1
+        }
+        if escapedQuote {
+          // The quote was escaped (\"): go on after it.
+          position = quote + 1
+          continue
+        }
+        position = quote
+        break
       }
-      guard position < bytes.count else { return nil }
+      guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
       let body = UnsafeBufferPointer(rebasing: bytes[start..<position])
       position += 1
       if plain { return String(decoding: body, as: UTF8.self) }

@@ -128,6 +128,16 @@ private func generatedFeed(seed: UInt64, count: Int) -> String {
     #expect(fast == slow)
   }
 
+  @Test(
+    "Quotes and backslashes at the edges of strings",
+    arguments: [#""a\"b""#, #""a\\""#, #""\\\"""#, #""\"""#, #""x\\\\""#, #""é\"é""#])
+  func quoteEdges(img: String) throws {
+    let text = #"{"data":[{"img":"# + img + #","width":"1","height":"1"}]}"#
+    let data = Data(text.utf8)
+    let fast = try #require(FastFeedParser.parse(data))
+    #expect(fast == (try FeedDecoder.decodeWithFoundation(data)))
+  }
+
   @Test("Escapes and non-ASCII text are read as JSONDecoder reads them")
   func strings() throws {
     let text =
