@@ -46,7 +46,7 @@ struct OutputBuffer {
   /// Appends a number as JSON: integers without a fraction, others in the shortest form that
   /// reads back as the same Double.
   mutating func appendNumber(_ value: Double) {
-    if value.rounded() == value, abs(value) < 0x1p53 {
+    if isWholeNumber(value) {
       appendInteger(Int(value))
     } else {
       append(value.description)
@@ -103,10 +103,12 @@ struct OutputBuffer {
 /// A finite Double as JSON: whole numbers below 2^53 without a fraction (`375`, `-0` as `0`),
 /// others in Swift's shortest round-trip form (`111.66666666666667`, `1e-07`).
 func formatNumber(_ value: Double) -> String {
-  if value.rounded() == value, abs(value) < 0x1p53 {
-    return String(Int64(value))
-  }
-  return value.description
+  isWholeNumber(value) ? String(Int64(value)) : value.description
+}
+
+/// Whether `value` is printed as an integer: whole and below 2^53, where every integer is exact.
+func isWholeNumber(_ value: Double) -> Bool {
+  value.rounded() == value && abs(value) < 0x1p53
 }
 
 /// A number rounded to two decimals for people: `111.67`, `10.00`.

@@ -15,8 +15,13 @@ import Testing
       (0.1, "0.1"), (1e-7, "1e-07"), (2.5, "2.5"), (9_007_199_254_740_991, "9007199254740991"),
       (1e16, "1e+16"),
     ])
-  func numbers(value: Double, text: String) {
+  func numbers(value: Double, text: String) throws {
     #expect(formatNumber(value) == text)
+    let sink = BufferSink()
+    var out = OutputBuffer(sink: sink)
+    out.appendNumber(value)
+    try out.flush()
+    #expect(sink.text == text)
   }
 
   @Test("Every printed number reads back as the same Double", arguments: 0..<10)
@@ -28,9 +33,21 @@ import Testing
       values.append(random.nextUnit() * magnitude)
       values.append(Double(bitPattern: random.next() & 0x7FEF_FFFF_FFFF_FFFF))  // any finite
     }
+    // Both printers: the one for messages and the one the JSON writer uses.
     let json = "[" + values.map(formatNumber).joined(separator: ",") + "]"
     let parsed = try JSONDecoder().decode([Double].self, from: Data(json.utf8))
     #expect(parsed == values)
+    let sink = BufferSink()
+    var out = OutputBuffer(sink: sink)
+    out.appendLiteral("[")
+    for (position, value) in values.enumerated() {
+      if position > 0 { out.appendLiteral(",") }
+      out.appendNumber(value)
+    }
+    out.appendLiteral("]")
+    try out.flush()
+    #expect(sink.text == json)
+    #expect(try JSONDecoder().decode([Double].self, from: Data(sink.bytes)) == values)
   }
 
   @Test(
