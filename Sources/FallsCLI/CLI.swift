@@ -37,7 +37,7 @@ public enum CLI {
       let result = outcome(of: error)
       let stream = result.toStandardOutput ? environment.standardOutput : environment.standardError
       if !result.message.isEmpty {
-        let prefix = result.toStandardOutput ? "" : "falls: "
+        let prefix = result.toStandardOutput ? "" : "falls: error: "
         let text = prefix + result.message + (result.message.hasSuffix("\n") ? "" : "\n")
         do {
           try stream.write(text)

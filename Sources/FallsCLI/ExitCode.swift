@@ -48,8 +48,8 @@ enum CLIError: Error {
   case output(SystemError)
 }
 
-/// How an error ends the run: the message (without the `falls: ` prefix), whether it goes to
-/// standard output, and the exit status.
+/// How an error ends the run: the message (without the `falls: error: ` that standard error's
+/// messages start with), whether it goes to standard output, and the exit status.
 struct Outcome: Equatable {
   var message: String
   var toStandardOutput: Bool
@@ -64,24 +64,23 @@ func outcome(of error: CLIError) -> Outcome {
   case .usage(let message, let command):
     let help = command.map { "falls \($0) --help" } ?? "falls --help"
     return Outcome(
-      message: "error: \(message)\nSee '\(help)' for usage.", toStandardOutput: false,
+      message: "\(message)\nSee '\(help)' for usage.", toStandardOutput: false,
       code: .usage)
   case .feed(let error):
     return Outcome(
-      message: "error: \(describe(error))", toStandardOutput: false, code: code(of: error))
+      message: describe(error), toStandardOutput: false, code: code(of: error))
   case .fetch(let error):
-    return Outcome(message: "error: \(error.message)", toStandardOutput: false, code: .unavailable)
+    return Outcome(message: error.message, toStandardOutput: false, code: .unavailable)
   case .page(let page, let error):
     var inner = outcome(of: error)
-    inner.message = inner.message.replacingOccurrences(
-      of: "error: ", with: "error: page \(page): ", options: .anchored)
+    inner.message = "page \(page): " + inner.message
     return inner
   case .output(let error):
     if error.code == EPIPE {
       return Outcome(message: "", toStandardOutput: false, code: .brokenPipe)
     }
     return Outcome(
-      message: "error: cannot write the output: \(FeedReader.systemError(error.code))",
+      message: "cannot write the output: \(FeedReader.systemError(error.code))",
       toStandardOutput: false, code: .ioError)
   }
 }

@@ -66,8 +66,7 @@ enum PagedLayout {
         guard page > 1, options.keepPartial else {
           throw options.pages > 1 ? .page(page, error) : error
         }
-        let message = outcome(of: error).message.replacingOccurrences(
-          of: "error: ", with: "", options: .anchored)
+        let message = outcome(of: error).message
         notes.append(
           "page \(page) of \(options.pages) failed, printing the \(page - 1) "
             + "page\(page == 2 ? "" : "s") that arrived (\(placed.count) items): \(message)")

@@ -43,7 +43,7 @@ import Testing
       .fetch(FetchError(url: "http://h/p", cause: .status(404, reason: "Not Found"), attempts: 1)))
     #expect(
       outcome(of: error).message
-        == "error: page 2: GET http://h/p: HTTP 404 Not Found; expected a 2xx answer with a finderlist JSON feed"
+        == "page 2: GET http://h/p: HTTP 404 Not Found; expected a 2xx answer with a finderlist JSON feed"
     )
   }
 
@@ -52,12 +52,12 @@ import Testing
     #expect(outcome(of: .output(SystemError(code: 32))).message.isEmpty)
     #expect(
       outcome(of: .usage("bad", command: "layout")).message
-        == "error: bad\nSee 'falls layout --help' for usage.")
+        == "bad\nSee 'falls layout --help' for usage.")
     #expect(
       outcome(of: .usage("bad", command: nil)).message
-        == "error: bad\nSee 'falls --help' for usage.")
+        == "bad\nSee 'falls --help' for usage.")
     #expect(
       outcome(of: .feed(.unreadable(path: "a.json", reason: "Permission denied"))).message
-        == "error: cannot read the feed file 'a.json': Permission denied")
+        == "cannot read the feed file 'a.json': Permission denied")
   }
 }
