@@ -28,11 +28,7 @@ struct LayoutReport {
 
   /// A report of a layout without header, footer or minimum, every element written.
   init(layout: WaterfallLayout, items: [PlacedItem]) {
-    self.init(
-      sectioned: (try? SectionedLayout(
-        sections: [Section(configuration: layout.configuration)], layouts: [layout]))
-        ?? Self.unreachable(layout),
-      items: items, rect: nil)
+    self.init(sectioned: SectionedLayout(layout), items: items, rect: nil)
   }
 
   init(sectioned: SectionedLayout, items: [PlacedItem], rect: Rect?) {
@@ -41,28 +37,11 @@ struct LayoutReport {
     self.rect = rect
   }
 
-  /// One section of a valid layout always stacks; this is never called.
-  private static func unreachable(_ layout: WaterfallLayout) -> SectionedLayout {
-    preconditionFailure("a valid layout makes a valid section")
-  }
-
-  /// The elements to write: all, or those meeting the rectangle.
-  var selected: [SectionElement] {
-    rect.map(sectioned.elements(in:)) ?? sectioned.elements
-  }
-
-  /// Calls `body` with each element to write, in order, without gathering them all first.
+  /// Calls `body` with each element to write, in order: all of them, streamed, or those meeting
+  /// the rectangle.
   func forEachSelected(_ body: (SectionElement) throws(SystemError) -> Void) throws(SystemError) {
-    if let rect {
-      for element in sectioned.elements(in: rect) { try body(element) }
-      return
-    }
-    if let header = sectioned.header(ofSection: 0) { try body(header) }
-    let itemsStart = sectioned.sections[0].headerHeight
-    for element in layout.elements {
-      try body(sectioned.item(element, ofSection: 0, itemsStart: itemsStart))
-    }
-    if let footer = sectioned.footer(ofSection: 0) { try body(footer) }
+    guard let rect else { return try sectioned.forEachElement(body) }
+    for element in sectioned.elements(in: rect) { try body(element) }
   }
 
   func write(_ format: OutputFormat, to sink: any ByteSink) throws(SystemError) {
@@ -200,10 +179,9 @@ struct LayoutReport {
       : "content width \(formatFixed(size.width)) pt"
     out.append("\(configuration.style.rawValue) layout: \(placement), \(extent)\n")
     let headers = ["index", "page", "column", "span", "x", "y", "width", "height", "flags"]
-    let elements = selected
     var rows: [[String]] = []
-    rows.reserveCapacity(elements.count)
-    for element in elements {
+    var images: [String] = []
+    try forEachSelected { (element) throws(SystemError) in
       let frame = element.frame
       let numbers = [
         formatFixed(frame.x), formatFixed(frame.y), formatFixed(frame.width),
@@ -211,7 +189,8 @@ struct LayoutReport {
       ]
       guard let item = element.item else {
         rows.append(["-", "-", "-", "-"] + numbers + [element.kind.rawValue])
-        continue
+        images.append("")
+        return
       }
       let flags = item.isEnlarged ? "enlarged" : item.isAligned ? "aligned" : "-"
       rows.append(
@@ -219,6 +198,7 @@ struct LayoutReport {
           String(items[item.index].item.index), String(items[item.index].page),
           String(item.column), String(item.span),
         ] + numbers + [flags])
+      images.append(items[item.index].item.img)
     }
     var widths = headers.map(\.count)
     for row in rows {
@@ -235,8 +215,8 @@ struct LayoutReport {
       out.appendLiteral("\n")
     }
     appendRow(headers, img: "img")
-    for (row, element) in zip(rows, elements) {
-      appendRow(row, img: element.item.map { items[$0.index].item.img } ?? "")
+    for (row, img) in zip(rows, images) {
+      appendRow(row, img: img)
       try out.flushIfFull()
     }
   }

@@ -112,6 +112,14 @@ public struct SectionedLayout: Sendable {
     self.minimumContentHeight = minimumContentHeight
   }
 
+  /// One section holding `layout`, without header, footer or minimum height; nothing can be
+  /// wrong with it.
+  public init(_ layout: WaterfallLayout) {
+    sections = [Section(configuration: layout.configuration)]
+    layouts = [layout]
+    minimumContentHeight = 0
+  }
+
   /// Stacks layouts already filled, one per section.
   ///
   /// - Throws: What ``init(_:minimumContentHeight:)`` throws, or
@@ -186,68 +194,46 @@ public struct SectionedLayout: Sendable {
     return frame
   }
 
-  /// Section `section`'s header, if it has one.
-  ///
-  /// - Complexity: O(*s*) for the sections before it.
-  public func header(ofSection section: Int) -> SectionElement? {
-    guard sections[section].headerHeight > 0 else { return nil }
-    return SectionElement(
-      kind: .header, section: section, item: nil,
-      frame: band(from: start(ofSection: section), length: sections[section].headerHeight))
-  }
-
-  /// Section `section`'s footer, if it has one.
-  ///
-  /// - Complexity: O(*s*) for the sections before it.
-  public func footer(ofSection section: Int) -> SectionElement? {
-    guard sections[section].footerHeight > 0 else { return nil }
-    let start =
-      start(ofSection: section) + sections[section].headerHeight
-      + layouts[section].contentExtent
-    return SectionElement(
-      kind: .footer, section: section, item: nil,
-      frame: band(from: start, length: sections[section].footerHeight))
-  }
-
-  /// An item element of section `section`, placed in the whole content: its frame moved by
-  /// `itemsStart`, the distance from the content's start to the section's items.
-  public func item(_ element: LayoutElement, ofSection section: Int, itemsStart: Double)
-    -> SectionElement
-  {
-    SectionElement(
-      kind: .item, section: section, item: element, frame: shifted(element.frame, by: itemsStart))
-  }
-
   /// Every element: for each section its header (if any), its items, its footer (if any).
   ///
   /// - Complexity: O(*n* + *s*).
   public var elements: [SectionElement] {
     var all: [SectionElement] = []
+    forEachElement { all.append($0) }
+    return all
+  }
+
+  /// Calls `body` with every element, in the order of ``elements``, without gathering them.
+  ///
+  /// - Throws: What `body` throws; the walk stops there.
+  /// - Complexity: O(*n* + *s*).
+  public func forEachElement<Failure: Error>(
+    _ body: (SectionElement) throws(Failure) -> Void
+  ) throws(Failure) {
     var start = 0.0
     for (index, section) in sections.enumerated() {
       if section.headerHeight > 0 {
-        all.append(
+        try body(
           SectionElement(
             kind: .header, section: index, item: nil,
             frame: band(from: start, length: section.headerHeight)))
       }
       let itemsStart = start + section.headerHeight
       for element in layouts[index].elements {
-        all.append(
+        try body(
           SectionElement(
             kind: .item, section: index, item: element,
             frame: shifted(element.frame, by: itemsStart)))
       }
       let footerStart = itemsStart + layouts[index].contentExtent
       if section.footerHeight > 0 {
-        all.append(
+        try body(
           SectionElement(
             kind: .footer, section: index, item: nil,
             frame: band(from: footerStart, length: section.footerHeight)))
       }
       start = footerStart + section.footerHeight
     }
-    return all
   }
 
   /// The elements whose frames intersect `rect`, in the order of ``elements``.
