@@ -99,7 +99,9 @@ enum PagedLayout {
   private static func load(
     page: Int, options: LayoutOptions, fetcher: FeedFetcher, _ environment: CLIEnvironment
   ) async throws(CLIError) -> Feed {
-    if case .synthetic(let count, let minimumHeight, let maximumHeight) = options.feed {
+    let bytes: Data
+    switch options.feed {
+    case .synthetic(let count, let minimumHeight, let maximumHeight):
       let configuration = options.configuration
       let sizes = SyntheticFeed.items(
         count: count, seed: configuration.seed, minimumHeight: minimumHeight,
@@ -108,34 +110,24 @@ enum PagedLayout {
         items: sizes.enumerated().map { index, size in
           FeedItem(index: index, img: "synthetic:\(index)", width: size.width, height: size.height)
         })
-    }
-    let bytes = try await bytes(page: page, options: options, fetcher: fetcher, environment)
-    return try decode(bytes, page: page, options: options)
-  }
-
-  private static func bytes(
-    page: Int, options: LayoutOptions, fetcher: FeedFetcher, _ environment: CLIEnvironment
-  ) async throws(CLIError) -> Data {
-    switch options.feed {
-    case .synthetic:
-      return Data()
     case .embedded:
-      return Data(EmbeddedFeed.json.utf8)
+      bytes = Data(EmbeddedFeed.json.utf8)
     case .standardInput:
       do {
-        return try environment.readStandardInput()
+        bytes = try environment.readStandardInput()
       } catch {
         throw .feed(.unreadable(path: "-", reason: FeedReader.systemError(error.code)))
       }
     case .file(let path):
-      do { return try FeedReader.read(path: path) } catch { throw .feed(error) }
+      do { bytes = try FeedReader.read(path: path) } catch { throw .feed(error) }
     case .url(let template):
       do {
-        return try await fetcher.fetch(template.url(page: page, size: options.pageSize))
+        bytes = try await fetcher.fetch(template.url(page: page, size: options.pageSize))
       } catch {
         throw .fetch(error)
       }
     }
+    return try decode(bytes, page: page, options: options)
   }
 
   /// Decodes one page; a URL's body that is not JSON is a fetch failure (69), not bad data.
