@@ -3,7 +3,7 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: build release test run lint format install embed bench clean
+.PHONY: build release test run lint format install embed tables bench clean
 
 build:
 	$(SWIFT) build
@@ -37,6 +37,10 @@ bench:
 # Regenerates Sources/FallsFeed/EmbeddedFeed.swift from its fixture.
 embed:
 	python3 scripts/embed-feed.py
+
+# Regenerates Sources/FallsCLI/PowersOfTen.swift, the table the number printer uses.
+tables:
+	python3 scripts/powers-of-ten.py
 
 clean:
 	rm -rf .build

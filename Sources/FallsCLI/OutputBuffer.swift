@@ -1,46 +1,95 @@
 import FallsFeed
 
 /// Bytes on their way to a sink, sent in large chunks.
-struct OutputBuffer {
+///
+/// The bytes are kept in memory of its own rather than an array, so that an append is a bounds
+/// check and a copy: the JSON writers make about twenty appends per element.
+struct OutputBuffer: ~Copyable {
   private let sink: any ByteSink
-  private var bytes: [UInt8] = []
+  private var start: UnsafeMutablePointer<UInt8>
+  private var count = 0
+  private var capacity: Int
   private let chunkSize: Int
+  /// The text of recently written numbers, by their bit patterns: a layout repeats its column
+  /// positions and widths on every row. Slot *i* holds a key in `numberKeys[i]` and, in the 32
+  /// bytes at `numberTexts + 32 · i`, the text's length and then the text.
+  private let numberKeys: UnsafeMutablePointer<UInt64>
+  private let numberTexts: UnsafeMutablePointer<UInt8>
+  private static let numberSlots = 64
 
   init(sink: any ByteSink, chunkSize: Int = 1 << 16) {
     self.sink = sink
     self.chunkSize = chunkSize
-    bytes.reserveCapacity(chunkSize + 1024)
+    capacity = chunkSize + 4096
+    start = .allocate(capacity: capacity)
+    // A NaN's bit pattern is never a key: only finite numbers are kept.
+    numberKeys = .allocate(capacity: Self.numberSlots)
+    numberKeys.initialize(repeating: Double.nan.bitPattern, count: Self.numberSlots)
+    numberTexts = .allocate(capacity: Self.numberSlots * 32)
+  }
+
+  deinit {
+    start.deallocate()
+    numberKeys.deallocate()
+    numberTexts.deallocate()
+  }
+
+  /// Makes room for `needed` more bytes.
+  @inline(__always)
+  private mutating func reserve(_ needed: Int) {
+    if count + needed > capacity { grow(needed) }
+  }
+
+  private mutating func grow(_ needed: Int) {
+    let larger = max(capacity * 2, count + needed)
+    let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+    moved.update(from: start, count: count)
+    start.deallocate()
+    start = moved
+    capacity = larger
+  }
+
+  private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let base = bytes.baseAddress else { return }
+    reserve(bytes.count)
+    (start + count).update(from: base, count: bytes.count)
+    count += bytes.count
+  }
+
+  private mutating func append(byte: UInt8) {
+    reserve(1)
+    start[count] = byte
+    count += 1
   }
 
   mutating func append(_ text: String) {
     var text = text
-    text.withUTF8 { bytes.append(contentsOf: $0) }
+    text.withUTF8 { append($0) }
   }
 
   /// Appends a literal without making a `String` of it.
+  @inline(__always)
   mutating func appendLiteral(_ text: StaticString) {
-    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    guard text.hasPointerRepresentation else { return text.withUTF8Buffer { append($0) } }
+    let length = text.utf8CodeUnitCount
+    reserve(length)
+    (start + count).update(from: text.utf8Start, count: length)
+    count += length
   }
 
   /// Appends an integer's decimal digits without making a `String` of it.
   mutating func appendInteger(_ value: Int) {
-    if value < 0 { bytes.append(UInt8(ascii: "-")) }
-    var magnitude = value.magnitude
-    var digits:
-      (
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
-      ) =
-        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    var count = 0
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      repeat {
-        buffer[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-        magnitude /= 10
-        count += 1
-      } while magnitude > 0
-      bytes.append(contentsOf: buffer[(20 - count)...])
+    reserve(40)
+    if value < 0 {
+      start[count] = UInt8(ascii: "-")
+      count += 1
     }
+    // The digits are made at the end of the room (they need eight bytes before them), then moved
+    // to their place.
+    let end = start + count + 40
+    let length = ShortestDecimal.writeDigits(UInt64(value.magnitude), endingAt: end)
+    (start + count).update(from: end - length, count: length)
+    count += length
   }
 
   /// Appends a number as JSON: integers without a fraction, others in the shortest form that
@@ -48,22 +97,40 @@ struct OutputBuffer {
   mutating func appendNumber(_ value: Double) {
     if isWholeNumber(value) {
       appendInteger(Int(value))
-    } else {
-      append(value.description)
+      return
     }
+    reserve(32)
+    guard value.isFinite else {
+      count += ShortestDecimal.write(value, to: start + count)
+      return
+    }
+    let key = value.bitPattern
+    let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 58)
+    let text = numberTexts + slot * 32
+    if numberKeys[slot] != key {
+      let length = ShortestDecimal.write(value, to: text + 1)
+      text[0] = UInt8(length)
+      numberKeys[slot] = key
+    }
+    // Always 31 bytes: a copy of a fixed size is a few moves; the length says how many count.
+    (start + count).update(from: text + 1, count: 31)
+    count += Int(text[0])
   }
 
   /// Appends `text` as a JSON string literal.
   mutating func appendJSONString(_ text: String) {
-    bytes.append(UInt8(ascii: "\""))
     var text = text
     text.withUTF8 { utf8 in
       // Most strings (URLs) need no escaping: copy them whole.
-      if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
-      ) {
-        bytes.append(contentsOf: utf8)
+      guard needsEscaping(utf8) else {
+        reserve(utf8.count + 2)
+        start[count] = UInt8(ascii: "\"")
+        if let base = utf8.baseAddress { (start + count + 1).update(from: base, count: utf8.count) }
+        start[count + 1 + utf8.count] = UInt8(ascii: "\"")
+        count += utf8.count + 2
         return
       }
+      append(byte: UInt8(ascii: "\""))
       for byte in utf8 {
         switch byte {
         case UInt8(ascii: "\""): appendLiteral("\\\"")
@@ -72,38 +139,62 @@ struct OutputBuffer {
         case 0x0D: appendLiteral("\\r")
         case 0x09: appendLiteral("\\t")
         case 0..<0x20:
-          let hex = Array("0123456789abcdef".utf8)
+          let hex: StaticString = "0123456789abcdef"
           appendLiteral("\\u00")
-          bytes.append(hex[Int(byte >> 4)])
-          bytes.append(hex[Int(byte & 0xF)])
-        default: bytes.append(byte)
+          append(byte: hex.utf8Start[Int(byte >> 4)])
+          append(byte: hex.utf8Start[Int(byte & 0xF)])
+        default: append(byte: byte)
         }
       }
+      append(byte: UInt8(ascii: "\""))
     }
-    bytes.append(UInt8(ascii: "\""))
   }
 
   /// Sends the buffered bytes when a chunk is full.
   mutating func flushIfFull() throws(SystemError) {
-    if bytes.count >= chunkSize { try flush() }
+    if count >= chunkSize { try flush() }
   }
 
   /// Sends everything buffered.
   mutating func flush() throws(SystemError) {
-    guard !bytes.isEmpty else { return }
-    let failure = bytes.withUnsafeBytes { buffer -> SystemError? in
-      do throws(SystemError) { try sink.write(buffer) } catch { return error }
-      return nil
-    }
-    bytes.removeAll(keepingCapacity: true)
-    if let failure { throw failure }
+    guard count > 0 else { return }
+    let pending = UnsafeRawBufferPointer(start: start, count: count)
+    count = 0
+    try sink.write(pending)
   }
+}
+
+/// Whether any byte of `utf8` must be escaped in a JSON string: a quote, a backslash or a control
+/// character. Looks at eight bytes at a time.
+func needsEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+  guard let base = utf8.baseAddress else { return false }
+  let ones: UInt64 = 0x0101_0101_0101_0101
+  let highs: UInt64 = 0x8080_8080_8080_8080
+  var offset = 0
+  while offset + 8 <= utf8.count {
+    let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+    // A byte below 0x20, or equal to 0x22 or 0x5C, sets its high bit in one of these (the
+    // classic "has a zero byte" test, applied to the word and to the word xor the byte).
+    let below = (word &- ones &* 0x20) & ~word
+    let quote = word ^ (ones &* 0x22)
+    let backslash = word ^ (ones &* 0x5C)
+    let hits = below | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+    if hits & highs != 0 { return true }
+    offset += 8
+  }
+  while offset < utf8.count {
+    let byte = utf8[offset]
+    if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
+    offset += 1
+  }
+  return false
 }
 
 /// A finite Double as JSON: whole numbers below 2^53 without a fraction (`375`, `-0` as `0`),
 /// others in Swift's shortest round-trip form (`111.66666666666667`, `1e-07`).
 func formatNumber(_ value: Double) -> String {
-  isWholeNumber(value) ? String(Int64(value)) : value.description
+  if isWholeNumber(value) { return String(Int64(value)) }
+  return ShortestDecimal.text(of: value)
 }
 
 /// Whether `value` is printed as an integer: whole and below 2^53, where every integer is exact.
