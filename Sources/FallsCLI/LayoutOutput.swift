@@ -88,18 +88,20 @@ struct LayoutReport {
     }
     out.appendLiteral(",\"items\":[")
     var first = true
+    let isRing = configuration.style.isRing
     try forEachSelected { (element) throws(SystemError) in
       if !first { out.appendLiteral(",") }
       first = false
-      appendElement(element, to: &out)
+      appendElement(element, isRing: isRing, to: &out)
       try out.flushIfFull()
     }
     out.appendLiteral("]}\n")
   }
 
   private func writeJSONLines(to out: inout OutputBuffer) throws(SystemError) {
+    let isRing = layout.configuration.style.isRing
     try forEachSelected { (element) throws(SystemError) in
-      appendElement(element, to: &out)
+      appendElement(element, isRing: isRing, to: &out)
       out.appendLiteral("\n")
       try out.flushIfFull()
     }
@@ -116,7 +118,11 @@ struct LayoutReport {
     out.appendNumber(frame.height)
   }
 
-  private func appendElement(_ element: SectionElement, to out: inout OutputBuffer) {
+  /// Appends one element's JSON object; `isRing` tells whether items carry a center and a
+  /// transform (decided once per layout, not per element).
+  private func appendElement(
+    _ element: SectionElement, isRing: Bool, to out: inout OutputBuffer
+  ) {
     guard let item = element.item else {
       out.appendLiteral("{\"kind\":")
       out.appendJSONString(element.kind.rawValue)
@@ -124,11 +130,10 @@ struct LayoutReport {
       out.appendLiteral("}")
       return
     }
-    let placed = items[item.index]
     out.appendLiteral("{\"kind\":\"item\",\"index\":")
-    out.appendInteger(placed.item.index)
+    out.appendInteger(items[item.index].item.index)
     out.appendLiteral(",\"page\":")
-    out.appendInteger(placed.page)
+    out.appendInteger(items[item.index].page)
     out.appendLiteral(",\"column\":")
     out.appendInteger(item.column)
     out.appendLiteral(",\"span\":")
@@ -136,7 +141,7 @@ struct LayoutReport {
     appendFrame(element.frame, to: &out)
     out.appendLiteral(item.isEnlarged ? ",\"enlarged\":true" : ",\"enlarged\":false")
     out.appendLiteral(item.isAligned ? ",\"aligned\":true" : ",\"aligned\":false")
-    if layout.configuration.style.isRing {
+    if isRing {
       let center = layout.centers[item.index]
       out.appendLiteral(",\"center\":{\"x\":")
       out.appendNumber(center.x)
@@ -150,7 +155,7 @@ struct LayoutReport {
       out.appendLiteral("]")
     }
     out.appendLiteral(",\"img\":")
-    out.appendJSONString(placed.item.img)
+    out.appendJSONString(items[item.index].item.img)
     out.appendLiteral("}")
   }
 

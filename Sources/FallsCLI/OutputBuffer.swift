@@ -80,6 +80,11 @@ struct OutputBuffer: ~Copyable {
   /// Appends an integer's decimal digits without making a `String` of it.
   mutating func appendInteger(_ value: Int) {
     reserve(40)
+    if value >= 0 && value < 10 {  // columns, spans, pages
+      start[count] = UInt8(ascii: "0") + UInt8(value)
+      count += 1
+      return
+    }
     if value < 0 {
       start[count] = UInt8(ascii: "-")
       count += 1
