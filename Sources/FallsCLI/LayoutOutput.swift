@@ -15,8 +15,8 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 struct LayoutReport {
   /// The one section: its header, the layout of its items, its footer.
   var sectioned: SectionedLayout
-  /// Element `i` of the section's layout places `items[i]`.
-  var items: [PlacedItem]
+  /// Element `i` of the section's layout places `items.items[i]`.
+  var items: PlacedItems
   /// Write only the elements intersecting this rectangle.
   var rect: Rect?
 
@@ -27,11 +27,11 @@ struct LayoutReport {
   var layout: WaterfallLayout { sectioned.layouts[0] }
 
   /// A report of a layout without header, footer or minimum, every element written.
-  init(layout: WaterfallLayout, items: [PlacedItem]) {
+  init(layout: WaterfallLayout, items: PlacedItems) {
     self.init(sectioned: SectionedLayout(layout), items: items, rect: nil)
   }
 
-  init(sectioned: SectionedLayout, items: [PlacedItem], rect: Rect?) {
+  init(sectioned: SectionedLayout, items: PlacedItems, rect: Rect?) {
     self.sectioned = sectioned
     self.items = items
     self.rect = rect
@@ -131,9 +131,9 @@ struct LayoutReport {
       return
     }
     out.appendLiteral("{\"kind\":\"item\",\"index\":")
-    out.appendInteger(items[item.index].item.index)
+    out.appendInteger(items.items[item.index].index)
     out.appendLiteral(",\"page\":")
-    out.appendInteger(items[item.index].page)
+    out.appendInteger(items.page(at: item.index))
     out.appendLiteral(",\"column\":")
     out.appendInteger(item.column)
     out.appendLiteral(",\"span\":")
@@ -155,7 +155,7 @@ struct LayoutReport {
       out.appendLiteral("]")
     }
     out.appendLiteral(",\"img\":")
-    out.appendJSONString(items[item.index].item.img)
+    out.appendJSONString(items.items[item.index].img)
     out.appendLiteral("}")
   }
 
@@ -200,10 +200,10 @@ struct LayoutReport {
       let flags = item.isEnlarged ? "enlarged" : item.isAligned ? "aligned" : "-"
       rows.append(
         [
-          String(items[item.index].item.index), String(items[item.index].page),
+          String(items.items[item.index].index), String(items.page(at: item.index)),
           String(item.column), String(item.span),
         ] + numbers + [flags])
-      images.append(items[item.index].item.img)
+      images.append(items.items[item.index].img)
     }
     var widths = headers.map(\.count)
     for row in rows {
@@ -239,9 +239,9 @@ public struct LayoutWriter {
   public init(_ layout: WaterfallLayout, images: [String]) {
     precondition(images.count == layout.elements.count, "one image per element")
     let items = images.enumerated().map { index, img in
-      PlacedItem(item: FeedItem(index: index, img: img, width: 1, height: 1), page: 1)
+      FeedItem(index: index, img: img, width: 1, height: 1)
     }
-    report = LayoutReport(layout: layout, items: items)
+    report = LayoutReport(layout: layout, items: PlacedItems(items, page: 1))
   }
 
   /// Writes the layout in `format` to `sink`.

@@ -20,7 +20,7 @@ enum PagedLayout {
     let progress = Progress(
       sink: environment.standardError, pages: options.pages,
       isShown: environment.standardErrorIsTerminal && options.pages > 1 && !options.quiet)
-    var placed: [PlacedItem] = []
+    var placed = PlacedItems()
     var skipped: [FeedItemProblem] = []
     var notes: [String] = []
     var nextIndex = 0
@@ -36,15 +36,17 @@ enum PagedLayout {
               + "\(nextIndex)")
           break
         }
-        for position in feed.items.indices { feed.items[position].index += nextIndex }
-        for position in feed.problems.indices { feed.problems[position].index += nextIndex }
+        if nextIndex > 0 {
+          for position in feed.items.indices { feed.items[position].index += nextIndex }
+          for position in feed.problems.indices { feed.problems[position].index += nextIndex }
+        }
         nextIndex += count
         if !feed.problems.isEmpty, !options.skipInvalid {
           throw .feed(.invalidItems(feed.problems))
         }
         try append(&feed, to: &layout, skipInvalid: options.skipInvalid)
         let columns = options.configuration.columns
-        let spanning = feed.items.filter { $0.span != 1 }.count
+        let spanning = feed.items.count { $0.span != 1 }
         if !options.configuration.style.isColumnar, spanning > 0 {
           notes.append(
             "the \(options.configuration.style.rawValue) style ignores the span of \(spanning) "
@@ -58,7 +60,7 @@ enum PagedLayout {
             "item \(item.index) asks to span \(item.span) columns; clamped to the \(columns) "
               + "there are")
         }
-        placed += feed.items.map { PlacedItem(item: $0, page: page) }
+        placed.append(feed.items, page: page)
         skipped += feed.problems
         pagesLoaded = page
       } catch {
@@ -173,10 +175,51 @@ enum PagedLayout {
   }
 }
 
-/// A laid-out feed item and the page it came from.
-struct PlacedItem {
-  var item: FeedItem
-  var page: Int
+/// The laid-out feed items in layout order, and the page each came from.
+///
+/// Pages are kept as runs, not per item: a one-page feed of a million items shares the decoded
+/// array instead of copying it.
+struct PlacedItems {
+  /// The items; element *i* of the layout places `items[i]`.
+  private(set) var items: [FeedItem] = []
+  /// Where each page's items start, and the page's number, in order.
+  private var pageStarts: [(position: Int, page: Int)] = []
+
+  /// No items.
+  init() {}
+
+  /// The items of one page.
+  init(_ pageItems: [FeedItem], page: Int) {
+    append(pageItems, page: page)
+  }
+
+  /// The number of items.
+  var count: Int { items.count }
+
+  /// Adds the items of page `page` after those already placed.
+  mutating func append(_ pageItems: [FeedItem], page: Int) {
+    guard !pageItems.isEmpty else { return }
+    pageStarts.append((items.count, page))
+    if items.isEmpty {
+      items = pageItems
+    } else {
+      items += pageItems
+    }
+  }
+
+  /// The page of the item at `position`.
+  ///
+  /// - Complexity: O(log *p*) for *p* pages.
+  func page(at position: Int) -> Int {
+    var low = 0
+    var high = pageStarts.count
+    // The last run starting at or before `position`.
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      if pageStarts[middle].position <= position { low = middle } else { high = middle }
+    }
+    return pageStarts[low].page
+  }
 }
 
 /// The page progress on a terminal's standard error: one line, rewritten in place.

@@ -12,7 +12,7 @@ private func report(_ name: String, configuration: LayoutConfiguration = LayoutC
   let items = try Fixtures.feed(name).items
   return LayoutReport(
     layout: try WaterfallLayout(configuration, items: items.map(\.layoutItem)),
-    items: items.map { PlacedItem(item: $0, page: 1) })
+    items: PlacedItems(items, page: 1))
 }
 
 private func written(_ report: LayoutReport, _ format: OutputFormat) throws -> Data {
@@ -76,12 +76,12 @@ private func written(_ report: LayoutReport, _ format: OutputFormat) throws -> D
   func emptyLayout() throws {
     let layout = try WaterfallLayout(LayoutConfiguration())
     let sink = BufferSink()
-    try LayoutReport(layout: layout, items: []).write(.json, to: sink)
+    try LayoutReport(layout: layout, items: PlacedItems()).write(.json, to: sink)
     let document = try ParsedLayout(json: Data(sink.bytes))
     #expect(document.items.isEmpty)
     #expect(document.contentHeight == 20)
     let lines = BufferSink()
-    try LayoutReport(layout: layout, items: []).write(.jsonl, to: lines)
+    try LayoutReport(layout: layout, items: PlacedItems()).write(.jsonl, to: lines)
     #expect(lines.bytes.isEmpty)
   }
 
@@ -93,7 +93,9 @@ private func written(_ report: LayoutReport, _ format: OutputFormat) throws -> D
     ]
     let layout = try WaterfallLayout(LayoutConfiguration(), items: items.map(\.layoutItem))
     let sink = BufferSink()
-    let placed = [PlacedItem(item: items[0], page: 1), PlacedItem(item: items[1], page: 4)]
+    var placed = PlacedItems()
+    placed.append([items[0]], page: 1)
+    placed.append([items[1]], page: 4)
     try LayoutReport(layout: layout, items: placed).write(.json, to: sink)
     let document = try ParsedLayout(json: Data(sink.bytes))
     #expect(document.items.map(\.index) == [3, 9])

@@ -1,4 +1,4 @@
-import FallsCLI
+@testable import FallsCLI
 import FallsCore
 import FallsFeed
 import FallsTestSupport
@@ -326,5 +326,29 @@ private struct AnyCodableSpan: Decodable, Equatable {
   var value: Int?
   init(from decoder: any Decoder) throws {
     value = try? decoder.singleValueContainer().decode(Int.self)
+  }
+}
+
+@Suite struct PlacedItemsTests {
+  private func items(_ count: Int, from first: Int) -> [FeedItem] {
+    (first..<first + count).map { FeedItem(index: $0, img: "i\($0)", width: 1, height: 1) }
+  }
+
+  @Test(
+    "Each position knows its page, across runs of any length and pages that brought nothing",
+    arguments: [
+      [(3, 1)], [(1, 1), (1, 2), (1, 3)], [(2, 1), (0, 2), (5, 3)], [(4, 1), (1, 4), (3, 7)],
+      [(0, 1), (2, 2)],
+    ])
+  func pages(runs: [(count: Int, page: Int)]) {
+    var placed = PlacedItems()
+    var expected: [Int] = []
+    for run in runs {
+      placed.append(items(run.count, from: expected.count), page: run.page)
+      expected += Array(repeating: run.page, count: run.count)
+    }
+    #expect(placed.count == expected.count)
+    #expect((0..<placed.count).map(placed.page(at:)) == expected)
+    #expect(placed.items.map(\.index) == Array(0..<expected.count))
   }
 }
