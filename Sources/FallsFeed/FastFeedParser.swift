@@ -150,13 +150,18 @@ enum FastFeedParser {
       guard end < bytes.count else { return nil }
       position = end + 1
       let key = UnsafeBufferPointer(rebasing: bytes[start..<end])
+      // Told apart by length first, then by bytes: no string is made.
       func equals(_ word: StaticString) -> Bool {
-        word.withUTF8Buffer { $0.elementsEqual(key) }
+        guard let base = key.baseAddress, key.count == word.utf8CodeUnitCount else { return false }
+        return memcmp(base, word.utf8Start, key.count) == 0
       }
-      if equals("img") { return .img }
-      if equals("width") { return .width }
-      if equals("height") { return .height }
-      if equals("span") { return .span }
+      switch key.count {
+      case 3 where equals("img"): return .img
+      case 5 where equals("width"): return .width
+      case 6 where equals("height"): return .height
+      case 4 where equals("span"): return .span
+      default: break
+      }
       if key.contains(where: { $0 >= 0x80 }), String(validating: key, as: UTF8.self) == nil {
         return nil
       }
