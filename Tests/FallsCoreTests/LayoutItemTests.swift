@@ -21,4 +21,16 @@ import Testing
     #expect(element.index == 5 && element.column == 1 && element.span == 2)
     #expect(element.frame == frame && element.isEnlarged && !element.isAligned)
   }
+
+  @Test("An element takes 48 bytes, and its counts change through their setters")
+  func compact() {
+    #expect(MemoryLayout<LayoutElement>.stride == 48)
+    var element = LayoutElement(
+      index: 0, column: 0, span: 1, frame: Rect(x: 0, y: 0, width: 1, height: 1),
+      isEnlarged: false, isAligned: false)
+    element.index = 2_000_000_000
+    element.column = 7
+    element.span = 3
+    #expect(element.index == 2_000_000_000 && element.column == 7 && element.span == 3)
+  }
 }
