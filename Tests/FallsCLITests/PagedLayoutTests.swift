@@ -1,9 +1,10 @@
-@testable import FallsCLI
 import FallsCore
 import FallsFeed
 import FallsTestSupport
 import Foundation
 import Testing
+
+@testable import FallsCLI
 
 /// `falls layout` against the real server on 127.0.0.1, in-process; retries back off 10 ms.
 private func run(_ arguments: [String], terminal: Bool = false) async -> CLIResult {
