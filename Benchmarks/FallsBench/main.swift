@@ -15,6 +15,47 @@ import Foundation
   import Glibc
 #endif
 
+/// Starts `program` with `arguments`, its output to /dev/null, with posix_spawn (not
+/// Foundation's Process, whose own start-up would be measured too), and waits for it: wall
+/// seconds, and the peak resident memory in bytes that wait4 reports for it.
+///
+/// That peak is the larger of the child's own and its parent's at the moment of the spawn (the
+/// child shares the parent's memory until it runs the program), so the benchmark measures through
+/// a fresh, small copy of itself (`--measure-child`): its few megabytes are below any peak that
+/// matters here.
+func spawnAndWait(_ program: String, _ arguments: [String], output: Int32? = nil) -> (
+  Double, Double
+) {
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  if let output {
+    posix_spawn_file_actions_adddup2(&actions, output, 1)
+  } else {
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+  }
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+  let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
+  defer { for argument in argv { free(argument) } }
+  var pid: pid_t = 0
+  var status: Int32 = 0
+  var usage = rusage()
+  let start = DispatchTime.now().uptimeNanoseconds
+  guard posix_spawn(&pid, program, &actions, nil, argv, environ) == 0 else { return (0, 0) }
+  _ = wait4(pid, &status, 0, &usage)
+  let time = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+  return (time, Double(usage.ru_maxrss) * 1024)
+}
+
+// `falls-bench --measure-child PROGRAM ARGUMENTS…` runs PROGRAM and prints its wall seconds and
+// peak memory in bytes.
+if CommandLine.arguments.count > 2, CommandLine.arguments[1] == "--measure-child" {
+  let (time, memory) = spawnAndWait(
+    CommandLine.arguments[2], Array(CommandLine.arguments.dropFirst(3)))
+  print(time, memory)
+  exit(0)
+}
+
 let arguments = Set(CommandLine.arguments.dropFirst())
 let quick = arguments.contains("--quick")
 /// `--only WORD`: run only the measurements whose name contains WORD.
@@ -215,25 +256,26 @@ let feedFile = FileManager.default.temporaryDirectory.appendingPathComponent(
   "falls-bench-feed.json")
 try? feedText.write(to: feedFile)
 
-/// Runs the falls binary with `arguments`, output to /dev/null, started with posix_spawn (not
-/// Foundation's Process, whose own start-up would be measured too); wall seconds and that
-/// child's peak resident memory in bytes (wait4's rusage).
+/// Runs the falls binary with `arguments`, output to /dev/null, through `--measure-child`: wall
+/// seconds and its peak resident memory in bytes.
 func runFalls(_ arguments: [String]) -> (Double, Double) {
-  var actions = posix_spawn_file_actions_t()
-  posix_spawn_file_actions_init(&actions)
-  defer { posix_spawn_file_actions_destroy(&actions) }
-  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-  let argv: [UnsafeMutablePointer<CChar>?] = ([binary.path] + arguments).map { strdup($0) } + [nil]
-  defer { for argument in argv { free(argument) } }
-  var pid: pid_t = 0
-  var status: Int32 = 0
-  var usage = rusage()
-  let time = seconds {
-    guard posix_spawn(&pid, binary.path, &actions, nil, argv, environ) == 0 else { return }
-    _ = wait4(pid, &status, 0, &usage)
+  var ends: [Int32] = [0, 0]
+  guard pipe(&ends) == 0 else { return (0, 0) }
+  _ = spawnAndWait(
+    CommandLine.arguments[0], ["--measure-child", binary.path] + arguments, output: ends[1])
+  close(ends[1])
+  var text: [UInt8] = []
+  var chunk = [UInt8](repeating: 0, count: 256)
+  while true {
+    let count = read(ends[0], &chunk, chunk.count)
+    if count <= 0 { break }
+    text += chunk[0..<count]
   }
-  return (time, Double(usage.ru_maxrss) * 1024)
+  close(ends[0])
+  let fields = String(decoding: text, as: UTF8.self).split(separator: " ").compactMap {
+    Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+  return fields.count == 2 ? (fields[0], fields[1]) : (0, 0)
 }
 
 if FileManager.default.isExecutableFile(atPath: binary.path) {
