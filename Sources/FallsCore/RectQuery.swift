@@ -1,70 +1,159 @@
 // Which elements intersect a rectangle: UICollectionViewLayout's
-// layoutAttributesForElements(in:), answered from a per-column index instead of a scan.
+// layoutAttributesForElements(in:), answered from an index of element blocks instead of a scan.
+
+/// The rect query's index: the elements in blocks of 64 consecutive indices, with each block's
+/// extent along the scroll axis, and two running bounds that make the blocks a query can meet a
+/// contiguous range found by binary search.
+///
+/// Keeping it costs a comparison or two per placed item and 32 bytes per 64 items; it holds for
+/// every placement (items placed higher than earlier ones included), since it never assumes an
+/// order of the elements along the axis.
+struct BlockIndex: Equatable, Sendable {
+  static let blockSize = 64
+
+  /// Per block: the lowest near edge and the highest far edge of its elements.
+  private(set) var lows: [Double] = []
+  private(set) var highs: [Double] = []
+  /// `reachedHighs[b]` is the highest far edge of blocks 0…b: never decreases, so the first
+  /// block reaching past a query's near edge is a binary search away.
+  private var reachedHighs: [Double] = []
+  /// `remainingLows[b]` is the lowest near edge of blocks b…end: never decreases, so the last
+  /// block starting before a query's far edge is a binary search away.
+  private var remainingLows: [Double] = []
+
+  /// Adds the element at `index` (the next one, or one of the current last block) that spans
+  /// `low..<high` along the scroll axis.
+  ///
+  /// - Complexity: O(1) amortized, except when an element starts above blocks before its own,
+  ///   which are lowered one by one.
+  mutating func add(index: Int, low: Double, high: Double) {
+    let block = index / Self.blockSize
+    if block == lows.count {
+      lows.append(low)
+      highs.append(high)
+      reachedHighs.append(max(reachedHighs.last ?? -.infinity, high))
+      remainingLows.append(low)
+    } else {
+      lows[block] = min(lows[block], low)
+      highs[block] = max(highs[block], high)
+      reachedHighs[block] = max(reachedHighs[block], high)
+      remainingLows[block] = min(remainingLows[block], low)
+    }
+    var earlier = block - 1
+    while earlier >= 0, remainingLows[earlier] > low {
+      remainingLows[earlier] = low
+      earlier -= 1
+    }
+  }
+
+  /// An empty index.
+  init() {}
+
+  /// The index of `elements` along `axis`.
+  init(_ elements: some Collection<LayoutElement>, axis: LayoutAxis) {
+    reserveCapacity(elements.count)
+    for (index, element) in elements.enumerated() {
+      let (low, high) = element.frame.along(axis)
+      add(index: index, low: low, high: high)
+    }
+  }
+
+  /// Forgets the elements from `start` on (placed by a failed append); `elements` are those
+  /// kept.
+  ///
+  /// - Complexity: O(64) plus the blocks whose running low the removed elements had lowered.
+  mutating func removeElements(
+    from start: Int, of elements: [LayoutElement], axis: LayoutAxis
+  ) {
+    let whole = start / Self.blockSize
+    lows.removeSubrange(whole...)
+    highs.removeSubrange(whole...)
+    reachedHighs.removeSubrange(whole...)
+    remainingLows.removeSubrange(whole...)
+    // Restore the running lows the removed elements may have lowered: from the last block
+    // back, until one is already right (those before it depend only on it and their own).
+    var block = whole - 1
+    while block >= 0 {
+      let next = block + 1 < remainingLows.count ? remainingLows[block + 1] : .infinity
+      let right = min(lows[block], next)
+      if remainingLows[block] == right { break }
+      remainingLows[block] = right
+      block -= 1
+    }
+    // The partly kept block, element by element.
+    for index in whole * Self.blockSize..<start {
+      let (low, high) = elements[index].frame.along(axis)
+      add(index: index, low: low, high: high)
+    }
+  }
+
+  mutating func reserveCapacity(_ elementCount: Int) {
+    let blocks = (elementCount + Self.blockSize - 1) / Self.blockSize
+    lows.reserveCapacity(blocks)
+    highs.reserveCapacity(blocks)
+    reachedHighs.reserveCapacity(blocks)
+    remainingLows.reserveCapacity(blocks)
+  }
+
+  /// The blocks that may hold an element meeting `low..<high` along the axis: from the first
+  /// reaching past `low` to the last starting before `high`.
+  func candidateBlocks(low: Double, high: Double) -> Range<Int> {
+    // First block with reachedHighs > low.
+    var start = 0
+    var end = reachedHighs.count
+    while start < end {
+      let middle = (start + end) / 2
+      if reachedHighs[middle] > low { end = middle } else { start = middle + 1 }
+    }
+    let first = start
+    // First block with remainingLows >= high: every block from there on starts at or after it.
+    start = first
+    end = remainingLows.count
+    while start < end {
+      let middle = (start + end) / 2
+      if remainingLows[middle] >= high { end = middle } else { start = middle + 1 }
+    }
+    return first..<start
+  }
+}
+
+extension Rect {
+  /// The near and far edge along `axis`: (y, maxY) when vertical, (x, maxX) when horizontal.
+  func along(_ axis: LayoutAxis) -> (Double, Double) {
+    axis == .vertical ? (y, maxY) : (x, maxX)
+  }
+}
 
 extension WaterfallLayout {
   /// The elements whose frames intersect `rect` (share interior points with it), in index
   /// order.
   ///
-  /// The columnar and grid styles keep, per column, the elements covering it from top to
-  /// bottom; within a column they are stacked, so both their tops and their bottoms grow. The
-  /// query binary-searches each column the rectangle crosses for the first element reaching
-  /// into it and reads on until the elements start past it. Ring styles, whose items overlap
-  /// by design, are scanned.
+  /// The elements are indexed in blocks of 64 consecutive indices with each block's extent along
+  /// the scroll axis; the query binary-searches the range of blocks that can reach the
+  /// rectangle, skips those of them that do not, and tests the elements of the rest. Ring
+  /// styles, whose items overlap by design and move on every append, are scanned.
   ///
-  /// - Complexity: O(*c′* · log *n* + *k* log *k*) for *c′* columns crossing the rectangle and
-  ///   *k* elements returned; O(*n*) for the ring styles.
+  /// - Complexity: O(log(*n*/64) + *b* + 64 · *b*′) for *n* elements, *b* blocks between the
+  ///   first reaching the rectangle and the last starting before its far edge, and *b*′ of them
+  ///   meeting it; for a feed of ordinary images *b* and *b*′ are a handful whatever *n*. O(*n*)
+  ///   for the ring styles.
   public func elements(in rect: Rect) -> [LayoutElement] {
     guard !configuration.style.isRing else {
       return elements.filter { $0.frame.intersects(rect) }
     }
-    let horizontal = configuration.axis == .horizontal
-    // The query in the engine's terms: along the scroll axis and across it.
-    let (alongLow, alongHigh) = horizontal ? (rect.x, rect.maxX) : (rect.y, rect.maxY)
-    let (acrossLow, acrossHigh) = horizontal ? (rect.y, rect.maxY) : (rect.x, rect.maxX)
-    guard alongLow < alongHigh, acrossLow < acrossHigh else { return [] }
-    let columns = geometry.columns
-    // Columns whose lane, widened by the gaps on both sides (a spanning item covers them) and a
-    // point for pixel rounding, meets the query.
-    let margin = geometry.columnSpacing + 1
-    var firstPhysical = columns
-    var lastPhysical = -1
-    for column in 0..<columns {
-      let low = columnXs[column] - margin
-      let high = columnXs[column] + columnWidth + margin
-      if low < acrossHigh && acrossLow < high {
-        firstPhysical = min(firstPhysical, column)
-        lastPhysical = column
-      }
-    }
-    guard firstPhysical <= lastPhysical else { return [] }
-    let logical =
-      geometry.direction == .leftToRight
-      ? firstPhysical...lastPhysical
-      : (columns - 1 - lastPhysical)...(columns - 1 - firstPhysical)
-
-    func along(_ frame: Rect) -> (Double, Double) {
-      horizontal ? (frame.x, frame.maxX) : (frame.y, frame.maxY)
-    }
+    let (low, high) = rect.along(configuration.axis)
+    guard low < high, rect.width > 0, rect.height > 0 else { return [] }
     var found: [LayoutElement] = []
-    found.reserveCapacity(64)
-    for column in logical {
-      let lane = members[column]
-      // The first element whose far edge passes the query's near edge, searched in the lane's
-      // compact array of far edges rather than in the elements.
-      var position = lane.firstEnd(after: alongLow)
-      while position < lane.count {
-        let element = elements[Int(lane.indices[position])]
-        if along(element.frame).0 >= alongHigh { break }
-        // Report a spanning element once: from the first queried column it covers.
-        if max(element.column, logical.lowerBound) == column, element.frame.intersects(rect) {
-          found.append(element)
+    let blocks = blockIndex.candidateBlocks(low: low, high: high)
+    elements.withUnsafeBufferPointer { elements in
+      for block in blocks
+      where blockIndex.lows[block] < high && blockIndex.highs[block] > low {
+        let start = block * BlockIndex.blockSize
+        for index in start..<min(start + BlockIndex.blockSize, elements.count)
+        where elements[index].frame.intersects(rect) {
+          found.append(elements[index])
         }
-        position += 1
       }
-    }
-    // Lanes give their elements mostly in index order; sort only when they are not.
-    if zip(found, found.dropFirst()).contains(where: { $0.index > $1.index }) {
-      found.sort { $0.index < $1.index }
     }
     return found
   }

@@ -68,79 +68,8 @@ public struct WaterfallLayout: Sendable {
   var state: ColumnState
   /// Per column, the vertical extents of the enlarged items covering it, top to bottom.
   var enlargedRuns: [[ClosedRange<Double>]]
-  /// Per column, the elements covering it, top to bottom: the rect query's index.
-  var members: [Lane]
-
-  /// The elements covering one column, in order along the scroll axis, with their far edges
-  /// beside them so that a query searches a compact array instead of the elements.
-  struct Lane: Sendable {
-    /// The elements' indices.
-    var indices: [Int32] = []
-    /// Each element's far edge along the scroll axis (maxY, or maxX when horizontal).
-    var ends: [Double] = []
-    /// Every `stride`-th far edge: a small array the first steps of a search stay in, so that
-    /// a query on a long lane does not miss the cache at every step. Kept while the lane only
-    /// grows at its end; an insertion (a quilt filling a hole) drops it.
-    var coarse: [Double] = []
-    var isAppendOnly = true
-
-    static let stride = 64
-
-    var count: Int { indices.count }
-
-    /// The first position whose far edge is beyond `limit`.
-    ///
-    /// - Complexity: O(log *n*), touching O(log(*n*/64)) entries of the coarse array and at most
-    ///   64 of the fine one.
-    func firstEnd(after limit: Double) -> Int {
-      var low = 0
-      var high = ends.count
-      if isAppendOnly, !coarse.isEmpty {
-        // coarse[i] == ends[i * stride]; find the first block whose first edge passes the limit.
-        var coarseLow = 0
-        var coarseHigh = coarse.count
-        while coarseLow < coarseHigh {
-          let middle = (coarseLow + coarseHigh) / 2
-          if coarse[middle] > limit { coarseHigh = middle } else { coarseLow = middle + 1 }
-        }
-        // The answer lies after the last block start not beyond the limit, and at or before
-        // the first block start beyond it.
-        low = max(0, (coarseLow - 1) * Self.stride)
-        high = min(ends.count, coarseLow * Self.stride)
-        if coarseLow == coarse.count { high = ends.count }
-      }
-      while low < high {
-        let middle = (low + high) / 2
-        if ends[middle] > limit { high = middle } else { low = middle + 1 }
-      }
-      return low
-    }
-
-    mutating func reserveCapacity(_ capacity: Int) {
-      indices.reserveCapacity(capacity)
-      ends.reserveCapacity(capacity)
-    }
-
-    mutating func append(_ index: Int32, end: Double) {
-      if isAppendOnly, ends.count % Self.stride == 0 { coarse.append(end) }
-      indices.append(index)
-      ends.append(end)
-    }
-
-    mutating func insert(_ index: Int32, end: Double, at position: Int) {
-      indices.insert(index, at: position)
-      ends.insert(end, at: position)
-      isAppendOnly = false
-      coarse = []
-    }
-
-    /// Removes the elements from `start` on (placed by a failed append).
-    mutating func removeElements(from start: Int) {
-      var kept = Lane()
-      for (index, end) in zip(indices, ends) where index < start { kept.append(index, end: end) }
-      self = kept
-    }
-  }
+  /// The rect query's index of the elements.
+  var blockIndex = BlockIndex()
   /// Whether the plain waterfall may take its specialised loop; tests turn it off to compare
   /// the loop with the general placement.
   var allowsPlainLoop = true
@@ -173,7 +102,6 @@ public struct WaterfallLayout: Sendable {
     columnXs = (0..<geometry.columns).map { geometry.x(ofColumn: $0) }
     state = Self.emptyState(geometry)
     enlargedRuns = Array(repeating: [], count: geometry.columns)
-    members = Array(repeating: Lane(), count: geometry.columns)
   }
 
   private static func emptyState(_ geometry: LayoutConfiguration) -> ColumnState {
@@ -251,7 +179,7 @@ public struct WaterfallLayout: Sendable {
     centers.removeAll()
     state = Self.emptyState(geometry)
     enlargedRuns = Array(repeating: [], count: geometry.columns)
-    members = Array(repeating: Lane(), count: geometry.columns)
+    blockIndex = BlockIndex()
   }
 
   /// Places `items` below those already laid out.
@@ -294,10 +222,7 @@ public struct WaterfallLayout: Sendable {
     let needed = startCount + items.count
     if elements.capacity < needed {
       elements.reserveCapacity(max(needed, elements.capacity * 2))
-      let perColumn = needed / max(geometry.columns, 1) + 16
-      for column in members.indices where members[column].indices.capacity < perColumn {
-        members[column].reserveCapacity(max(perColumn, members[column].indices.capacity * 2))
-      }
+      blockIndex.reserveCapacity(max(needed, elements.capacity))
     }
     let runCounts = enlargedRuns.map(\.count)
     for item in items {
@@ -308,9 +233,8 @@ public struct WaterfallLayout: Sendable {
         elements.removeSubrange(startCount...)
         for column in enlargedRuns.indices {
           enlargedRuns[column].removeSubrange(runCounts[column]...)
-          // A grid tile may have been filed before older ones; remove by index (errors only).
-          members[column].removeElements(from: startCount)
         }
+        blockIndex.removeElements(from: startCount, of: elements, axis: configuration.axis)
         throw error
       }
     }
@@ -340,18 +264,23 @@ public struct WaterfallLayout: Sendable {
     var lastColumn = -1
     // Work on arrays moved out of self, so that appending needs no repeated uniqueness checks.
     var placed = elements
-    var index = members
+    var index = blockIndex
     elements = []
-    members = []
+    blockIndex = BlockIndex()
     defer {
       elements = placed
-      members = index
+      blockIndex = index
     }
     placed.reserveCapacity(max(startCount + items.count, placed.capacity))
+    index.reserveCapacity(placed.capacity)
     func rollBack() {
       placed.removeSubrange(startCount...)
-      for column in index.indices { index[column].removeElements(from: startCount) }
+      index.removeElements(from: startCount, of: placed, axis: .vertical)
     }
+    // The extent of the items placed in the current block of the index, added to it when the
+    // block is full or the loop ends.
+    var blockLow = Double.infinity
+    var blockHigh = -Double.infinity
     for (offset, item) in items.enumerated() {
       let position = startCount + offset
       let height = columnWidth * item.height / item.width
@@ -382,7 +311,13 @@ public struct WaterfallLayout: Sendable {
         LayoutElement(
           index: position, column: column, span: 1, frame: frame, isEnlarged: false,
           isAligned: false))
-      index[column].append(Int32(truncatingIfNeeded: position), end: frame.maxY)
+      blockLow = min(blockLow, y)
+      blockHigh = max(blockHigh, frame.maxY)
+      if (position + 1) % BlockIndex.blockSize == 0 || offset == items.count - 1 {
+        index.add(index: position, low: blockLow, high: blockHigh)
+        blockLow = .infinity
+        blockHigh = -.infinity
+      }
     }
     state.bottoms = bottoms
     state.isEmpty = isEmpty
@@ -459,28 +394,11 @@ public struct WaterfallLayout: Sendable {
         isAligned: isAligned))
   }
 
-  /// Appends an element and files it under each column it covers, keeping each column's list
-  /// in order along the scroll axis (a quilt may fill a cell above an earlier tile of its block,
-  /// so a tile is moved up past the few that start below it).
+  /// Appends an element and adds it to the rect query's index.
   mutating func record(_ element: LayoutElement) {
     elements.append(element)
-    let axis = configuration.axis
-    let start = element.frame.alongStart(axis)
-    let end = axis == .vertical ? element.frame.maxY : element.frame.maxX
-    let index = Int32(truncatingIfNeeded: element.index)
-    for covered in element.column..<element.column + element.span {
-      var position = members[covered].count
-      while position > 0,
-        elements[Int(members[covered].indices[position - 1])].frame.alongStart(axis) > start
-      {
-        position -= 1
-      }
-      if position == members[covered].count {
-        members[covered].append(index, end: end)
-      } else {
-        members[covered].insert(index, end: end, at: position)
-      }
-    }
+    let (low, high) = element.frame.along(configuration.axis)
+    blockIndex.add(index: element.index, low: low, high: high)
   }
 
   /// The frame on screen of a placement computed in the engine's coordinates: columns counted

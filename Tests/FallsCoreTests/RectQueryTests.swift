@@ -1,6 +1,7 @@
-import FallsCore
 import FallsTestSupport
 import Testing
+
+@testable import FallsCore
 
 /// A random layout of any style and option the rect query must handle.
 private func randomLayout(seed: UInt64) throws -> WaterfallLayout {
@@ -46,9 +47,9 @@ private func randomLayout(seed: UInt64) throws -> WaterfallLayout {
   }
 
   @Test(
-    "Long lanes (searched through their coarse index) still equal brute force",
+    "Long layouts (thousands of blocks of 64 elements) still equal brute force",
     arguments: [1, 2, 5])
-  func longLanes(columns: Int) throws {
+  func longLayouts(columns: Int) throws {
     let layout = try WaterfallLayout(
       LayoutConfiguration(style: .waterfall, columns: columns, seed: 3),
       items: GeneratedFeeds.items(count: 6_000, seed: UInt64(columns)))
@@ -60,6 +61,59 @@ private func randomLayout(seed: UInt64) throws -> WaterfallLayout {
         height: random.nextUnit() * 1_500)
       #expect(layout.elements(in: rect) == layout.elements.filter { $0.frame.intersects(rect) })
     }
+  }
+
+  @Test(
+    "Pages of every size, and failed appends rolled back between them, keep the index exact",
+    arguments: [LayoutStyle.waterfall, .irregular, .grid])
+  func pagesAndFailures(style: LayoutStyle) throws {
+    var configuration = LayoutConfiguration(style: style, columns: 3, seed: 9)
+    // The plain waterfall takes its own loop; the irregular style, in reading order, can place
+    // an item above earlier ones.
+    if style == .irregular { configuration.order = .leftToRight }
+    var layout = try WaterfallLayout(configuration)
+    var random = SplitMix64(seed: 5)
+    let feed = GeneratedFeeds.items(count: 2_000, seed: 4)
+    var next = 0
+    for pageSize in [1, 63, 64, 65, 7, 130, 2, 200, 1] {
+      let page = Array(feed[next..<next + pageSize])
+      next += pageSize
+      // A page with a bad item after good ones changes nothing …
+      let bad = page + [LayoutItem(width: 0, height: 1)]
+      #expect(throws: LayoutError.self) { try layout.append(bad) }
+      // … and the page itself then goes in.
+      try layout.append(page)
+      // The index kept through appends and roll-backs is the one built from scratch.
+      #expect(layout.blockIndex == BlockIndex(layout.elements, axis: .vertical))
+      for _ in 0..<20 {
+        let rect = Rect(
+          x: random.nextUnit() * 300, y: random.nextUnit() * layout.contentHeight,
+          width: 20 + random.nextUnit() * 300, height: random.nextUnit() * 700)
+        #expect(layout.elements(in: rect) == layout.elements.filter { $0.frame.intersects(rect) })
+      }
+    }
+    let fresh = try WaterfallLayout(configuration, items: Array(feed[0..<next]))
+    #expect(fresh.elements == layout.elements)
+  }
+
+  @Test(
+    "Removing elements that started above earlier blocks restores those blocks' running lows",
+    arguments: [128, 100, 64, 1])
+  func removalRestoresLows(keep: Int) {
+    // Blocks 0 and 1 start at 100 and 200; elements 130… start at 50, above both.
+    func element(_ index: Int, y: Double) -> LayoutElement {
+      LayoutElement(
+        index: index, column: 0, span: 1, frame: Rect(x: 0, y: y, width: 10, height: 10),
+        isEnlarged: false, isAligned: false)
+    }
+    let elements = (0..<140).map { index in
+      element(index, y: index < 64 ? 100 : index < 130 ? 200 : 50)
+    }
+    var index = BlockIndex(elements, axis: .vertical)
+    #expect(index.candidateBlocks(low: 60, high: 70) == 0..<3)
+    let kept = Array(elements[..<keep])
+    index.removeElements(from: keep, of: kept, axis: .vertical)
+    #expect(index == BlockIndex(kept, axis: .vertical))
   }
 
   @Test("A viewport in a long waterfall returns what is on screen, by hand")
