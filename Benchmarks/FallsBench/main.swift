@@ -141,6 +141,17 @@ do {
       _ = falls_reference_waterfall_allocating(widths, heights, items.count, 4, 375, 10, 10)
     } / Double(items.count) * 1e9
   }
+  for bytes in [32, 48] {
+    measure(
+      "C reference loop into fresh memory, \(bytes) bytes per item", unit: "ns/item",
+      note: "page faults included"
+    ) {
+      seconds {
+        _ = falls_reference_waterfall_fresh(
+          widths, heights, items.count, 4, 375, 10, 10, bytes)
+      } / Double(items.count) * 1e9
+    }
+  }
   measure(
     "C reference loop into memory already written", unit: "ns/item",
     note: "no allocation, no page faults"

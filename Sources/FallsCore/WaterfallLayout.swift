@@ -251,76 +251,99 @@ public struct WaterfallLayout: Sendable {
   /// The plain waterfall's placement, written as one tight loop: the same rules (and the same
   /// floating-point operations, so the same frames) as ``place(_:)``, without its bookkeeping
   /// for enlargement, spans, orders and directions.
+  ///
+  /// The new elements are written straight into a fresh array's memory, with the column state
+  /// in memory of its own, so that no step of the loop checks a bound, a capacity or whether an
+  /// array is shared.
   private mutating func appendPlainWaterfall(_ items: [LayoutItem]) throws(LayoutError) {
     let startCount = elements.count
     let columns = geometry.columns
     let top = geometry.insets.top
     let rowSpacing = geometry.rowSpacing
     let columnWidth = columnWidth
-    let columnXs = columnXs
-    var bottoms = state.bottoms
-    var isEmpty = state.isEmpty
+    let bottoms = UnsafeMutablePointer<Double>.allocate(capacity: columns)
+    let isEmpty = UnsafeMutablePointer<Bool>.allocate(capacity: columns)
+    let columnXs = UnsafeMutablePointer<Double>.allocate(capacity: columns)
+    defer {
+      bottoms.deallocate()
+      isEmpty.deallocate()
+      columnXs.deallocate()
+    }
+    for column in 0..<columns {
+      bottoms[column] = state.bottoms[column]
+      isEmpty[column] = state.isEmpty[column]
+      columnXs[column] = self.columnXs[column]
+    }
     var lowest = state.lowestBottom
     var lastColumn = -1
-    // Work on arrays moved out of self, so that appending needs no repeated uniqueness checks.
-    var placed = elements
     var index = blockIndex
-    elements = []
     blockIndex = BlockIndex()
-    defer {
+    defer { blockIndex = index }
+    index.reserveCapacity(startCount + items.count)
+    // The first item that cannot be placed, and why.
+    var failure: LayoutError?
+    let placed = [LayoutElement](unsafeUninitializedCapacity: items.count) { buffer, count in
+      guard let output = buffer.baseAddress else { return }
+      items.withUnsafeBufferPointer { items in
+        // The extent of the items placed in the current block of the index, added to it when
+        // the block is full or the loop ends.
+        var blockLow = Double.infinity
+        var blockHigh = -Double.infinity
+        for offset in 0..<items.count {
+          let item = items[offset]
+          let position = startCount + offset
+          let height = columnWidth * item.height / item.width
+          guard item.hasValidSize, height.isFinite, height > 0 else {
+            failure =
+              item.hasValidSize
+              ? .heightOverflow(index: position)
+              : .invalidItemSize(index: position, width: item.width, height: item.height)
+            break
+          }
+          var column = 0
+          var bottom = bottoms[0]
+          for candidate in 1..<columns where bottoms[candidate] < bottom {
+            column = candidate
+            bottom = bottoms[candidate]
+          }
+          let y = isEmpty[column] ? top : bottom + rowSpacing
+          let newBottom = y + height
+          guard newBottom.isFinite else {
+            failure = .heightOverflow(index: position)
+            break
+          }
+          bottoms[column] = newBottom
+          isEmpty[column] = false
+          lowest = max(lowest, newBottom)
+          lastColumn = column
+          let frame = Rect(x: columnXs[column], y: y, width: columnWidth, height: height)
+          (output + offset).initialize(
+            to: LayoutElement(
+              index: position, column: column, span: 1, frame: frame, isEnlarged: false,
+              isAligned: false))
+          count = offset + 1
+          blockLow = min(blockLow, y)
+          blockHigh = max(blockHigh, frame.maxY)
+          if (position + 1) % BlockIndex.blockSize == 0 || offset == items.count - 1 {
+            index.add(index: position, low: blockLow, high: blockHigh)
+            blockLow = .infinity
+            blockHigh = -.infinity
+          }
+        }
+      }
+    }
+    if let failure {
+      // Nothing of this batch is kept: the elements were never added, the index forgets them.
+      index.removeElements(from: startCount, of: elements, axis: .vertical)
+      throw failure
+    }
+    if startCount == 0 {
       elements = placed
-      blockIndex = index
+    } else {
+      elements += placed
     }
-    placed.reserveCapacity(max(startCount + items.count, placed.capacity))
-    index.reserveCapacity(placed.capacity)
-    func rollBack() {
-      placed.removeSubrange(startCount...)
-      index.removeElements(from: startCount, of: placed, axis: .vertical)
-    }
-    // The extent of the items placed in the current block of the index, added to it when the
-    // block is full or the loop ends.
-    var blockLow = Double.infinity
-    var blockHigh = -Double.infinity
-    for (offset, item) in items.enumerated() {
-      let position = startCount + offset
-      let height = columnWidth * item.height / item.width
-      guard item.hasValidSize, height.isFinite, height > 0 else {
-        rollBack()
-        throw item.hasValidSize
-          ? .heightOverflow(index: position)
-          : .invalidItemSize(index: position, width: item.width, height: item.height)
-      }
-      var column = 0
-      var bottom = bottoms[0]
-      for candidate in 1..<columns where bottoms[candidate] < bottom {
-        column = candidate
-        bottom = bottoms[candidate]
-      }
-      let y = isEmpty[column] ? top : bottom + rowSpacing
-      let newBottom = y + height
-      guard newBottom.isFinite else {
-        rollBack()
-        throw .heightOverflow(index: position)
-      }
-      bottoms[column] = newBottom
-      isEmpty[column] = false
-      lowest = max(lowest, newBottom)
-      lastColumn = column
-      let frame = Rect(x: columnXs[column], y: y, width: columnWidth, height: height)
-      placed.append(
-        LayoutElement(
-          index: position, column: column, span: 1, frame: frame, isEnlarged: false,
-          isAligned: false))
-      blockLow = min(blockLow, y)
-      blockHigh = max(blockHigh, frame.maxY)
-      if (position + 1) % BlockIndex.blockSize == 0 || offset == items.count - 1 {
-        index.add(index: position, low: blockLow, high: blockHigh)
-        blockLow = .infinity
-        blockHigh = -.infinity
-      }
-    }
-    state.bottoms = bottoms
-    state.isEmpty = isEmpty
+    state.bottoms = Array(UnsafeBufferPointer(start: bottoms, count: columns))
+    state.isEmpty = Array(UnsafeBufferPointer(start: isEmpty, count: columns))
     state.lowestBottom = lowest
     if lastColumn >= 0 {
       state.previousWasEnlarged = false
