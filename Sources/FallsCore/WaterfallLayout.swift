@@ -442,7 +442,9 @@ public struct WaterfallLayout: Sendable {
   }
 
   /// The column where an item of `span` columns starts, by the configured order.
-  private func chooseColumn(span: Int) -> Int {
+  // `mutating` though it changes nothing: a call of a non-mutating method from `place` copied
+  // the whole layout value (and retained its arrays) to pass it.
+  private mutating func chooseColumn(span: Int) -> Int {
     let columns = geometry.columns
     switch geometry.order {
     case .leftToRight:
@@ -523,7 +525,9 @@ public struct WaterfallLayout: Sendable {
   }
 
   /// The neighbour bottom a one-column item aligns to, right neighbour first, if any is due.
-  private func alignmentTarget(column: Int, top: Double, height: Double) -> Double? {
+  // `mutating` though it changes nothing: a call of a non-mutating method from `place` copied
+  // the whole layout value (and retained its arrays) to pass it.
+  private mutating func alignmentTarget(column: Int, top: Double, height: Double) -> Double? {
     let naturalBottom = top + height
     let reach = geometry.alignTolerance * height
     let right = column + 1
