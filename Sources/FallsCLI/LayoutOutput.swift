@@ -1,5 +1,6 @@
 import FallsCore
 import FallsFeed
+import Foundation
 
 /// The output formats of `falls layout`.
 public enum OutputFormat: String, CaseIterable, Sendable {
@@ -12,7 +13,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 }
 
 /// A finished layout with the feed items it placed, ready to be written.
-struct LayoutReport {
+struct LayoutReport: Sendable {
   /// The one section: its header, the layout of its items, its footer.
   var sectioned: SectionedLayout
   /// Element `i` of the section's layout places `items.items[i]`.
@@ -87,23 +88,68 @@ struct LayoutReport {
       out.appendNumber(size.width)
     }
     out.appendLiteral(",\"items\":[")
-    var first = true
-    let isRing = configuration.style.isRing
-    try forEachSelected { (element) throws(SystemError) in
-      if !first { out.appendLiteral(",") }
-      first = false
-      appendElement(element, isRing: isRing, to: &out)
-      try out.flushIfFull()
-    }
+    try writeElements(to: &out, separator: ",", terminator: "")
     out.appendLiteral("]}\n")
   }
 
   private func writeJSONLines(to out: inout OutputBuffer) throws(SystemError) {
+    try writeElements(to: &out, separator: "", terminator: "\n")
+  }
+
+  /// Elements written side by side in chunks of this many, when there are at least twice as many.
+  static let parallelChunk = 16_384
+
+  /// Writes every selected element's JSON object, `separator` between two and `terminator` after
+  /// each.
+  ///
+  /// A long layout written whole is formatted in chunks on all processors, each chunk into its own
+  /// buffer; the buffers are sent in order, so the bytes are the same as written one by one.
+  private func writeElements(
+    to out: inout OutputBuffer, separator: StaticString, terminator: StaticString
+  ) throws(SystemError) {
     let isRing = layout.configuration.style.isRing
-    try forEachSelected { (element) throws(SystemError) in
-      appendElement(element, isRing: isRing, to: &out)
-      out.appendLiteral("\n")
-      try out.flushIfFull()
+    let count = sectioned.elementCount
+    guard rect == nil, count >= 2 * Self.parallelChunk else {
+      var first = true
+      try forEachSelected { (element) throws(SystemError) in
+        if !first { out.appendLiteral(separator) }
+        first = false
+        appendElement(element, isRing: isRing, to: &out)
+        out.appendLiteral(terminator)
+        try out.flushIfFull()
+      }
+      return
+    }
+    try out.flush()
+    let chunk = Self.parallelChunk
+    let perRound = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
+    var next = 0
+    while next < count {
+      let ranges = (0..<perRound).map { part in
+        min(next + part * chunk, count)..<min(next + (part + 1) * chunk, count)
+      }
+      let formatted = ChunkSlots(count: perRound)
+      DispatchQueue.concurrentPerform(iterations: perRound) { part in
+        let sink = BufferSink()
+        var buffer = OutputBuffer(sink: sink, chunkSize: 1 << 20)
+        var position = ranges[part].lowerBound
+        sectioned.forEachElement(in: ranges[part]) { element in
+          if position > 0 { buffer.appendLiteral(separator) }
+          position += 1
+          appendElement(element, isRing: isRing, to: &buffer)
+          buffer.appendLiteral(terminator)
+        }
+        try? buffer.flush()  // a BufferSink never fails
+        formatted.slots[part] = sink.bytes
+      }
+      for bytes in formatted.slots where !bytes.isEmpty {
+        let failure = bytes.withUnsafeBytes { bytes -> SystemError? in
+          do throws(SystemError) { try out.sink.write(bytes) } catch { return error }
+          return nil
+        }
+        if let failure { throw failure }
+      }
+      next = ranges[perRound - 1].upperBound
     }
   }
 
@@ -224,6 +270,22 @@ struct LayoutReport {
       appendRow(row, img: img)
       try out.flushIfFull()
     }
+  }
+}
+
+/// One slot of bytes per chunk formatted side by side; each chunk fills only its own slot, so
+/// the slots need no lock.
+private final class ChunkSlots: @unchecked Sendable {
+  let slots: UnsafeMutableBufferPointer<[UInt8]>
+
+  init(count: Int) {
+    slots = .allocate(capacity: count)
+    slots.initialize(repeating: [])
+  }
+
+  deinit {
+    _ = slots.deinitialize()
+    slots.deallocate()
   }
 }
 

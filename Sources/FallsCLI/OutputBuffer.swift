@@ -5,7 +5,8 @@ import FallsFeed
 /// The bytes are kept in memory of its own rather than an array, so that an append is a bounds
 /// check and a copy: the JSON writers make about twenty appends per element.
 struct OutputBuffer: ~Copyable {
-  private let sink: any ByteSink
+  /// Where the bytes go.
+  let sink: any ByteSink
   private var start: UnsafeMutablePointer<UInt8>
   private var count = 0
   private var capacity: Int

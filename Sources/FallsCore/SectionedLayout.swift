@@ -203,6 +203,18 @@ public struct SectionedLayout: Sendable {
     return all
   }
 
+  /// The number of elements: every section's items, headers and footers.
+  ///
+  /// - Complexity: O(*s*) for *s* sections.
+  public var elementCount: Int {
+    sections.indices.reduce(0) { $0 + elementCount(ofSection: $1) }
+  }
+
+  private func elementCount(ofSection section: Int) -> Int {
+    (sections[section].headerHeight > 0 ? 1 : 0) + layouts[section].elements.count
+      + (sections[section].footerHeight > 0 ? 1 : 0)
+  }
+
   /// Calls `body` with every element, in the order of ``elements``, without gathering them.
   ///
   /// - Throws: What `body` throws; the walk stops there.
@@ -210,29 +222,56 @@ public struct SectionedLayout: Sendable {
   public func forEachElement<Failure: Error>(
     _ body: (SectionElement) throws(Failure) -> Void
   ) throws(Failure) {
+    try forEachElement(in: 0..<Int.max, body)
+  }
+
+  /// Calls `body` with the elements at `positions` of the order of ``elements`` (positions past
+  /// the last element are ignored), without gathering them: for writing parts of a long layout
+  /// side by side.
+  ///
+  /// - Throws: What `body` throws; the walk stops there.
+  /// - Complexity: O(*k* + *s*) for *k* elements visited.
+  public func forEachElement<Failure: Error>(
+    in positions: Range<Int>, _ body: (SectionElement) throws(Failure) -> Void
+  ) throws(Failure) {
     var start = 0.0
+    var first = 0  // the position of the section's first element
     for (index, section) in sections.enumerated() {
+      let count = elementCount(ofSection: index)
+      defer {
+        start += extent(ofSection: index)
+        first += count
+      }
+      guard first < positions.upperBound, first + count > positions.lowerBound else { continue }
+      var position = first
       if section.headerHeight > 0 {
-        try body(
-          SectionElement(
-            kind: .header, section: index, item: nil,
-            frame: band(from: start, length: section.headerHeight)))
+        if positions.contains(position) {
+          try body(
+            SectionElement(
+              kind: .header, section: index, item: nil,
+              frame: band(from: start, length: section.headerHeight)))
+        }
+        position += 1
       }
       let itemsStart = start + section.headerHeight
-      for element in layouts[index].elements {
+      let items = layouts[index].elements
+      let low = min(max(positions.lowerBound - position, 0), items.count)
+      let high = max(min(positions.upperBound - position, items.count), low)
+      for itemIndex in low..<high {
+        let element = items[itemIndex]
         try body(
           SectionElement(
             kind: .item, section: index, item: element,
             frame: shifted(element.frame, by: itemsStart)))
       }
-      let footerStart = itemsStart + layouts[index].contentExtent
-      if section.footerHeight > 0 {
+      position += items.count
+      if section.footerHeight > 0, positions.contains(position) {
         try body(
           SectionElement(
             kind: .footer, section: index, item: nil,
-            frame: band(from: footerStart, length: section.footerHeight)))
+            frame: band(
+              from: itemsStart + layouts[index].contentExtent, length: section.footerHeight)))
       }
-      start = footerStart + section.footerHeight
     }
   }
 

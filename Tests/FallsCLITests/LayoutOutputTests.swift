@@ -206,3 +206,33 @@ private func written(_ report: LayoutReport, _ format: OutputFormat) throws -> D
     #expect(document.contentWidth == (document.elements.map(\.frame.maxX).max() ?? 0) + 10)
   }
 }
+
+@Suite struct ParallelWritingTests {
+  /// A layout long enough to be written in chunks side by side, with a header and a footer.
+  private func longReport(rect: Rect? = nil) throws -> LayoutReport {
+    let count = 2 * LayoutReport.parallelChunk + 1_234
+    let configuration = LayoutConfiguration(columns: 3, seed: 11)
+    let layout = try WaterfallLayout(
+      configuration, items: GeneratedFeeds.items(count: count, seed: 8))
+    let sectioned = try SectionedLayout(
+      sections: [Section(configuration: configuration, headerHeight: 44, footerHeight: 30)],
+      layouts: [layout])
+    let items = (0..<count).map { FeedItem(index: $0, img: "u\($0)", width: 1, height: 1) }
+    return LayoutReport(sectioned: sectioned, items: PlacedItems(items, page: 1), rect: rect)
+  }
+
+  @Test("Written in chunks side by side, JSON and JSON Lines are byte for byte the one-by-one text")
+  func sameBytes() throws {
+    let chunked = try longReport()
+    // A rectangle holding the whole content takes the one-by-one path.
+    let whole = try longReport(rect: Rect(x: -1, y: -1, width: 1e6, height: 1e9))
+    for format in [OutputFormat.jsonl, .json] {
+      #expect(try written(chunked, format) == written(whole, format), "\(format)")
+    }
+    let lines = try written(chunked, .jsonl).split(separator: UInt8(ascii: "\n"))
+    #expect(lines.count == chunked.sectioned.elementCount)
+    let document = try ParsedLayout(json: written(chunked, .json))
+    #expect(document.kinds.first == "header" && document.kinds.last == "footer")
+    #expect(document.items.map(\.index) == Array(0..<chunked.items.count))
+  }
+}

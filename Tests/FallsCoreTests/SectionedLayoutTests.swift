@@ -42,6 +42,21 @@ private func squares(_ count: Int) -> [LayoutItem] {
     #expect(layout.contentExtent == 300 + 30 + 175)
   }
 
+  @Test("Any range of positions visits exactly those elements, in order")
+  func ranges() throws {
+    let layout = try twoSections()
+    // Header, 4 items, footer; header, 1 item (checked by hand above).
+    let all = layout.elements
+    #expect(all.count == 8 && layout.elementCount == 8)
+    for low in 0...10 {
+      for high in low...12 {
+        var visited: [SectionElement] = []
+        layout.forEachElement(in: low..<high) { visited.append($0) }
+        #expect(visited == Array(all[min(low, 8)..<min(high, 8)]), "\(low)..<\(high)")
+      }
+    }
+  }
+
   @Test("Appending to an earlier section moves the later ones down")
   func appendEarlier() throws {
     var layout = try twoSections()
