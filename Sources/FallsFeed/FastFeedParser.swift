@@ -11,16 +11,33 @@ import Foundation
 /// Values go through the same helpers as that path (``parseDecimal(_:)``, the span rules), and a
 /// differential test holds the two paths to the same results.
 enum FastFeedParser {
-  static func parse(_ data: Data) -> Feed? {
+  /// Reads `data`, or returns `nil` where ``FeedDecoder`` must decide.
+  ///
+  /// A `data` array longer than `threshold` bytes is read in two halves at once, split at an
+  /// item boundary near its middle (see `items()`); the result is the same either way.
+  static func parse(_ data: Data, splittingAbove threshold: Int = 1 << 22) -> Feed? {
     data.withUnsafeBytes { raw in
-      var parser = Parser(bytes: raw.bindMemory(to: UInt8.self))
+      var parser = Parser(bytes: raw.bindMemory(to: UInt8.self), splitThreshold: threshold)
       return parser.document()
     }
+  }
+
+  /// The input, handed to the thread that reads the second half; only ever read.
+  private struct SharedBytes: @unchecked Sendable {
+    let bytes: UnsafeBufferPointer<UInt8>
+  }
+
+  /// What the two halves read; each thread writes only its own.
+  private final class Halves: @unchecked Sendable {
+    var first: (run: (items: [FeedItem], reachedBoundary: Bool), end: Int)?
+    var second: (items: [FeedItem], end: Int)?
   }
 
   private struct Parser {
     let bytes: UnsafeBufferPointer<UInt8>
     var position = 0
+    /// Arrays of more bytes than this are read in two halves at once.
+    var splitThreshold = Int.max
 
     var atEnd: Bool { position >= bytes.count }
     var current: UInt8 { bytes[position] }
@@ -60,17 +77,101 @@ enum FastFeedParser {
       return atEnd ? feed : nil
     }
 
+    /// The items of the `data` array.
+    ///
+    /// A long array is read in two halves on two threads: this one from the first item, the
+    /// other from a guess at an item boundary near the middle (a `{` after `}` and `,`; the
+    /// bytes could also be inside a string). The first half confirms the guess only by reaching
+    /// it as the start of an item, reading as it always does; if it steps past it instead, it
+    /// reads on to the end and the other half's work is dropped. Either way the items, and any
+    /// reason to give way, are those of reading from the start.
     mutating func items() -> [FeedItem]? {
       guard consume(UInt8(ascii: "[")) else { return nil }
-      var items: [FeedItem] = []
-      items.reserveCapacity(bytes.count / 96)
-      if consume(UInt8(ascii: "]")) { return items }
-      repeat {
-        guard let item = item(index: items.count) else { return nil }
-        items.append(item)
-      } while consume(UInt8(ascii: ","))
-      guard consume(UInt8(ascii: "]")) else { return nil }
+      if consume(UInt8(ascii: "]")) { return [] }
+      skipWhitespace()
+      let start = position
+      guard bytes.count - start > splitThreshold,
+        let boundary = itemStart(near: start + (bytes.count - start) / 2)
+      else {
+        return itemRun(firstIndex: 0)?.items
+      }
+      let shared = SharedBytes(bytes: bytes)
+      let halves = Halves()
+      DispatchQueue.concurrentPerform(iterations: 2) { half in
+        var parser = Parser(bytes: shared.bytes)
+        if half == 0 {
+          parser.position = start
+          if let run = parser.itemRun(firstIndex: 0, stoppingAt: boundary) {
+            halves.first = (run, parser.position)
+          }
+        } else {
+          parser.position = boundary
+          if let run = parser.itemRun(firstIndex: 0) {
+            halves.second = (run.items, parser.position)
+          }
+        }
+      }
+      // Taken out of the box so that each array has one owner and grows in place.
+      guard let reached = halves.first?.run.reachedBoundary, let firstEnd = halves.first?.end
+      else { return nil }
+      var items = halves.first?.run.items ?? []
+      halves.first = nil
+      guard reached else {
+        position = firstEnd
+        return items
+      }
+      guard var second = halves.second?.items, let end = halves.second?.end else { return nil }
+      halves.second = nil
+      position = end
+      let offset = items.count
+      for index in second.indices { second[index].index += offset }
+      items.append(contentsOf: second)
       return items
+    }
+
+    /// Items from the start of one, numbered from `firstIndex`: up to the closing bracket of the
+    /// array (read), or up to `boundary` when an item starts exactly there.
+    mutating func itemRun(firstIndex: Int, stoppingAt boundary: Int = -1)
+      -> (items: [FeedItem], reachedBoundary: Bool)?
+    {
+      var items: [FeedItem] = []
+      let start = position
+      while true {
+        guard let item = item(index: firstIndex + items.count) else { return nil }
+        if items.isEmpty {
+          // Room for the rest at about this item's length (a little more, as lengths vary), so
+          // that a long array is not copied as it grows.
+          let length = max(position - start, 16)
+          items.reserveCapacity((bytes.count - start) / (length - length / 8) + 1)
+        }
+        items.append(item)
+        guard consume(UInt8(ascii: ",")) else {
+          guard consume(UInt8(ascii: "]")) else { return nil }
+          return (items, false)
+        }
+        skipWhitespace()
+        if position == boundary { return (items, true) }
+      }
+    }
+
+    /// The first `{` at or after `guess` whose previous non-blank bytes are `,` and `}`, within
+    /// 64 KiB.
+    func itemStart(near guess: Int) -> Int? {
+      func isBlank(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+      }
+      var candidate = guess
+      while candidate < min(bytes.count, guess + 1 << 16) {
+        defer { candidate += 1 }
+        guard bytes[candidate] == UInt8(ascii: "{") else { continue }
+        var before = candidate - 1
+        while before > 0, isBlank(bytes[before]) { before -= 1 }
+        guard before > 0, bytes[before] == UInt8(ascii: ",") else { continue }
+        before -= 1
+        while before > 0, isBlank(bytes[before]) { before -= 1 }
+        if bytes[before] == UInt8(ascii: "}") { return candidate }
+      }
+      return nil
     }
 
     /// A number or a string as the value of a size: the raw text, and whether it was quoted.

@@ -63,6 +63,13 @@ private func generatedFeed(seed: UInt64, count: Int) -> String {
   return "{\(pick(spaces))\"before\":[1,\"x\"],\"data\":[" + items.joined(separator: ",") + "]}"
 }
 
+/// Expects reading `data` in two halves at once to give exactly what reading it in one does.
+private func expectSplitAgrees(_ data: Data, sourceLocation: SourceLocation = #_sourceLocation) {
+  let whole = FastFeedParser.parse(data, splittingAbove: .max)
+  let halves = FastFeedParser.parse(data, splittingAbove: 0)
+  #expect(halves == whole, sourceLocation: sourceLocation)
+}
+
 @Suite struct FastFeedParserTests {
   @Test(
     "On every real feed the fast path reads exactly what JSONDecoder reads",
@@ -71,6 +78,7 @@ private func generatedFeed(seed: UInt64, count: Int) -> String {
     let data = try Fixtures.data(name)
     let fast = try #require(FastFeedParser.parse(data))
     #expect(fast == (try FeedDecoder.decodeWithFoundation(data)))
+    expectSplitAgrees(data)
   }
 
   @Test("On generated feeds of every spelling the two paths agree", arguments: 0..<40)
@@ -78,6 +86,7 @@ private func generatedFeed(seed: UInt64, count: Int) -> String {
     let data = Data(generatedFeed(seed: seed, count: 30).utf8)
     let (fast, slow) = bothPaths(data)
     #expect(fast == slow)
+    expectSplitAgrees(data)
     // The fast path itself read it (rather than falling back).
     #expect(FastFeedParser.parse(data) != nil)
   }
@@ -105,6 +114,23 @@ private func generatedFeed(seed: UInt64, count: Int) -> String {
       }
       let (fast, slow) = bothPaths(Data(bytes))
       #expect(fast == slow, "\(String(decoding: bytes, as: UTF8.self))")
+      expectSplitAgrees(Data(bytes))
+    }
+  }
+
+  @Test(
+    "Read in two halves, a feed whose strings look like item boundaries reads as in one",
+    arguments: [
+      #"x},{y"#, #"x} , {y"#, #"\"},{\"img\":\"y"#, #"},{"#, #"}\n,\n{"#, #"a\\"#,
+    ])
+  func splitTraps(img: String) {
+    for count in [1, 2, 3, 10, 101] {
+      let items = (0..<count).map { index in
+        #"{"img":"\#(img)\#(index)","width":"\#(index + 1)","height":"7"}"#
+      }
+      let text = #"{"data":["# + items.joined(separator: ",") + #"],"after":{"x":"},{"}}"#
+      expectSplitAgrees(Data(text.utf8))
+      #expect(FastFeedParser.parse(Data(text.utf8), splittingAbove: 0)?.items.count == count)
     }
   }
 
