@@ -549,21 +549,25 @@ public struct WaterfallLayout: Sendable {
   /// rounding tie makes every candidate miss, the nearest miss is returned.
   static func height(from top: Double, reaching bottom: Double) -> Double {
     let difference = bottom - top
+    if top + difference == bottom { return difference }
+    // Candidates in the order difference, then one ulp above and below, two, three.
     var best = difference
-    var bestMiss = Double.infinity
+    var bestMiss = abs(top + difference - bottom)
     var below = difference
     var above = difference
-    for step in 0..<4 {
-      for candidate in step == 0 ? [difference] : [above, below] {
-        let miss = abs(top + candidate - bottom)
-        if miss == 0 { return candidate }
-        if miss < bestMiss {
-          best = candidate
-          bestMiss = miss
-        }
+    /// Whether `candidate` lands exactly; otherwise keeps it if it misses by least so far.
+    func lands(_ candidate: Double) -> Bool {
+      let miss = abs(top + candidate - bottom)
+      if miss < bestMiss {
+        best = candidate
+        bestMiss = miss
       }
+      return miss == 0
+    }
+    for _ in 1..<4 {
       above = above.nextUp
       below = below.nextDown
+      if lands(above) || lands(below) { return best }
     }
     return best
   }
