@@ -50,40 +50,24 @@ struct BlockIndex: Equatable, Sendable {
   init() {}
 
   /// The index of `elements` along `axis`.
-  init(_ elements: some Collection<LayoutElement>, axis: LayoutAxis) {
-    reserveCapacity(elements.count)
-    for (index, element) in elements.enumerated() {
-      let (low, high) = element.frame.along(axis)
-      add(index: index, low: low, high: high)
-    }
+  init(_ elements: [LayoutElement], axis: LayoutAxis) {
+    add(elements[...], axis: axis)
   }
 
-  /// Forgets the elements from `start` on (placed by a failed append); `elements` are those
-  /// kept.
-  ///
-  /// - Complexity: O(64) plus the blocks whose running low the removed elements had lowered.
-  mutating func removeElements(
-    from start: Int, of elements: [LayoutElement], axis: LayoutAxis
-  ) {
-    let whole = start / Self.blockSize
-    lows.removeSubrange(whole...)
-    highs.removeSubrange(whole...)
-    reachedHighs.removeSubrange(whole...)
-    remainingLows.removeSubrange(whole...)
-    // Restore the running lows the removed elements may have lowered: from the last block
-    // back, until one is already right (those before it depend only on it and their own).
-    var block = whole - 1
-    while block >= 0 {
-      let next = block + 1 < remainingLows.count ? remainingLows[block + 1] : .infinity
-      let right = min(lows[block], next)
-      if remainingLows[block] == right { break }
-      remainingLows[block] = right
-      block -= 1
-    }
-    // The partly kept block, element by element.
-    for index in whole * Self.blockSize..<start {
-      let (low, high) = elements[index].frame.along(axis)
-      add(index: index, low: low, high: high)
+  /// Adds `elements`, the ones after those already indexed, block by block.
+  mutating func add(_ elements: ArraySlice<LayoutElement>, axis: LayoutAxis) {
+    reserveCapacity(elements.endIndex)
+    var low = Double.infinity
+    var high = -Double.infinity
+    for position in elements.indices {
+      let (near, far) = elements[position].frame.along(axis)
+      low = min(low, near)
+      high = max(high, far)
+      if (position + 1) % Self.blockSize == 0 || position == elements.endIndex - 1 {
+        add(index: position, low: low, high: high)
+        low = .infinity
+        high = -.infinity
+      }
     }
   }
 

@@ -234,10 +234,11 @@ public struct WaterfallLayout: Sendable {
         for column in enlargedRuns.indices {
           enlargedRuns[column].removeSubrange(runCounts[column]...)
         }
-        blockIndex.removeElements(from: startCount, of: elements, axis: configuration.axis)
         throw error
       }
     }
+    // The index learns of the new elements once they all stand: nothing to undo on an error.
+    blockIndex.add(elements[startCount...], axis: configuration.axis)
   }
 
   /// Whether every option is at its plain default: the waterfall style, shortest column first
@@ -276,10 +277,9 @@ public struct WaterfallLayout: Sendable {
     }
     var lowest = state.lowestBottom
     var lastColumn = -1
-    var index = blockIndex
-    blockIndex = BlockIndex()
-    defer { blockIndex = index }
-    index.reserveCapacity(startCount + items.count)
+    // Each block's extent, added to the index once every item stands.
+    var blockBounds: [(position: Int, low: Double, high: Double)] = []
+    blockBounds.reserveCapacity(items.count / BlockIndex.blockSize + 2)
     // The first item that cannot be placed, and why.
     var failure: LayoutError?
     let placed = [LayoutElement](unsafeUninitializedCapacity: items.count) { buffer, count in
@@ -325,17 +325,17 @@ public struct WaterfallLayout: Sendable {
           blockLow = min(blockLow, y)
           blockHigh = max(blockHigh, frame.maxY)
           if (position + 1) % BlockIndex.blockSize == 0 || offset == items.count - 1 {
-            index.add(index: position, low: blockLow, high: blockHigh)
+            blockBounds.append((position, blockLow, blockHigh))
             blockLow = .infinity
             blockHigh = -.infinity
           }
         }
       }
     }
-    if let failure {
-      // Nothing of this batch is kept: the elements were never added, the index forgets them.
-      index.removeElements(from: startCount, of: elements, axis: .vertical)
-      throw failure
+    if let failure { throw failure }
+    blockIndex.reserveCapacity(startCount + items.count)
+    for bounds in blockBounds {
+      blockIndex.add(index: bounds.position, low: bounds.low, high: bounds.high)
     }
     if startCount == 0 {
       elements = placed
@@ -417,11 +417,10 @@ public struct WaterfallLayout: Sendable {
         isAligned: isAligned))
   }
 
-  /// Appends an element and adds it to the rect query's index.
+  /// Appends an element (``append(_:)`` adds it to the rect query's index with the rest of its
+  /// batch).
   mutating func record(_ element: LayoutElement) {
     elements.append(element)
-    let (low, high) = element.frame.along(configuration.axis)
-    blockIndex.add(index: element.index, low: low, high: high)
   }
 
   /// The frame on screen of a placement computed in the engine's coordinates: columns counted
