@@ -121,36 +121,30 @@ struct LayoutReport: Sendable {
       return
     }
     try out.flush()
+    // Each worker formats every `workers`-th chunk into its own buffer and, when the chunk
+    // before has been sent, sends it: formatting runs side by side, sending in order.
     let chunk = Self.parallelChunk
-    let perRound = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
-    var next = 0
-    while next < count {
-      let ranges = (0..<perRound).map { part in
-        min(next + part * chunk, count)..<min(next + (part + 1) * chunk, count)
-      }
-      let formatted = ChunkSlots(count: perRound)
-      DispatchQueue.concurrentPerform(iterations: perRound) { part in
-        let sink = BufferSink()
-        var buffer = OutputBuffer(sink: sink, chunkSize: 1 << 20)
-        var position = ranges[part].lowerBound
-        sectioned.forEachElement(in: ranges[part]) { element in
+    let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
+    let turns = Turns(sink: out.sink)
+    DispatchQueue.concurrentPerform(iterations: workers) { worker in
+      var buffer = OutputBuffer(sink: turns.sink, chunkSize: Int.max)
+      var chunkIndex = worker
+      while chunkIndex * chunk < count {
+        let range = chunkIndex * chunk..<min((chunkIndex + 1) * chunk, count)
+        var position = range.lowerBound
+        sectioned.forEachElement(in: range) { element in
           if position > 0 { buffer.appendLiteral(separator) }
           position += 1
           appendElement(element, isRing: isRing, to: &buffer)
           buffer.appendLiteral(terminator)
         }
-        try? buffer.flush()  // a BufferSink never fails
-        formatted.slots[part] = sink.bytes
+        guard turns.wait(for: chunkIndex) else { return }
+        do throws(SystemError) { try buffer.flush() } catch { turns.fail(error) }
+        turns.finish(chunkIndex)
+        chunkIndex += workers
       }
-      for bytes in formatted.slots where !bytes.isEmpty {
-        let failure = bytes.withUnsafeBytes { bytes -> SystemError? in
-          do throws(SystemError) { try out.sink.write(bytes) } catch { return error }
-          return nil
-        }
-        if let failure { throw failure }
-      }
-      next = ranges[perRound - 1].upperBound
     }
+    if let failure = turns.failure { throw failure }
   }
 
   private func appendFrame(_ frame: Rect, to out: inout OutputBuffer) {
@@ -273,19 +267,39 @@ struct LayoutReport: Sendable {
   }
 }
 
-/// One slot of bytes per chunk formatted side by side; each chunk fills only its own slot, so
-/// the slots need no lock.
-private final class ChunkSlots: @unchecked Sendable {
-  let slots: UnsafeMutableBufferPointer<[UInt8]>
+/// Whose turn it is to send a formatted chunk to the sink, and the first failure to send.
+private final class Turns: @unchecked Sendable {
+  /// Used by one worker at a time: the one whose turn it is.
+  let sink: any ByteSink
+  private let condition = NSCondition()
+  private var next = 0
+  private(set) var failure: SystemError?
 
-  init(count: Int) {
-    slots = .allocate(capacity: count)
-    slots.initialize(repeating: [])
+  init(sink: any ByteSink) {
+    self.sink = sink
   }
 
-  deinit {
-    _ = slots.deinitialize()
-    slots.deallocate()
+  /// Waits until chunk `index` may be sent; false when sending has failed and the work stops.
+  func wait(for index: Int) -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    while next != index && failure == nil { condition.wait() }
+    return failure == nil
+  }
+
+  /// Records that chunk `index` has been sent.
+  func finish(_ index: Int) {
+    condition.lock()
+    next = index + 1
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  func fail(_ error: SystemError) {
+    condition.lock()
+    if failure == nil { failure = error }
+    condition.broadcast()
+    condition.unlock()
   }
 }
 

@@ -21,7 +21,7 @@ struct OutputBuffer: ~Copyable {
   init(sink: any ByteSink, chunkSize: Int = 1 << 16) {
     self.sink = sink
     self.chunkSize = chunkSize
-    capacity = chunkSize + 4096
+    capacity = min(chunkSize, 1 << 16) + 4096  // grows when a chunk is larger
     start = .allocate(capacity: capacity)
     // A NaN's bit pattern is never a key: only finite numbers are kept.
     numberKeys = .allocate(capacity: Self.numberSlots)

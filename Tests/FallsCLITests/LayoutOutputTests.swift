@@ -235,4 +235,15 @@ private func written(_ report: LayoutReport, _ format: OutputFormat) throws -> D
     #expect(document.kinds.first == "header" && document.kinds.last == "footer")
     #expect(document.items.map(\.index) == Array(0..<chunked.items.count))
   }
+
+  @Test("A failed write stops every worker: the error comes back once, nothing more is sent")
+  func failure() throws {
+    let report = try longReport()
+    for format in [OutputFormat.jsonl, .json] {
+      let sink = FailingSink(code: 32)
+      #expect(throws: SystemError(code: 32)) { try report.write(format, to: sink) }
+      // The first write fails (JSON's opening, or JSON Lines' first chunk), and no other follows.
+      #expect(sink.attempts == 1)
+    }
+  }
 }
