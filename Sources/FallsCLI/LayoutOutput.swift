@@ -171,7 +171,7 @@ struct LayoutReport: Sendable {
       return
     }
     out.appendLiteral("{\"kind\":\"item\",\"index\":")
-    out.appendInteger(items.items[item.index].index)
+    out.appendInteger(items.items.feedIndex(at: item.index))
     out.appendLiteral(",\"page\":")
     out.appendInteger(items.page(at: item.index))
     out.appendLiteral(",\"column\":")
@@ -195,7 +195,7 @@ struct LayoutReport: Sendable {
       out.appendLiteral("]")
     }
     out.appendLiteral(",\"img\":")
-    out.appendJSONString(items.items[item.index].img)
+    items.items.withImage(at: item.index) { out.appendJSONString($0) }
     out.appendLiteral("}")
   }
 
@@ -240,7 +240,7 @@ struct LayoutReport: Sendable {
       let flags = item.isEnlarged ? "enlarged" : item.isAligned ? "aligned" : "-"
       rows.append(
         [
-          String(items.items[item.index].index), String(items.page(at: item.index)),
+          String(items.items.feedIndex(at: item.index)), String(items.page(at: item.index)),
           String(item.column), String(item.span),
         ] + numbers + [flags])
       images.append(items.items[item.index].img)
@@ -314,9 +314,10 @@ public struct LayoutWriter {
   /// - Complexity: O(*n*) for *n* elements.
   public init(_ layout: WaterfallLayout, images: [String]) {
     precondition(images.count == layout.elements.count, "one image per element")
-    let items = images.enumerated().map { index, img in
-      FeedItem(index: index, img: img, width: 1, height: 1)
-    }
+    let items = FeedItems(
+      images.enumerated().lazy.map { index, img in
+        FeedItem(index: index, img: img, width: 1, height: 1)
+      })
     report = LayoutReport(layout: layout, items: PlacedItems(items, page: 1))
   }
 

@@ -126,34 +126,37 @@ struct OutputBuffer: ~Copyable {
   /// Appends `text` as a JSON string literal.
   mutating func appendJSONString(_ text: String) {
     var text = text
-    text.withUTF8 { utf8 in
-      // Most strings (URLs) need no escaping: copy them whole.
-      guard needsEscaping(utf8) else {
-        reserve(utf8.count + 2)
-        start[count] = UInt8(ascii: "\"")
-        if let base = utf8.baseAddress { (start + count + 1).update(from: base, count: utf8.count) }
-        start[count + 1 + utf8.count] = UInt8(ascii: "\"")
-        count += utf8.count + 2
-        return
-      }
-      append(byte: UInt8(ascii: "\""))
-      for byte in utf8 {
-        switch byte {
-        case UInt8(ascii: "\""): appendLiteral("\\\"")
-        case UInt8(ascii: "\\"): appendLiteral("\\\\")
-        case 0x0A: appendLiteral("\\n")
-        case 0x0D: appendLiteral("\\r")
-        case 0x09: appendLiteral("\\t")
-        case 0..<0x20:
-          let hex: StaticString = "0123456789abcdef"
-          appendLiteral("\\u00")
-          append(byte: hex.utf8Start[Int(byte >> 4)])
-          append(byte: hex.utf8Start[Int(byte & 0xF)])
-        default: append(byte: byte)
-        }
-      }
-      append(byte: UInt8(ascii: "\""))
+    text.withUTF8 { appendJSONString($0) }
+  }
+
+  /// Appends the UTF-8 text `utf8` as a JSON string literal.
+  mutating func appendJSONString(_ utf8: UnsafeBufferPointer<UInt8>) {
+    // Most strings (URLs) need no escaping: copy them whole.
+    guard needsEscaping(utf8) else {
+      reserve(utf8.count + 2)
+      start[count] = UInt8(ascii: "\"")
+      if let base = utf8.baseAddress { (start + count + 1).update(from: base, count: utf8.count) }
+      start[count + 1 + utf8.count] = UInt8(ascii: "\"")
+      count += utf8.count + 2
+      return
     }
+    append(byte: UInt8(ascii: "\""))
+    for byte in utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): appendLiteral("\\\"")
+      case UInt8(ascii: "\\"): appendLiteral("\\\\")
+      case 0x0A: appendLiteral("\\n")
+      case 0x0D: appendLiteral("\\r")
+      case 0x09: appendLiteral("\\t")
+      case 0..<0x20:
+        let hex: StaticString = "0123456789abcdef"
+        appendLiteral("\\u00")
+        append(byte: hex.utf8Start[Int(byte >> 4)])
+        append(byte: hex.utf8Start[Int(byte & 0xF)])
+      default: append(byte: byte)
+      }
+    }
+    append(byte: UInt8(ascii: "\""))
   }
 
   /// Sends the buffered bytes when a chunk is full.

@@ -37,7 +37,7 @@ enum PagedLayout {
           break
         }
         if nextIndex > 0 {
-          for position in feed.items.indices { feed.items[position].index += nextIndex }
+          feed.items.offsetIndices(by: nextIndex)
           for position in feed.problems.indices { feed.problems[position].index += nextIndex }
         }
         nextIndex += count
@@ -46,19 +46,19 @@ enum PagedLayout {
         }
         try append(&feed, to: &layout, skipInvalid: options.skipInvalid)
         let columns = options.configuration.columns
-        let spanning = feed.items.count { $0.span != 1 }
+        let spanning = feed.items.indices.count { feed.items.span(at: $0) != 1 }
         if !options.configuration.style.isColumnar, spanning > 0 {
           notes.append(
             "the \(options.configuration.style.rawValue) style ignores the span of \(spanning) "
               + "item\(spanning == 1 ? "" : "s") on page \(page)")
         }
-        for item in feed.items
-        where options.configuration.style.isColumnar && item.span > columns
-          && item.span != LayoutItem.fullSpan
+        for position in feed.items.indices
+        where options.configuration.style.isColumnar && feed.items.span(at: position) > columns
+          && feed.items.span(at: position) != LayoutItem.fullSpan
         {
           notes.append(
-            "item \(item.index) asks to span \(item.span) columns; clamped to the \(columns) "
-              + "there are")
+            "item \(feed.items.feedIndex(at: position)) asks to span "
+              + "\(feed.items.span(at: position)) columns; clamped to the \(columns) there are")
         }
         placed.append(feed.items, page: page)
         skipped += feed.problems
@@ -108,10 +108,13 @@ enum PagedLayout {
       let sizes = SyntheticFeed.items(
         count: count, seed: configuration.seed, minimumHeight: minimumHeight,
         maximumHeight: maximumHeight, columnWidth: configuration.columnWidth)
-      return Feed(
-        items: sizes.enumerated().map { index, size in
-          FeedItem(index: index, img: "synthetic:\(index)", width: size.width, height: size.height)
-        })
+      var items = FeedItems()
+      items.reserveCapacity(sizes.count, imageByteCount: sizes.count * 16)
+      for (index, size) in sizes.enumerated() {
+        items.append(
+          FeedItem(index: index, img: "synthetic:\(index)", width: size.width, height: size.height))
+      }
+      return Feed(items: items)
     case .embedded:
       bytes = Data(EmbeddedFeed.json.utf8)
     case .standardInput:
@@ -153,16 +156,20 @@ enum PagedLayout {
   )
     throws(CLIError)
   {
-    while true {
+    // In batches, so that the sizes are never all copied out at once; a batch is appended whole
+    // or not at all.
+    var next = 0
+    while next < feed.items.count {
+      let batch = next..<min(next + (1 << 16), feed.items.count)
       do {
-        try layout.append(feed.items.lazy.map(\.layoutItem))
-        return
+        try layout.append(feed.items.layoutItems(batch))
+        next = batch.upperBound
       } catch {
         guard case .heightOverflow(let position) = error else {
           throw .usage("unexpected layout error \(error)", command: LayoutCommand.name)
         }
-        // Nothing was appended, so the position counts from the layout's end.
-        let local = position - layout.elements.count
+        // Nothing of the batch was appended, so the position counts from the layout's end.
+        let local = next + position - layout.elements.count
         let item = feed.items[local]
         let problem = FeedItemProblem(
           index: item.index, field: .height, value: formatNumber(item.height), reason: .tooTall)
@@ -178,10 +185,10 @@ enum PagedLayout {
 /// The laid-out feed items in layout order, and the page each came from.
 ///
 /// Pages are kept as runs, not per item: a one-page feed of a million items shares the decoded
-/// array instead of copying it.
+/// items instead of copying them.
 struct PlacedItems {
   /// The items; element *i* of the layout places `items[i]`.
-  private(set) var items: [FeedItem] = []
+  private(set) var items = FeedItems()
   /// Where each page's items start, and the page's number, in order.
   private var pageStarts: [(position: Int, page: Int)] = []
 
@@ -189,7 +196,7 @@ struct PlacedItems {
   init() {}
 
   /// The items of one page.
-  init(_ pageItems: [FeedItem], page: Int) {
+  init(_ pageItems: FeedItems, page: Int) {
     append(pageItems, page: page)
   }
 
@@ -197,13 +204,13 @@ struct PlacedItems {
   var count: Int { items.count }
 
   /// Adds the items of page `page` after those already placed.
-  mutating func append(_ pageItems: [FeedItem], page: Int) {
+  mutating func append(_ pageItems: FeedItems, page: Int) {
     guard !pageItems.isEmpty else { return }
     pageStarts.append((items.count, page))
     if items.isEmpty {
       items = pageItems
     } else {
-      items += pageItems
+      items.append(contentsOf: pageItems)
     }
   }
 

@@ -29,8 +29,8 @@ enum FastFeedParser {
 
   /// What the two halves read; each thread writes only its own.
   private final class Halves: @unchecked Sendable {
-    var first: (run: (items: [FeedItem], reachedBoundary: Bool), end: Int)?
-    var second: (items: [FeedItem], end: Int)?
+    var first: (run: (items: FeedItems, reachedBoundary: Bool), end: Int)?
+    var second: (items: FeedItems, end: Int)?
   }
 
   private struct Parser {
@@ -85,9 +85,9 @@ enum FastFeedParser {
     /// it as the start of an item, reading as it always does; if it steps past it instead, it
     /// reads on to the end and the other half's work is dropped. Either way the items, and any
     /// reason to give way, are those of reading from the start.
-    mutating func items() -> [FeedItem]? {
+    mutating func items() -> FeedItems? {
       guard consume(UInt8(ascii: "[")) else { return nil }
-      if consume(UInt8(ascii: "]")) { return [] }
+      if consume(UInt8(ascii: "]")) { return FeedItems() }
       skipWhitespace()
       let start = position
       guard bytes.count - start > splitThreshold,
@@ -114,7 +114,7 @@ enum FastFeedParser {
       // Taken out of the box so that each array has one owner and grows in place.
       guard let reached = halves.first?.run.reachedBoundary, let firstEnd = halves.first?.end
       else { return nil }
-      var items = halves.first?.run.items ?? []
+      var items = halves.first?.run.items ?? FeedItems()
       halves.first = nil
       guard reached else {
         position = firstEnd
@@ -123,8 +123,7 @@ enum FastFeedParser {
       guard var second = halves.second?.items, let end = halves.second?.end else { return nil }
       halves.second = nil
       position = end
-      let offset = items.count
-      for index in second.indices { second[index].index += offset }
+      second.offsetIndices(by: items.count)
       items.append(contentsOf: second)
       return items
     }
@@ -132,19 +131,20 @@ enum FastFeedParser {
     /// Items from the start of one, numbered from `firstIndex`: up to the closing bracket of the
     /// array (read), or up to `boundary` when an item starts exactly there.
     mutating func itemRun(firstIndex: Int, stoppingAt boundary: Int = -1)
-      -> (items: [FeedItem], reachedBoundary: Bool)?
+      -> (items: FeedItems, reachedBoundary: Bool)?
     {
-      var items: [FeedItem] = []
+      var items = FeedItems()
       let start = position
       while true {
-        guard let item = item(index: firstIndex + items.count) else { return nil }
-        if items.isEmpty {
+        guard item(index: firstIndex + items.count, into: &items) else { return nil }
+        if items.count == 1 {
           // Room for the rest at about this item's length (a little more, as lengths vary), so
           // that a long array is not copied as it grows.
           let length = max(position - start, 16)
-          items.reserveCapacity((bytes.count - start) / (length - length / 8) + 1)
+          let count = (bytes.count - start) / (length - length / 8) + 1
+          let imageLength = items.withImage(at: 0) { $0.count }
+          items.reserveCapacity(count, imageByteCount: count * (imageLength + imageLength / 8))
         }
-        items.append(item)
         guard consume(UInt8(ascii: ",")) else {
           guard consume(UInt8(ascii: "]")) else { return nil }
           return (items, false)
@@ -190,48 +190,59 @@ enum FastFeedParser {
       )
     }
 
-    mutating func item(index: Int) -> FeedItem? {
-      guard consume(UInt8(ascii: "{")) else { return nil }
-      var img: String?
+    /// Reads one item into `items`; false for anything the fast path does not read.
+    mutating func item(index: Int, into items: inout FeedItems) -> Bool {
+      guard consume(UInt8(ascii: "{")) else { return false }
+      var img: StringValue?
       var width: Double?
       var height: Double?
       var span: Int?
-      if consume(UInt8(ascii: "}")) { return nil }
+      if consume(UInt8(ascii: "}")) { return false }
       repeat {
-        guard let key = plainKey(), consume(UInt8(ascii: ":")) else { return nil }
+        guard let key = plainKey(), consume(UInt8(ascii: ":")) else { return false }
         switch key {
         case .img:
           skipWhitespace()
-          guard img == nil, !atEnd, current == UInt8(ascii: "\""), let text = string() else {
-            return nil
+          guard img == nil, !atEnd, current == UInt8(ascii: "\""), let text = stringValue() else {
+            return false
           }
           img = text
         case .width, .height:
-          guard let value = size(), value.isFinite, value > 0 else { return nil }
+          guard let value = size(), value.isFinite, value > 0 else { return false }
           if key == .width {
-            guard width == nil else { return nil }
+            guard width == nil else { return false }
             width = value
           } else {
-            guard height == nil else { return nil }
+            guard height == nil else { return false }
             height = value
           }
         case .span:
-          guard span == nil else { return nil }
+          guard span == nil else { return false }
           skipWhitespace()
           if !atEnd, current == UInt8(ascii: "n") {
-            guard literal("null") else { return nil }
+            guard literal("null") else { return false }
             span = 1
           } else {
             guard let (text, quoted) = scalarText(), let value = spanValue(text, quoted: quoted)
-            else { return nil }
+            else { return false }
             span = value
           }
         case .other:
-          guard skipValue(depth: 2) else { return nil }
+          guard skipValue(depth: 2) else { return false }
         }
       } while consume(UInt8(ascii: ","))
-      guard consume(UInt8(ascii: "}")), let img, let width, let height else { return nil }
-      return FeedItem(index: index, img: img, width: width, height: height, span: span ?? 1)
+      guard consume(UInt8(ascii: "}")), let img, let width, let height else { return false }
+      switch img {
+      case .raw(let range):
+        items.append(
+          index: index, image: UnsafeBufferPointer(rebasing: bytes[range]), width: width,
+          height: height, span: span ?? 1)
+      case .decoded(var text):
+        text.withUTF8 {
+          items.append(index: index, image: $0, width: width, height: height, span: span ?? 1)
+        }
+      }
+      return true
     }
 
     enum Key { case img, width, height, span, other }
@@ -312,6 +323,21 @@ enum FastFeedParser {
 
     /// A JSON string, unescaped; `nil` for a bad escape, a control character or invalid UTF-8.
     mutating func string() -> String? {
+      switch stringValue() {
+      case .raw(let range): String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+      case .decoded(let text): text
+      case nil: nil
+      }
+    }
+
+    /// A JSON string's text: the input bytes themselves when they are plain ASCII without
+    /// escapes, or the unescaped string.
+    enum StringValue {
+      case raw(Range<Int>)
+      case decoded(String)
+    }
+
+    mutating func stringValue() -> StringValue? {
       skipWhitespace()
       guard !atEnd, current == UInt8(ascii: "\"") else { return nil }
       position += 1
@@ -351,8 +377,8 @@ enum FastFeedParser {
       guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
       let body = UnsafeBufferPointer(rebasing: bytes[start..<position])
       position += 1
-      if plain { return String(decoding: body, as: UTF8.self) }
-      return unescaped(body)
+      if plain { return .raw(start..<position - 1) }
+      return unescaped(body).map(StringValue.decoded)
     }
 
     func unescaped(_ body: UnsafeBufferPointer<UInt8>) -> String? {

@@ -30,13 +30,145 @@ public struct FeedItem: Hashable, Sendable {
 /// A decoded feed: its valid items, and a problem for every item that is not valid.
 public struct Feed: Hashable, Sendable {
   /// The valid items, in feed order.
-  public var items: [FeedItem]
+  public var items: FeedItems
   /// One entry per invalid item, in feed order.
   public var problems: [FeedItemProblem]
 
   /// Creates a feed.
-  public init(items: [FeedItem], problems: [FeedItemProblem] = []) {
+  public init(items: FeedItems, problems: [FeedItemProblem] = []) {
     self.items = items
     self.problems = problems
+  }
+
+  /// Creates a feed from an array of items.
+  public init(items: [FeedItem], problems: [FeedItemProblem] = []) {
+    self.init(items: FeedItems(items), problems: problems)
+  }
+}
+
+/// A feed's valid items, stored field by field: every image URL's bytes in one array, sizes,
+/// spans and feed indices in arrays of their own.
+///
+/// A million items take about 40 bytes each plus their URLs, where an array of ``FeedItem``
+/// would take 48 bytes each plus a string object of about 80. Reading an element makes its
+/// ``FeedItem`` (and its `img` string); the field accessors and ``withImage(at:_:)`` do not.
+public struct FeedItems: RandomAccessCollection, Hashable, Sendable {
+  /// The UTF-8 bytes of every `img`, one after another.
+  private var imageBytes: [UInt8] = []
+  /// Where each item's `img` ends in `imageBytes`; it starts where the one before ends.
+  private var imageEnds: [Int] = []
+  private var widths: [Double] = []
+  private var heights: [Double] = []
+  private var spans: [Int] = []
+  private var feedIndices: [Int] = []
+
+  /// No items.
+  public init() {}
+
+  /// The items of `items`, in order.
+  public init(_ items: some Sequence<FeedItem>) {
+    for item in items { append(item) }
+  }
+
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { imageEnds.count }
+
+  /// The item at `position`, with its `img` made into a string.
+  public subscript(position: Int) -> FeedItem {
+    FeedItem(
+      index: feedIndices[position],
+      img: withImage(at: position) { String(decoding: $0, as: UTF8.self) },
+      width: widths[position], height: heights[position], span: spans[position])
+  }
+
+  /// The feed index of the item at `position`.
+  public func feedIndex(at position: Int) -> Int { feedIndices[position] }
+
+  /// The span of the item at `position`.
+  public func span(at position: Int) -> Int { spans[position] }
+
+  /// The size and span the layout core needs, for the item at `position`.
+  public func layoutItem(at position: Int) -> LayoutItem {
+    LayoutItem(width: widths[position], height: heights[position], span: spans[position])
+  }
+
+  /// The layout items of the items at `positions`.
+  public func layoutItems(_ positions: Range<Int>) -> [LayoutItem] {
+    positions.map(layoutItem(at:))
+  }
+
+  /// Calls `body` with the UTF-8 bytes of the `img` of the item at `position`, without making a
+  /// string of them.
+  public func withImage<Result>(
+    at position: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+  ) rethrows -> Result {
+    let start = position == 0 ? 0 : imageEnds[position - 1]
+    return try imageBytes.withUnsafeBufferPointer { bytes in
+      try body(UnsafeBufferPointer(rebasing: bytes[start..<imageEnds[position]]))
+    }
+  }
+
+  /// Makes room for `count` items with `imageByteCount` bytes of URLs in all.
+  public mutating func reserveCapacity(_ count: Int, imageByteCount: Int = 0) {
+    imageBytes.reserveCapacity(imageByteCount)
+    imageEnds.reserveCapacity(count)
+    widths.reserveCapacity(count)
+    heights.reserveCapacity(count)
+    spans.reserveCapacity(count)
+    feedIndices.reserveCapacity(count)
+  }
+
+  /// Adds `item` after the others.
+  public mutating func append(_ item: FeedItem) {
+    var img = item.img
+    img.withUTF8 { imageBytes.append(contentsOf: $0) }
+    appendFields(index: item.index, width: item.width, height: item.height, span: item.span)
+  }
+
+  /// Adds an item whose `img` is the UTF-8 text `image`, without making a string of it.
+  mutating func append(
+    index: Int, image: UnsafeBufferPointer<UInt8>, width: Double, height: Double, span: Int
+  ) {
+    imageBytes.append(contentsOf: image)
+    appendFields(index: index, width: width, height: height, span: span)
+  }
+
+  private mutating func appendFields(index: Int, width: Double, height: Double, span: Int) {
+    imageEnds.append(imageBytes.count)
+    widths.append(width)
+    heights.append(height)
+    spans.append(span)
+    feedIndices.append(index)
+  }
+
+  /// Adds the items of `other` after these.
+  public mutating func append(contentsOf other: FeedItems) {
+    let shift = imageBytes.count
+    imageBytes.append(contentsOf: other.imageBytes)
+    imageEnds.append(contentsOf: other.imageEnds.lazy.map { $0 + shift })
+    widths.append(contentsOf: other.widths)
+    heights.append(contentsOf: other.heights)
+    spans.append(contentsOf: other.spans)
+    feedIndices.append(contentsOf: other.feedIndices)
+  }
+
+  /// Removes the item at `position`.
+  ///
+  /// - Complexity: O(*n*) for *n* items and their URLs.
+  public mutating func remove(at position: Int) {
+    let start = position == 0 ? 0 : imageEnds[position - 1]
+    let length = imageEnds[position] - start
+    imageBytes.removeSubrange(start..<imageEnds[position])
+    imageEnds.remove(at: position)
+    for later in position..<imageEnds.count { imageEnds[later] -= length }
+    widths.remove(at: position)
+    heights.remove(at: position)
+    spans.remove(at: position)
+    feedIndices.remove(at: position)
+  }
+
+  /// Adds `offset` to every item's feed index (the items of a later page).
+  public mutating func offsetIndices(by offset: Int) {
+    for position in feedIndices.indices { feedIndices[position] += offset }
   }
 }

@@ -94,8 +94,8 @@ private func written(_ report: LayoutReport, _ format: OutputFormat) throws -> D
     let layout = try WaterfallLayout(LayoutConfiguration(), items: items.map(\.layoutItem))
     let sink = BufferSink()
     var placed = PlacedItems()
-    placed.append([items[0]], page: 1)
-    placed.append([items[1]], page: 4)
+    placed.append(FeedItems([items[0]]), page: 1)
+    placed.append(FeedItems([items[1]]), page: 4)
     try LayoutReport(layout: layout, items: placed).write(.json, to: sink)
     let document = try ParsedLayout(json: Data(sink.bytes))
     #expect(document.items.map(\.index) == [3, 9])
@@ -218,7 +218,7 @@ private func written(_ report: LayoutReport, _ format: OutputFormat) throws -> D
       sections: [Section(configuration: configuration, headerHeight: 44, footerHeight: 30)],
       layouts: [layout])
     let items = (0..<count).map { FeedItem(index: $0, img: "u\($0)", width: 1, height: 1) }
-    return LayoutReport(sectioned: sectioned, items: PlacedItems(items, page: 1), rect: rect)
+    return LayoutReport(sectioned: sectioned, items: PlacedItems(FeedItems(items), page: 1), rect: rect)
   }
 
   @Test("Written in chunks side by side, JSON and JSON Lines are byte for byte the one-by-one text")

@@ -345,7 +345,7 @@ private struct AnyCodableSpan: Decodable, Equatable {
     var placed = PlacedItems()
     var expected: [Int] = []
     for run in runs {
-      placed.append(items(run.count, from: expected.count), page: run.page)
+      placed.append(FeedItems(items(run.count, from: expected.count)), page: run.page)
       expected += Array(repeating: run.page, count: run.count)
     }
     #expect(placed.count == expected.count)

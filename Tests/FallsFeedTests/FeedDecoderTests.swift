@@ -51,7 +51,7 @@ private func problem(_ item: String) throws -> FeedItemProblem? {
     ])
   func sizeForms(text: String, value: Double) throws {
     let feed = try decode("{\"data\": [{\"img\": \"a\", \"width\": \(text), \"height\": \(text)}]}")
-    #expect(feed.items == [FeedItem(index: 0, img: "a", width: value, height: value)])
+    #expect(Array(feed.items) == [FeedItem(index: 0, img: "a", width: value, height: value)])
   }
 
   @Test(

@@ -16,4 +16,40 @@ import Testing
     #expect(feed.items.count == 1 && feed.problems == [problem])
     #expect(Feed(items: []).problems.isEmpty)
   }
+
+  private static let samples = [
+    FeedItem(index: 0, img: "https://a.example/1.jpg", width: 1200, height: 2249),
+    FeedItem(index: 2, img: "", width: 1, height: 0.5, span: 2),
+    FeedItem(index: 3, img: "café 瀑布流 😀 \"q\"", width: 7.25, height: 3, span: LayoutItem.fullSpan),
+    FeedItem(index: 9, img: "x", width: 3, height: 4),
+  ]
+
+  @Test("Stored by field, items read back as they were given, one by one or in runs")
+  func storage() {
+    let items = FeedItems(Self.samples)
+    #expect(Array(items) == Self.samples)
+    #expect(items.count == 4 && items.feedIndex(at: 3) == 9 && items.span(at: 2) == .max)
+    #expect(items.layoutItems(1..<3) == Self.samples[1..<3].map(\.layoutItem))
+    for (position, item) in Self.samples.enumerated() {
+      #expect(items.withImage(at: position) { Array($0) } == Array(item.img.utf8))
+    }
+    // Appending a run is appending its items one by one.
+    for split in 0...4 {
+      var joined = FeedItems(Self.samples[..<split])
+      joined.append(contentsOf: FeedItems(Self.samples[split...]))
+      #expect(joined == items)
+    }
+  }
+
+  @Test("Removing an item, or moving every feed index, changes only that", arguments: 0..<4)
+  func editing(position: Int) {
+    var items = FeedItems(Self.samples)
+    items.remove(at: position)
+    var expected = Self.samples
+    expected.remove(at: position)
+    #expect(Array(items) == expected)
+    #expect(items == FeedItems(expected))
+    items.offsetIndices(by: 100)
+    #expect(items.map(\.index) == expected.map { $0.index + 100 })
+  }
 }
