@@ -101,7 +101,7 @@ enum PagedLayout {
   private static func load(
     page: Int, options: LayoutOptions, fetcher: FeedFetcher, _ environment: CLIEnvironment
   ) async throws(CLIError) -> Feed {
-    let bytes: Data
+    let bytes: FeedBytes
     switch options.feed {
     case .synthetic(let count, let minimumHeight, let maximumHeight):
       let configuration = options.configuration
@@ -116,18 +116,19 @@ enum PagedLayout {
       }
       return Feed(items: items)
     case .embedded:
-      bytes = Data(EmbeddedFeed.json.utf8)
+      bytes = FeedBytes(data: Data(EmbeddedFeed.json.utf8))
     case .standardInput:
       do {
-        bytes = try environment.readStandardInput()
+        bytes = FeedBytes(data: try environment.readStandardInput())
       } catch {
         throw .feed(.unreadable(path: "-", reason: FeedReader.systemError(error.code)))
       }
     case .file(let path):
-      do { bytes = try FeedReader.read(path: path) } catch { throw .feed(error) }
+      do { bytes = try FeedReader.load(path: path) } catch { throw .feed(error) }
     case .url(let template):
       do {
-        bytes = try await fetcher.fetch(template.url(page: page, size: options.pageSize))
+        bytes = FeedBytes(
+          data: try await fetcher.fetch(template.url(page: page, size: options.pageSize)))
       } catch {
         throw .fetch(error)
       }
@@ -136,7 +137,8 @@ enum PagedLayout {
   }
 
   /// Decodes one page; a URL's body that is not JSON is a fetch failure (69), not bad data.
-  private static func decode(_ bytes: Data, page: Int, options: LayoutOptions) throws(CLIError)
+  private static func decode(_ bytes: FeedBytes, page: Int, options: LayoutOptions)
+    throws(CLIError)
     -> Feed
   {
     do {

@@ -15,9 +15,17 @@ enum FastFeedParser {
   ///
   /// A `data` array longer than `threshold` bytes is read in two halves at once, split at an
   /// item boundary near its middle (see `items()`); the result is the same either way.
-  static func parse(_ data: Data, splittingAbove threshold: Int = 1 << 22) -> Feed? {
+  ///
+  /// With `releasingReadPages` (for a read-only private mapping of a file only), the pages of
+  /// the `data` array are given back to the system as they are read; touched again, they are
+  /// read from the file again.
+  static func parse(
+    _ data: Data, splittingAbove threshold: Int = 1 << 22, releasingReadPages: Bool = false
+  ) -> Feed? {
     data.withUnsafeBytes { raw in
-      var parser = Parser(bytes: raw.bindMemory(to: UInt8.self), splitThreshold: threshold)
+      var parser = Parser(
+        bytes: raw.bindMemory(to: UInt8.self), splitThreshold: threshold,
+        releasesReadPages: releasingReadPages)
       return parser.document()
     }
   }
@@ -38,6 +46,8 @@ enum FastFeedParser {
     var position = 0
     /// Arrays of more bytes than this are read in two halves at once.
     var splitThreshold = Int.max
+    /// Whether read pages of the array are given back (see `parse`).
+    var releasesReadPages = false
 
     var atEnd: Bool { position >= bytes.count }
     var current: UInt8 { bytes[position] }
@@ -97,8 +107,9 @@ enum FastFeedParser {
       }
       let shared = SharedBytes(bytes: bytes)
       let halves = Halves()
+      let releases = releasesReadPages
       DispatchQueue.concurrentPerform(iterations: 2) { half in
-        var parser = Parser(bytes: shared.bytes)
+        var parser = Parser(bytes: shared.bytes, releasesReadPages: releases)
         if half == 0 {
           parser.position = start
           if let run = parser.itemRun(firstIndex: 0, stoppingAt: boundary) {
@@ -135,8 +146,13 @@ enum FastFeedParser {
     {
       var items = FeedItems()
       let start = position
+      var released = position
       while true {
         guard item(index: firstIndex + items.count, into: &items) else { return nil }
+        if releasesReadPages, position - released >= 1 << 22 {
+          releasePages(released..<position)
+          released = position
+        }
         if items.count == 1 {
           // Room for the rest at about this item's length (a little more, as lengths vary), so
           // that a long array is not copied as it grows.
@@ -152,6 +168,16 @@ enum FastFeedParser {
         skipWhitespace()
         if position == boundary { return (items, true) }
       }
+    }
+
+    /// Gives back the whole pages within `range` of the input (see `parse`).
+    func releasePages(_ range: Range<Int>) {
+      guard let base = bytes.baseAddress else { return }
+      let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+      let low = (Int(bitPattern: base) + range.lowerBound + page - 1) / page * page
+      let high = (Int(bitPattern: base) + range.upperBound) / page * page
+      guard high > low, let start = UnsafeMutableRawPointer(bitPattern: low) else { return }
+      madvise(start, high - low, MADV_DONTNEED)
     }
 
     /// The first `{` at or after `guess` whose previous non-blank bytes are `,` and `}`, within

@@ -13,8 +13,19 @@ public enum FeedDecoder {
   /// - Throws: ``FeedError/notJSON(detail:)`` or ``FeedError/noDataArray(found:)``.
   /// - Complexity: O(*n*) in the size of the input.
   public static func decode(_ bytes: Data) throws(FeedError) -> Feed {
-    if let feed = FastFeedParser.parse(bytes) { return feed }
-    return try decodeWithFoundation(bytes)
+    try decode(FeedBytes(data: bytes))
+  }
+
+  /// Decodes a feed from bytes that may map a file; the pages of a mapping are given back as
+  /// they are read, so that a large file is never all in memory at once.
+  ///
+  /// - Returns: The valid items and a problem for each invalid one.
+  /// - Throws: ``FeedError/notJSON(detail:)`` or ``FeedError/noDataArray(found:)``.
+  public static func decode(_ bytes: FeedBytes) throws(FeedError) -> Feed {
+    if let feed = FastFeedParser.parse(bytes.data, releasingReadPages: bytes.isFileMapping) {
+      return feed
+    }
+    return try decodeWithFoundation(bytes.data)
   }
 
   /// Decodes with Foundation's `JSONDecoder` alone: the path that reports every problem, and
