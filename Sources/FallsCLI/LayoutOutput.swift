@@ -97,7 +97,7 @@ struct LayoutReport: Sendable {
   }
 
   /// Elements written side by side in chunks of this many, when there are at least twice as many.
-  static let parallelChunk = 16_384
+  static let parallelChunk = 4_096
 
   /// Writes every selected element's JSON object, `separator` between two and `terminator` after
   /// each.

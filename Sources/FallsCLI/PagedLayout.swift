@@ -160,6 +160,7 @@ enum PagedLayout {
   {
     // In batches, so that the sizes are never all copied out at once; a batch is appended whole
     // or not at all.
+    layout.reserveCapacity(layout.elements.count + feed.items.count)
     var next = 0
     while next < feed.items.count {
       let batch = next..<min(next + (1 << 16), feed.items.count)

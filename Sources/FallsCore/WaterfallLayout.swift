@@ -182,6 +182,19 @@ public struct WaterfallLayout: Sendable {
     blockIndex = BlockIndex()
   }
 
+  /// Makes room for `count` elements in all, for a caller that will append that many in several
+  /// batches (each batch otherwise grows the storage as it needs, up to twice what it holds).
+  /// Room beyond what is held grows at least twofold, so that reserving before every small page
+  /// stays cheap.
+  ///
+  /// - Complexity: O(*n*) for the *n* elements already placed, when the storage moves.
+  public mutating func reserveCapacity(_ count: Int) {
+    guard count > elements.capacity else { return }
+    let capacity = elements.isEmpty ? count : max(count, elements.capacity * 2)
+    elements.reserveCapacity(capacity)
+    blockIndex.reserveCapacity(capacity)
+  }
+
   /// Places `items` below those already laid out.
   ///
   /// On error nothing is appended and the layout is unchanged.

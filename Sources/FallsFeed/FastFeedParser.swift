@@ -103,7 +103,9 @@ enum FastFeedParser {
       guard bytes.count - start > splitThreshold,
         let boundary = itemStart(near: start + (bytes.count - start) / 2)
       else {
-        return itemRun(firstIndex: 0)?.items
+        guard var items = itemRun(firstIndex: 0)?.items else { return nil }
+        items.trimCapacity()
+        return items
       }
       let shared = SharedBytes(bytes: bytes)
       let halves = Halves()
@@ -129,14 +131,14 @@ enum FastFeedParser {
       halves.first = nil
       guard reached else {
         position = firstEnd
+        items.trimCapacity()
         return items
       }
       guard var second = halves.second?.items, let end = halves.second?.end else { return nil }
       halves.second = nil
       position = end
       second.offsetIndices(by: items.count)
-      items.append(contentsOf: second)
-      return items
+      return FeedItems.joined(consume items, consume second)
     }
 
     /// Items from the start of one, numbered from `firstIndex`: up to the closing bracket of the
@@ -350,7 +352,8 @@ enum FastFeedParser {
     /// A JSON string, unescaped; `nil` for a bad escape, a control character or invalid UTF-8.
     mutating func string() -> String? {
       switch stringValue() {
-      case .raw(let range): String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+      case .raw(let range):
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
       case .decoded(let text): text
       case nil: nil
       }

@@ -46,12 +46,14 @@ public struct Feed: Hashable, Sendable {
   }
 }
 
-/// A feed's valid items, stored field by field: every image URL's bytes in one array, sizes,
-/// spans and feed indices in arrays of their own.
+/// A feed's valid items, stored field by field: every image URL's bytes in one array, sizes and
+/// spans in arrays of their own, and feed indices only where they are not consecutive.
 ///
-/// A million items take about 40 bytes each plus their URLs, where an array of ``FeedItem``
+/// A million items take about 28 bytes each plus their URLs, where an array of ``FeedItem``
 /// would take 48 bytes each plus a string object of about 80. Reading an element makes its
 /// ``FeedItem`` (and its `img` string); the field accessors and ``withImage(at:_:)`` do not.
+///
+/// Two values holding the same items are equal: the storage is kept in one canonical form.
 public struct FeedItems: RandomAccessCollection, Hashable, Sendable {
   /// The UTF-8 bytes of every `img`, one after another.
   private var imageBytes: [UInt8] = []
@@ -59,8 +61,13 @@ public struct FeedItems: RandomAccessCollection, Hashable, Sendable {
   private var imageEnds: [Int] = []
   private var widths: [Double] = []
   private var heights: [Double] = []
-  private var spans: [Int] = []
-  private var feedIndices: [Int] = []
+  /// Spans in 32 bits: ``LayoutItem/fullSpan`` as −1, others clamped (a feed's spans are below
+  /// 10^9).
+  private var spans: [Int32] = []
+  /// The feed index of the first item; the others follow it one by one unless `feedIndices`
+  /// lists them (only when they do not: after skipped or removed items). 0 when empty.
+  private var firstIndex = 0
+  private var feedIndices: [Int]?
 
   /// No items.
   public init() {}
@@ -76,20 +83,25 @@ public struct FeedItems: RandomAccessCollection, Hashable, Sendable {
   /// The item at `position`, with its `img` made into a string.
   public subscript(position: Int) -> FeedItem {
     FeedItem(
-      index: feedIndices[position],
+      index: feedIndex(at: position),
       img: withImage(at: position) { String(decoding: $0, as: UTF8.self) },
-      width: widths[position], height: heights[position], span: spans[position])
+      width: widths[position], height: heights[position], span: span(at: position))
   }
 
   /// The feed index of the item at `position`.
-  public func feedIndex(at position: Int) -> Int { feedIndices[position] }
+  public func feedIndex(at position: Int) -> Int {
+    precondition(indices.contains(position), "position out of range")
+    return feedIndices?[position] ?? firstIndex + position
+  }
 
   /// The span of the item at `position`.
-  public func span(at position: Int) -> Int { spans[position] }
+  public func span(at position: Int) -> Int {
+    spans[position] < 0 ? LayoutItem.fullSpan : Int(spans[position])
+  }
 
   /// The size and span the layout core needs, for the item at `position`.
   public func layoutItem(at position: Int) -> LayoutItem {
-    LayoutItem(width: widths[position], height: heights[position], span: spans[position])
+    LayoutItem(width: widths[position], height: heights[position], span: span(at: position))
   }
 
   /// The layout items of the items at `positions`.
@@ -115,7 +127,25 @@ public struct FeedItems: RandomAccessCollection, Hashable, Sendable {
     widths.reserveCapacity(count)
     heights.reserveCapacity(count)
     spans.reserveCapacity(count)
-    feedIndices.reserveCapacity(count)
+  }
+
+  /// Gives back the room reserved beyond the items, one field at a time (so that at most one
+  /// field is copied at once).
+  ///
+  /// - Complexity: O(*n*) for *n* items and their URLs.
+  public mutating func trimCapacity() {
+    func trimmed<Element>(_ array: [Element]) -> [Element] {
+      guard array.capacity > array.count else { return array }
+      return [Element](unsafeUninitializedCapacity: array.count) { buffer, count in
+        _ = buffer.initialize(from: array)
+        count = array.count
+      }
+    }
+    imageBytes = trimmed(imageBytes)
+    imageEnds = trimmed(imageEnds)
+    widths = trimmed(widths)
+    heights = trimmed(heights)
+    spans = trimmed(spans)
   }
 
   /// Adds `item` after the others.
@@ -134,28 +164,79 @@ public struct FeedItems: RandomAccessCollection, Hashable, Sendable {
   }
 
   private mutating func appendFields(index: Int, width: Double, height: Double, span: Int) {
+    if isEmpty {
+      firstIndex = index
+    } else if feedIndices == nil, index != firstIndex + count {
+      feedIndices = (0..<count).map { firstIndex + $0 }
+    }
+    feedIndices?.append(index)
     imageEnds.append(imageBytes.count)
     widths.append(width)
     heights.append(height)
-    spans.append(span)
-    feedIndices.append(index)
+    spans.append(span == LayoutItem.fullSpan ? -1 : Int32(clamping: span))
+  }
+
+  /// The items of `first` then those of `second`, in storage of exactly their size, built one
+  /// field at a time and each field of the parts let go as soon as it is copied (so that a
+  /// million items are never held three times over).
+  static func joined(_ first: consuming FeedItems, _ second: consuming FeedItems) -> FeedItems {
+    func join<Element>(_ a: inout [Element], _ b: inout [Element]) -> [Element] {
+      let joined = [Element](unsafeUninitializedCapacity: a.count + b.count) { buffer, count in
+        _ = buffer.initialize(fromContentsOf: a)
+        _ = UnsafeMutableBufferPointer(rebasing: buffer[a.count...]).initialize(fromContentsOf: b)
+        count = a.count + b.count
+      }
+      a = []
+      b = []
+      return joined
+    }
+    var result = FeedItems()
+    guard !first.isEmpty else { return second }
+    guard !second.isEmpty else { return first }
+    let shift = first.imageBytes.count
+    for position in second.imageEnds.indices { second.imageEnds[position] += shift }
+    if first.feedIndices != nil || second.feedIndices != nil
+      || second.firstIndex != first.firstIndex + first.count
+    {
+      result.feedIndices =
+        (first.feedIndices ?? (0..<first.count).map { first.firstIndex + $0 })
+        + (second.feedIndices ?? (0..<second.count).map { second.firstIndex + $0 })
+    }
+    result.firstIndex = first.firstIndex
+    result.imageBytes = join(&first.imageBytes, &second.imageBytes)
+    result.imageEnds = join(&first.imageEnds, &second.imageEnds)
+    result.widths = join(&first.widths, &second.widths)
+    result.heights = join(&first.heights, &second.heights)
+    result.spans = join(&first.spans, &second.spans)
+    return result
   }
 
   /// Adds the items of `other` after these.
   public mutating func append(contentsOf other: FeedItems) {
+    guard !other.isEmpty else { return }
+    guard !isEmpty else {
+      self = other
+      return
+    }
+    if feedIndices != nil || other.feedIndices != nil || other.firstIndex != firstIndex + count {
+      var listed = feedIndices ?? (0..<count).map { firstIndex + $0 }
+      listed += other.feedIndices ?? (0..<other.count).map { other.firstIndex + $0 }
+      feedIndices = listed
+    }
     let shift = imageBytes.count
     imageBytes.append(contentsOf: other.imageBytes)
     imageEnds.append(contentsOf: other.imageEnds.lazy.map { $0 + shift })
     widths.append(contentsOf: other.widths)
     heights.append(contentsOf: other.heights)
     spans.append(contentsOf: other.spans)
-    feedIndices.append(contentsOf: other.feedIndices)
   }
 
   /// Removes the item at `position`.
   ///
   /// - Complexity: O(*n*) for *n* items and their URLs.
   public mutating func remove(at position: Int) {
+    var listed = feedIndices ?? (0..<count).map { firstIndex + $0 }
+    listed.remove(at: position)
     let start = position == 0 ? 0 : imageEnds[position - 1]
     let length = imageEnds[position] - start
     imageBytes.removeSubrange(start..<imageEnds[position])
@@ -164,11 +245,19 @@ public struct FeedItems: RandomAccessCollection, Hashable, Sendable {
     widths.remove(at: position)
     heights.remove(at: position)
     spans.remove(at: position)
-    feedIndices.remove(at: position)
+    // Back to the compact form when what is left is consecutive.
+    firstIndex = listed.first ?? 0
+    let consecutive = listed.indices.allSatisfy { listed[$0] == firstIndex + $0 }
+    feedIndices = consecutive ? nil : listed
   }
 
   /// Adds `offset` to every item's feed index (the items of a later page).
   public mutating func offsetIndices(by offset: Int) {
-    for position in feedIndices.indices { feedIndices[position] += offset }
+    guard !isEmpty else { return }
+    firstIndex += offset
+    if var listed = feedIndices {
+      for position in listed.indices { listed[position] += offset }
+      feedIndices = listed
+    }
   }
 }

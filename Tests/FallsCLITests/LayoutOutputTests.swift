@@ -218,7 +218,8 @@ private func written(_ report: LayoutReport, _ format: OutputFormat) throws -> D
       sections: [Section(configuration: configuration, headerHeight: 44, footerHeight: 30)],
       layouts: [layout])
     let items = (0..<count).map { FeedItem(index: $0, img: "u\($0)", width: 1, height: 1) }
-    return LayoutReport(sectioned: sectioned, items: PlacedItems(FeedItems(items), page: 1), rect: rect)
+    return LayoutReport(
+      sectioned: sectioned, items: PlacedItems(FeedItems(items), page: 1), rect: rect)
   }
 
   @Test("Written in chunks side by side, JSON and JSON Lines are byte for byte the one-by-one text")

@@ -1,6 +1,7 @@
 import FallsCore
-import FallsFeed
 import Testing
+
+@testable import FallsFeed
 
 @Suite struct FeedItemTests {
   @Test("An item's layout size is its image size")
@@ -33,12 +34,40 @@ import Testing
     for (position, item) in Self.samples.enumerated() {
       #expect(items.withImage(at: position) { Array($0) } == Array(item.img.utf8))
     }
-    // Appending a run is appending its items one by one.
+    // Appending a run, or joining two, is appending their items one by one.
     for split in 0...4 {
       var joined = FeedItems(Self.samples[..<split])
       joined.append(contentsOf: FeedItems(Self.samples[split...]))
       #expect(joined == items)
+      let first = FeedItems(Self.samples[..<split])
+      let second = FeedItems(Self.samples[split...])
+      #expect(FeedItems.joined(first, second) == items)
     }
+    var trimmed = items
+    trimmed.reserveCapacity(100, imageByteCount: 1_000)
+    trimmed.trimCapacity()
+    #expect(trimmed == items)
+  }
+
+  @Test("Feed indices with gaps are kept; the same items are equal however they were built")
+  func gaps() {
+    let gapped = [0, 1, 5, 6].map { FeedItem(index: $0, img: "i\($0)", width: 1, height: 1) }
+    var items = FeedItems(gapped)
+    #expect(items.map(\.index) == [0, 1, 5, 6])
+    // Removing the item after the gap's start leaves 0, 5, 6; removing 0 then leaves 5, 6,
+    // consecutive again, equal to items built as 5, 6.
+    items.remove(at: 1)
+    #expect(items.map(\.index) == [0, 5, 6])
+    items.remove(at: 0)
+    #expect(items == FeedItems(gapped[2...]))
+    var shifted = FeedItems(gapped[..<2])
+    shifted.offsetIndices(by: 5)
+    #expect(
+      shifted
+        == FeedItems(
+          gapped[2...].map {
+            FeedItem(index: $0.index, img: "i\($0.index - 5)", width: 1, height: 1)
+          }))
   }
 
   @Test("Removing an item, or moving every feed index, changes only that", arguments: 0..<4)
