@@ -67,10 +67,22 @@ public enum CLI {
     case LayoutCommand.name:
       let options = try LayoutCommand.parse(rest)
       let report = try await PagedLayout.run(options, environment: environment)
+      guard let path = options.output else {
+        do {
+          try report.write(options.format, to: environment.standardOutput)
+        } catch {
+          throw .output(error)
+        }
+        return
+      }
       do {
-        try report.write(options.format, to: environment.standardOutput)
+        try OutputFile.write(
+          to: path, streams: (environment.standardOutput, environment.standardError)
+        ) { (sink) throws(SystemError) in
+          try report.write(options.format, to: sink)
+        }
       } catch {
-        throw .output(error)
+        throw .outputFile(path: path, error)
       }
     default:
       let hint =

@@ -25,6 +25,8 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
   /// A feed URL that could not be fetched: network failure, non-2xx answer, a body too large or
   /// not JSON (EX_UNAVAILABLE).
   case unavailable = 69
+  /// The `--output` file could not be created or put in place (EX_CANTCREAT).
+  case cannotCreate = 73
   /// Output could not be written (EX_IOERR).
   case ioError = 74
   /// The reader of standard output went away (128 + SIGPIPE, as a shell reports a process that
@@ -46,6 +48,8 @@ enum CLIError: Error {
   indirect case page(Int, CLIError)
   /// Standard output could not be written.
   case output(SystemError)
+  /// The `--output` file at `path` could not be written.
+  case outputFile(path: String, OutputFileFailure)
 }
 
 /// How an error ends the run: the message (without the `falls: error: ` that standard error's
@@ -75,12 +79,35 @@ func outcome(of error: CLIError) -> Outcome {
     var inner = outcome(of: error)
     inner.message = "page \(page): " + inner.message
     return inner
+  case .outputFile(let path, let failure):
+    return outcome(ofOutputFile: path, failure)
   case .output(let error):
     if error.code == EPIPE {
       return Outcome(message: "", toStandardOutput: false, code: .brokenPipe)
     }
     return Outcome(
       message: "cannot write the output: \(FeedReader.systemError(error.code))",
+      toStandardOutput: false, code: .ioError)
+  }
+}
+
+private func outcome(ofOutputFile path: String, _ failure: OutputFileFailure) -> Outcome {
+  switch failure {
+  case .create(let error):
+    return Outcome(
+      message: "cannot create --output '\(path)': \(FeedReader.systemError(error.code))",
+      toStandardOutput: false, code: .cannotCreate)
+  case .isDirectory:
+    return Outcome(
+      message: "cannot write --output '\(path)': it is a directory; give a file name",
+      toStandardOutput: false, code: .cannotCreate)
+  case .write(let error, let keptFile):
+    if error.code == EPIPE {
+      return Outcome(message: "", toStandardOutput: false, code: .brokenPipe)
+    }
+    return Outcome(
+      message: "cannot write --output '\(path)': \(FeedReader.systemError(error.code))"
+        + (keptFile ? "; the file there is left as it was" : ""),
       toStandardOutput: false, code: .ioError)
   }
 }

@@ -43,6 +43,8 @@ struct LayoutOptions {
   var minimumContentHeight = 0.0
   /// Print only the elements intersecting this rectangle.
   var rect: Rect?
+  /// Write the output to this file instead of standard output.
+  var output: String?
 }
 
 /// One flag of `falls layout`.
@@ -64,7 +66,7 @@ enum LayoutCommand {
     "column-spacing", "row-spacing", "spacing", "insets", "seed", "enlarge-chance",
     "align-tolerance", "order", "tolerance", "direction", "axis", "scale", "header-height",
     "footer-height", "min-content-height", "pattern", "height", "item-size", "offset", "format",
-    "rect", "skip-invalid", "help",
+    "output", "rect", "skip-invalid", "help",
   ]
 
   static var flags: [LayoutFlag] {
@@ -224,6 +226,12 @@ enum LayoutCommand {
         help: "table for people, json for one document (schema \(LayoutReport.schema)), "
           + "jsonl for one item per line. Default: table."),
       LayoutFlag(
+        name: "output", value: "FILE",
+        help: "Write the output to FILE instead of standard output. A file is written beside "
+          + "itself and renamed into place when complete, so a failure never leaves half a "
+          + "file; a symbolic link's target is replaced, the link kept; a device or FIFO such "
+          + "as /dev/null is written as it is; - is standard output."),
+      LayoutFlag(
         name: "skip-invalid", value: nil,
         help: "Lay out the valid items of a feed with invalid ones, keeping their feed index, "
           + "and list every skipped item on standard error."),
@@ -260,7 +268,8 @@ enum LayoutCommand {
       EXIT STATUS:
         0 success, 64 bad usage, 65 bad feed data, 66 feed file unreadable,
         69 feed URL not fetched (network, HTTP status, too large, not JSON),
-        74 output not writable, 141 standard output closed by its reader.
+        73 --output file not creatable, 74 output not writable,
+        141 standard output closed by its reader.
 
       """
     return text
@@ -454,9 +463,13 @@ enum LayoutCommand {
         maximumHeight = try number(flagName, text, example: "--max-height 250")
       case "format":
         guard let format = OutputFormat(rawValue: text) else {
-          throw invalid(flagName, text, expected: "one of table, json, jsonl")
+          let names = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
+          throw invalid(flagName, text, expected: "one of \(names)")
         }
         options.format = format
+      case "output":
+        guard !text.isEmpty else { throw invalid(flagName, text, expected: "a file name, or -") }
+        options.output = text
       default:
         throw usage("option '--\(name)' is not handled")
       }

@@ -6,7 +6,7 @@ import Testing
 @Suite struct ExitCodeTests {
   @Test("The statuses follow sysexits.h")
   func values() {
-    #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 64, 65, 66, 69, 74, 141])
+    #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 64, 65, 66, 69, 73, 74, 141])
   }
 
   @Test(
@@ -29,6 +29,10 @@ import Testing
         false, .unavailable
       ),
       (.page(3, .feed(.notJSON(detail: "x"))), false, .dataError),
+      (.outputFile(path: "f", .create(SystemError(code: 2))), false, .cannotCreate),
+      (.outputFile(path: "f", .isDirectory), false, .cannotCreate),
+      (.outputFile(path: "f", .write(SystemError(code: 28), keptFile: true)), false, .ioError),
+      (.outputFile(path: "f", .write(SystemError(code: 32), keptFile: false)), false, .brokenPipe),
     ])
   func mapping(error: CLIError, toStandardOutput: Bool, code: ExitCode) {
     let result = outcome(of: error)
