@@ -14,7 +14,8 @@ public enum CLI {
     USAGE: falls <command> [options]
 
     COMMANDS:
-      layout    Lay out a finderlist feed and print every item's frame (table, json, jsonl).
+      layout    Lay out a finderlist feed and print every item's frame (table, json, jsonl),
+                or draw it (svg, html).
 
     OPTIONS:
       --help     Show this help; 'falls layout --help' shows the options of layout.

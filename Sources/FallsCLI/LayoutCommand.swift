@@ -224,7 +224,9 @@ enum LayoutCommand {
       LayoutFlag(
         name: "format", value: formats,
         help: "table for people, json for one document (schema \(LayoutReport.schema)), "
-          + "jsonl for one item per line. Default: table."),
+          + "jsonl for one item per line, svg for a picture of the layout (items coloured "
+          + "plain, enlarged or aligned, labelled with their index), html for a page showing "
+          + "the feed's images at their frames. Default: table."),
       LayoutFlag(
         name: "output", value: "FILE",
         help: "Write the output to FILE instead of standard output. A file is written beside "
@@ -244,7 +246,8 @@ enum LayoutCommand {
       OVERVIEW: Lay out an image feed as a waterfall and print every item's frame.
 
       USAGE: falls layout [--feed URL|PATH|-] [--pages N] [--style STYLE] [--columns N]
-                          [--format table|json|jsonl] [options]
+                          [--format table|json|jsonl|svg|html] [--output FILE]
+                          [options]
 
       Frames are in points, origin at the top left, y growing downward.
 
@@ -262,6 +265,7 @@ enum LayoutCommand {
         falls layout
         falls layout --columns 4 --format json | jq '.items[] | select(.enlarged)'
         falls layout --feed feed.json --style waterfall --insets 0 --spacing 4
+        falls layout --columns 4 --format html --output feed.html
         falls layout --feed 'https://example.com/list?page={page}&size={size}' --pages 3
         curl -s https://example.com/finderlist | falls layout --feed - --format jsonl
 

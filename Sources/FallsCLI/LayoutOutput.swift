@@ -10,6 +10,10 @@ public enum OutputFormat: String, CaseIterable, Sendable {
   case json
   /// One JSON item object per line.
   case jsonl
+  /// One self-contained SVG picture of the layout.
+  case svg
+  /// One self-contained HTML page showing the feed's images at their frames.
+  case html
 }
 
 /// A finished layout with the feed items it placed, ready to be written.
@@ -51,6 +55,8 @@ struct LayoutReport: Sendable {
     case .json: try writeJSON(to: &out)
     case .jsonl: try writeJSONLines(to: &out)
     case .table: try writeTable(to: &out)
+    case .svg: try writeSVG(to: &out)
+    case .html: try writeHTML(to: &out)
     }
     try out.flush()
   }

@@ -159,6 +159,30 @@ struct OutputBuffer: ~Copyable {
     append(byte: UInt8(ascii: "\""))
   }
 
+  /// Appends the UTF-8 text `utf8` escaped for XML and HTML, in text and in double- or
+  /// single-quoted attributes alike: `&`, `<`, `>`, `"` and `'` become character references, and
+  /// control characters other than tab and newline (which XML does not allow) become U+FFFD.
+  mutating func appendEscapedMarkup(_ utf8: UnsafeBufferPointer<UInt8>) {
+    for byte in utf8 {
+      switch byte {
+      case UInt8(ascii: "&"): appendLiteral("&amp;")
+      case UInt8(ascii: "<"): appendLiteral("&lt;")
+      case UInt8(ascii: ">"): appendLiteral("&gt;")
+      case UInt8(ascii: "\""): appendLiteral("&quot;")
+      case UInt8(ascii: "'"): appendLiteral("&#39;")
+      case 0x09, 0x0A: append(byte: byte)
+      case 0..<0x20, 0x7F: appendLiteral("\u{FFFD}")
+      default: append(byte: byte)
+      }
+    }
+  }
+
+  /// Appends `text` escaped for XML and HTML; see ``appendEscapedMarkup(_:)-(UnsafeBufferPointer<UInt8>)``.
+  mutating func appendEscapedMarkup(_ text: String) {
+    var text = text
+    text.withUTF8 { appendEscapedMarkup($0) }
+  }
+
   /// Sends the buffered bytes when a chunk is full.
   mutating func flushIfFull() throws(SystemError) {
     if count >= chunkSize { try flush() }

@@ -109,6 +109,15 @@ import Testing
     #expect(sink.text == "\"\(long)\"0.1")
   }
 
+  @Test("Text for XML and HTML: markup characters become references, controls U+FFFD")
+  func markup() throws {
+    let sink = BufferSink()
+    var out = OutputBuffer(sink: sink)
+    out.appendEscapedMarkup("a&b<c>d\"e'f\tg\nh\u{0}i\u{7F}j 瀑布")
+    try out.flush()
+    #expect(sink.text == "a&amp;b&lt;c&gt;d&quot;e&#39;f\tg\nh\u{FFFD}i\u{FFFD}j 瀑布")
+  }
+
   @Test("A full chunk is sent, and nothing before it is full")
   func chunks() throws {
     let sink = BufferSink()

@@ -1,0 +1,122 @@
+import FallsCore
+import FallsTestSupport
+import Foundation
+import FoundationXML
+import Testing
+
+@testable import FallsCLI
+
+/// One drawn element of an SVG, read back with Foundation's XML parser.
+private struct DrawnElement: Equatable {
+  var className: String
+  var index: Int?
+  var frame: Rect
+}
+
+private func svgDocument(_ arguments: [String]) async throws -> XMLDocument {
+  let result = await runCLI(["layout", "--format", "svg"] + arguments)
+  #expect(result.code == .success, "\(result.standardError)")
+  return try XMLDocument(xmlString: result.standardOutput)
+}
+
+/// An attribute of `node` as a number (read by XPath: FoundationXML on Linux does not find an
+/// unprefixed attribute by name on an element in a default namespace).
+private func number(_ node: XMLNode?, _ attribute: String) -> Double? {
+  guard let text = try? node?.nodes(forXPath: "@\(attribute)").first?.stringValue else {
+    return nil
+  }
+  return Double(text)
+}
+
+private func text(_ node: XMLNode, _ attribute: String) -> String? {
+  try? node.nodes(forXPath: "@\(attribute)").first?.stringValue
+}
+
+/// The groups under `<g class="elements">`, each with its rectangle.
+private func drawnElements(_ document: XMLDocument) throws -> [DrawnElement] {
+  let groups = try document.nodes(
+    forXPath: "//*[local-name()='g'][@class='elements']/*[local-name()='g']")
+  return try groups.map { group in
+    let element = try #require(group as? XMLElement)
+    let rect = try #require(
+      element.elements(forLocalName: "rect", uri: "http://www.w3.org/2000/svg").first)
+    return DrawnElement(
+      className: text(element, "class") ?? "",
+      index: text(element, "data-index").flatMap { Int($0) },
+      frame: Rect(
+        x: try #require(number(rect, "x")), y: try #require(number(rect, "y")),
+        width: try #require(number(rect, "width")), height: try #require(number(rect, "height"))))
+  }
+}
+
+@Suite struct SVGOutputTests {
+  @Test(
+    "Every element is a rectangle at exactly its frame, its class telling plain, enlarged and aligned apart",
+    arguments: [
+      [], ["--columns", "4", "--seed", "9"], ["--style", "waterfall"], ["--axis", "horizontal"],
+    ])
+  func rectangles(arguments: [String]) async throws {
+    let json = await runCLI(["layout", "--format", "json"] + arguments)
+    let expected = try ParsedLayout(json: Data(json.standardOutput.utf8))
+    let drawn = try drawnElements(try await svgDocument(arguments))
+    #expect(drawn.count == expected.items.count)
+    for (shape, item) in zip(drawn, expected.items) {
+      let className = item.enlarged ? "item enlarged" : item.aligned ? "item aligned" : "item"
+      #expect(shape.className == className && shape.index == item.index)
+      #expect(shape.frame == Rect(x: item.x, y: item.y, width: item.width, height: item.height))
+    }
+  }
+
+  @Test("The picture is the content's size plus the legend; columns and insets are drawn behind")
+  func canvas() async throws {
+    let document = try await svgDocument(["--columns", "4"])
+    let json = await runCLI(["layout", "--format", "json", "--columns", "4"])
+    let parsed = try ParsedLayout(json: Data(json.standardOutput.utf8))
+    let root = try #require(document.rootElement())
+    #expect(number(root, "width") == 375)
+    #expect(number(root, "height") == parsed.contentHeight + LayoutReport.svgLegendHeight)
+    let guides = try document.nodes(forXPath: "//*[local-name()='rect'][@class='guide']")
+    #expect(guides.count == 4)
+    #expect(guides.map { number($0, "x") } == (0..<4).map { parsed.configuration.x(ofColumn: $0) })
+    let legend = try document.nodes(
+      forXPath: "//*[local-name()='g'][@class='legend']//*[local-name()='text']")
+    #expect(
+      legend.map { $0.stringValue ?? "" } == ["item", "enlarged", "aligned", "header, footer"])
+    // A ring style's items overlap by design: no columns to draw.
+    let circle = try await svgDocument(["--style", "circle"])
+    #expect(try circle.nodes(forXPath: "//*[local-name()='rect'][@class='guide']").isEmpty)
+  }
+
+  @Test("Headers and footers are grey bands at their frames")
+  func bands() async throws {
+    let arguments = ["--header-height", "44", "--footer-height", "30"]
+    let drawn = try drawnElements(try await svgDocument(arguments))
+    let json = await runCLI(["layout", "--format", "json"] + arguments)
+    let bands = try ParsedLayout(json: Data(json.standardOutput.utf8)).bands
+    #expect(drawn.first?.className == "band header" && drawn.last?.className == "band footer")
+    #expect(
+      drawn.first?.frame
+        == Rect(x: bands[0].x, y: bands[0].y, width: bands[0].width, height: bands[0].height))
+    #expect(
+      drawn.last?.frame
+        == Rect(x: bands[1].x, y: bands[1].y, width: bands[1].width, height: bands[1].height))
+  }
+
+  @Test(
+    "An image URL with markup in it stays text: the document parses and the tooltip reads it back")
+  func hostileURL() async throws {
+    let img = #"x"><script>alert(1)</script>&amp;'<![CDATA["#
+    let feed = #"{"data":[{"img":"# + jsonString(img) + #","width":"1","height":"1"}]}"#
+    let result = await runCLI(["layout", "--feed", "-", "--format", "svg"], input: feed)
+    #expect(!result.standardOutput.contains("<script"))
+    let document = try XMLDocument(xmlString: result.standardOutput)
+    let titles = try document.nodes(
+      forXPath: "//*[local-name()='g'][@class='elements']//*[local-name()='title']")
+    #expect(titles.map { $0.stringValue ?? "" } == ["item 0 (page 1): \(img)"])
+  }
+}
+
+/// `text` as a JSON string literal.
+func jsonString(_ text: String) -> String {
+  String(decoding: try! JSONEncoder().encode(text), as: UTF8.self)
+}
