@@ -116,7 +116,12 @@ private func drawnElements(_ document: XMLDocument) throws -> [DrawnElement] {
   }
 }
 
-/// `text` as a JSON string literal.
+/// `text` as a JSON string literal, escaped by the writer under test (checked against
+/// JSONDecoder in OutputBufferTests).
 func jsonString(_ text: String) -> String {
-  String(decoding: try! JSONEncoder().encode(text), as: UTF8.self)
+  let sink = BufferSink()
+  var out = OutputBuffer(sink: sink)
+  out.appendJSONString(text)
+  try? out.flush()
+  return sink.text
 }
