@@ -3,7 +3,7 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: build release test run lint format install embed tables bench clean
+.PHONY: build release test run lint format install embed tables bench screenshot clean
 
 build:
 	$(SWIFT) build
@@ -33,6 +33,20 @@ BENCH_ARGS ?=
 bench:
 	$(SWIFT) build -c release --product falls
 	$(SWIFT) run -c release falls-bench $(BENCH_ARGS)
+
+# Renders the layout of the built-in feed (or SCREENSHOT_ARGS) as SVG and HTML, then each to a
+# PNG with headless Chromium (apt-get install chromium), into screenshots/, for people to look at.
+SCREENSHOT_ARGS ?= --columns 3
+CHROMIUM ?= chromium
+screenshot:
+	$(SWIFT) build --product falls
+	mkdir -p screenshots
+	"$$($(SWIFT) build --show-bin-path)/falls" layout $(SCREENSHOT_ARGS) --format svg --output screenshots/layout.svg
+	"$$($(SWIFT) build --show-bin-path)/falls" layout $(SCREENSHOT_ARGS) --format html --output screenshots/layout.html
+	$(CHROMIUM) --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=375,900 \
+	  --screenshot="$$PWD/screenshots/layout-svg.png" "file://$$PWD/screenshots/layout.svg"
+	$(CHROMIUM) --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=420,900 \
+	  --screenshot="$$PWD/screenshots/layout-html.png" "file://$$PWD/screenshots/layout.html"
 
 # Regenerates Sources/FallsFeed/EmbeddedFeed.swift from its fixture.
 embed:
