@@ -15,8 +15,10 @@ let package = Package(
     .target(name: "FallsCore"),
     // The finderlist feed: decoding and reading.
     .target(name: "FallsFeed", dependencies: ["FallsCore"]),
+    // Raw mode, keys and escape sequences for `falls view`: termios and ANSI, no curses.
+    .target(name: "FallsTerminal"),
     // Arguments, subcommands, output formats, errors to exit codes. Never exits.
-    .target(name: "FallsCLI", dependencies: ["FallsCore", "FallsFeed"]),
+    .target(name: "FallsCLI", dependencies: ["FallsCore", "FallsFeed", "FallsTerminal"]),
     .executableTarget(name: "falls", dependencies: ["FallsCLI"]),
     // The benchmark (make bench) and its C reference loop.
     .target(name: "CWaterfallReference", path: "Benchmarks/CReference"),
@@ -30,6 +32,7 @@ let package = Package(
       path: "Tests/FallsTestSupport"),
     .testTarget(name: "FallsCoreTests", dependencies: ["FallsCore", "FallsTestSupport"]),
     .testTarget(name: "FallsFeedTests", dependencies: ["FallsFeed", "FallsTestSupport"]),
+    .testTarget(name: "FallsTerminalTests", dependencies: ["FallsTerminal"]),
     .testTarget(
       name: "FallsCLITests", dependencies: ["FallsCLI", "FallsCore", "FallsFeed", "FallsTestSupport"]),
   ]

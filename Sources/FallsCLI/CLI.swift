@@ -16,6 +16,7 @@ public enum CLI {
     COMMANDS:
       layout    Lay out a finderlist feed and print every item's frame (table, json, jsonl),
                 or draw it (svg, html).
+      view      Show the layout in the terminal and scroll through it, loading pages.
 
     OPTIONS:
       --help     Show this help; 'falls layout --help' shows the options of layout.
@@ -62,6 +63,7 @@ public enum CLI {
       throw .informational(help)
     case "help":
       if rest.first == LayoutCommand.name { throw .informational(LayoutCommand.help) }
+      if rest.first == ViewCommand.name { throw .informational(ViewCommand.help) }
       throw .informational(help)
     case "--version":
       throw .informational("falls \(version)\n")
@@ -85,10 +87,13 @@ public enum CLI {
       } catch {
         throw .outputFile(path: path, error)
       }
+    case ViewCommand.name:
+      let options = try ViewCommand.parse(rest)
+      try await ViewCommand.run(options, environment: environment)
     default:
       let hint =
         command.hasPrefix("-") ? "unknown option '\(command)'" : "unknown command '\(command)'"
-      throw .usage("\(hint); the commands are: layout", command: nil)
+      throw .usage("\(hint); the commands are: layout, view", command: nil)
     }
   }
 }

@@ -98,7 +98,7 @@ enum PagedLayout {
   }
 
   /// Reads, fetches or generates page `page` and decodes it.
-  private static func load(
+  static func load(
     page: Int, options: LayoutOptions, fetcher: FeedFetcher, _ environment: CLIEnvironment
   ) async throws(CLIError) -> Feed {
     let bytes: FeedBytes
@@ -153,7 +153,7 @@ enum PagedLayout {
   }
 
   /// Appends a page's items; an item too tall to lay out is a feed problem like any other.
-  private static func append(
+  static func append(
     _ feed: inout Feed, to layout: inout WaterfallLayout, skipInvalid: Bool
   )
     throws(CLIError)

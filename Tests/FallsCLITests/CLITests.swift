@@ -54,11 +54,11 @@ private func golden(_ name: String) throws -> String {
       ([], "falls: error: no command given; try 'falls layout'\nSee 'falls --help' for usage.\n"),
       (
         ["lay"],
-        "falls: error: unknown command 'lay'; the commands are: layout\nSee 'falls --help' for usage.\n"
+        "falls: error: unknown command 'lay'; the commands are: layout, view\nSee 'falls --help' for usage.\n"
       ),
       (
         ["--colour"],
-        "falls: error: unknown option '--colour'; the commands are: layout\nSee 'falls --help' for usage.\n"
+        "falls: error: unknown option '--colour'; the commands are: layout, view\nSee 'falls --help' for usage.\n"
       ),
     ])
   func badCommands(arguments: [String], message: String) async {

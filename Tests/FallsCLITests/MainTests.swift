@@ -93,6 +93,11 @@ private struct TerminalSession {
     return screen
   }
 
+  /// Types `keys` (tmux key names, such as `j`, `Space` or `C-c`).
+  func send(_ keys: String...) throws {
+    _ = try shell("tmux -L \(socket) send-keys \(keys.joined(separator: " "))", capture: false)
+  }
+
   func close() {
     _ = try? shell("tmux -L \(socket) kill-server", capture: false)
   }
@@ -210,5 +215,80 @@ private struct TerminalSession {
     let written = try String(contentsOf: output, encoding: .utf8)
     #expect(written.split(separator: "\n").count == 60)
     #expect(!written.contains("fetch"))
+  }
+
+  @Test(
+    "falls view in a real terminal: first screen, scrolling, +, the next page, r, and q leaves the terminal as it was",
+    .enabled(if: tmuxPath != nil, "tmux is not installed"))
+  func viewer() throws {
+    let server = try TestServer()
+    let url = server.url("/pages/{page}?size={size}")
+    let script =
+      "stty -g > /tmp/falls-view-$$.before; \"$FALLS\" view --feed '\(url)' --page-size 20; "
+      + "echo \"status \\$?\"; stty -g | cmp -s - /tmp/falls-view-$$.before "
+      + "&& echo 'terminal restored'; rm -f /tmp/falls-view-$$.before"
+    let terminal = try TerminalSession(script, width: 80, height: 24)
+    defer { terminal.close() }
+    var screen = try terminal.screen(containing: "20 items")
+    // Boxes, the first labelled 0 (single lines, or double when enlarged).
+    #expect(screen.contains("┌") && (screen.contains("│0 ") || screen.contains("║0 ")), "\(screen)")
+    #expect(screen.contains(" page 1 · 20 items · rows 1–23 of "), "\(screen)")
+    try terminal.send("j")
+    screen = try terminal.screen(containing: "rows 2–24")
+    #expect(screen.contains("rows 2–24"), "\(screen)")
+    try terminal.send("+")
+    screen = try terminal.screen(containing: "4 columns")
+    #expect(screen.contains("4 columns"), "\(screen)")
+    // The bottom loads the next page from the server.
+    try terminal.send("G")
+    screen = try terminal.screen(containing: "pages 1–2 · 40 items")
+    #expect(screen.contains("pages 1–2 · 40 items"), "\(screen)")
+    #expect(try server.log().contains { $0["path"]?.hasPrefix("/pages/2") == true })
+    try terminal.send("r")
+    screen = try terminal.screen(containing: "page 1 · 20 items · rows 1–")
+    #expect(screen.contains("page 1 · 20 items · rows 1–"), "\(screen)")
+    try terminal.send("q")
+    screen = try terminal.screen(containing: "terminal restored")
+    #expect(screen.contains("status 0") && screen.contains("terminal restored"), "\(screen)")
+    #expect(!screen.contains("items · rows"), "the viewer's screen should be gone: \(screen)")
+  }
+
+  @Test(
+    "falls view ended by SIGTERM puts the terminal back and exits 143",
+    .enabled(if: tmuxPath != nil, "tmux is not installed"))
+  func viewerTerminated() throws {
+    let marker = UInt64.random(in: 1...UInt64(Int32.max))
+    let script =
+      "stty -g > /tmp/falls-term-$$.before; \"$FALLS\" view --seed \(marker); echo \"status \\$?\"; "
+      + "stty -g | cmp -s - /tmp/falls-term-$$.before && echo 'terminal restored'; "
+      + "rm -f /tmp/falls-term-$$.before"
+    let terminal = try TerminalSession(script, width: 80, height: 24)
+    defer { terminal.close() }
+    _ = try terminal.screen(containing: "50 items")
+    _ = try shell("pkill -TERM -f 'falls view --seed \(marker)'", capture: false)
+    let screen = try terminal.screen(containing: "terminal restored")
+    #expect(screen.contains("status 143") && screen.contains("terminal restored"), "\(screen)")
+  }
+
+  @Test(
+    "falls view shows a failed page in its status line and keeps running",
+    .enabled(if: tmuxPath != nil, "tmux is not installed"))
+  func viewerFetchError() throws {
+    let server = try TestServer()
+    let url = server.url("/failing/2/{page}?size={size}")
+    let terminal = try TerminalSession(
+      "\"$FALLS\" view --feed '\(url)' --retries 0; echo \"status \\$?\"", width: 120, height: 24)
+    defer { terminal.close() }
+    _ = try terminal.screen(containing: "20 items")
+    try terminal.send("G")
+    var screen = try terminal.screen(containing: "page 2: ")
+    #expect(screen.contains("page 2: GET ") && screen.contains("HTTP 500"), "\(screen)")
+    // Still running: the keys still work, and q still ends it normally.
+    try terminal.send("g")
+    screen = try terminal.screen(containing: "rows 1–")
+    #expect(screen.contains("page 1 · 20 items · rows 1–"), "\(screen)")
+    try terminal.send("q")
+    screen = try terminal.screen(containing: "status")
+    #expect(screen.contains("status 0"), "\(screen)")
   }
 }

@@ -1,0 +1,281 @@
+import FallsCore
+import FallsFeed
+import FallsTerminal
+import Foundation
+
+/// `falls view`: the layout drawn in the terminal, scrolled with the keyboard; reaching the
+/// bottom loads the next page, `r` starts over from page 1.
+enum ViewCommand {
+  static let name = "view"
+
+  static let help = """
+    OVERVIEW: Show a feed's layout in the terminal and scroll through it.
+
+    USAGE: falls view [--feed URL|PATH|-] [--style STYLE] [--columns N] [options]
+
+    Takes the feed and layout options of 'falls layout' (see 'falls layout --help'), not
+    --format, --output or --rect. Each box is an item at its frame, labelled with its feed
+    index: double lines for an enlarged item, ≈ beside an aligned one. Reaching the bottom of a
+    URL feed loads its next page. Standard input and output must be a terminal; to print the
+    layout, use 'falls layout'.
+
+    KEYS:
+      j ↓ / k ↑          down / up a line
+      space PgDn / b PgUp  down / up a screen
+      g Home / G End     top / bottom (loads the next page)
+      + / -              one column more / fewer, laid out again
+      r                  refresh: load page 1 again and start over
+      ?                  show the keys
+      q Ctrl-C           quit
+
+    """
+
+  /// Parses `falls view`'s arguments: those of `falls layout` without its output options.
+  static func parse(_ arguments: [String]) throws(CLIError) -> LayoutOptions {
+    if arguments.contains("--help") || arguments.contains("-h") { throw .informational(help) }
+    for flag in ["--format", "--output", "--rect"]
+    where arguments.contains(where: { $0 == flag || $0.hasPrefix(flag + "=") }) {
+      throw .usage("\(flag) is an option of 'falls layout', not of 'falls view'", command: name)
+    }
+    do {
+      return try LayoutCommand.parse(arguments)
+    } catch {
+      guard case .usage(let message, _) = error else { throw error }
+      throw .usage(message, command: name)
+    }
+  }
+
+  /// Runs the viewer until the user quits.
+  static func run(_ options: LayoutOptions, environment: CLIEnvironment) async throws(CLIError) {
+    guard Terminal.isInteractive, let size = Terminal.size() else {
+      throw .usage(
+        "falls view needs a terminal on standard input and output; to print the layout, use "
+          + "'falls layout'", command: name)
+    }
+    let terminal = Terminal()
+    do {
+      try terminal.enter()
+    } catch {
+      throw .usage("cannot use the terminal: \(FeedReader.systemError(error.code))", command: name)
+    }
+    defer { terminal.restore() }
+    terminal.watchResizes()
+    var viewer = Viewer(options: options, environment: environment, size: size)
+    await viewer.loadFirstPage()
+    var decoder = KeyDecoder()
+    viewer.draw(on: terminal)
+    loop: while true {
+      switch terminal.nextInput() {
+      case .closed:
+        break loop
+      case .resized:
+        if let size = Terminal.size() { viewer.resize(to: size) }
+      case .bytes(let bytes):
+        for key in decoder.keys(from: bytes) {
+          guard await viewer.handle(key) else { break loop }
+        }
+      }
+      viewer.draw(on: terminal)
+    }
+  }
+}
+
+/// The viewer's state: the layout so far, the scroll position, the pages loaded.
+struct Viewer {
+  var options: LayoutOptions
+  let environment: CLIEnvironment
+  var size: TerminalSize
+  var layout: WaterfallLayout
+  var placed = PlacedItems()
+  var pagesLoaded = 0
+  /// Whether the last page has been seen (an empty page, or a feed that is not paged).
+  var exhausted = false
+  var top = 0
+  var message: String?
+  var showsKeys = false
+  /// The lines last written, so that only changed lines are written again.
+  var shown: [String] = []
+  var nextIndex = 0
+
+  init(options: LayoutOptions, environment: CLIEnvironment, size: TerminalSize) {
+    self.options = options
+    self.environment = environment
+    self.size = size
+    layout = (try? WaterfallLayout(options.configuration)) ?? Self.fallbackLayout
+  }
+
+  private static var fallbackLayout: WaterfallLayout {
+    // The options were validated by the parser; an invalid configuration cannot reach here.
+    guard let layout = try? WaterfallLayout(LayoutConfiguration()) else {
+      preconditionFailure("the default configuration is valid")
+    }
+    return layout
+  }
+
+  var renderer: ViewRenderer {
+    let section = Section(
+      configuration: options.configuration, headerHeight: options.headerHeight,
+      footerHeight: options.footerHeight)
+    let sectioned =
+      (try? SectionedLayout(
+        sections: [section], layouts: [layout], minimumContentHeight: options.minimumContentHeight))
+      ?? SectionedLayout(layout)
+    return ViewRenderer(sectioned: sectioned, items: placed)
+  }
+
+  var pageRows: Int { max(size.rows - 1, 1) }
+
+  var lastTop: Int { max(renderer.contentRows(columns: size.columns) - pageRows, 0) }
+
+  mutating func loadFirstPage() async {
+    await loadNextPage()
+  }
+
+  /// Loads the next page and appends it; a failure goes to the status line.
+  mutating func loadNextPage() async {
+    guard !exhausted else { return }
+    let page = pagesLoaded + 1
+    var policy = options.fetchPolicy
+    policy.backoff = environment.backoff
+    let fetcher = FeedFetcher(transport: environment.transport, policy: policy)
+    do throws(CLIError) {
+      var feed = try await PagedLayout.load(
+        page: page, options: options, fetcher: fetcher, environment)
+      let count = feed.items.count + feed.problems.count
+      if nextIndex > 0 {
+        feed.items.offsetIndices(by: nextIndex)
+      }
+      try PagedLayout.append(&feed, to: &layout, skipInvalid: true)
+      placed.append(feed.items, page: page)
+      nextIndex += count
+      pagesLoaded = page
+      let skipped = feed.problems.count
+      message = skipped > 0 ? "page \(page): skipped \(skipped) invalid items" : nil
+      if count == 0 || !isPaged { exhausted = true }
+      if count == 0 { message = "no more items after page \(page - 1)" }
+    } catch {
+      message = "page \(page): " + outcome(of: error).message
+    }
+  }
+
+  /// Whether the feed has pages beyond the first: a URL with `{page}`.
+  private var isPaged: Bool {
+    if case .url(let template) = options.feed { return template.isPaginated }
+    return false
+  }
+
+  /// Starts over from page 1.
+  mutating func refresh() async {
+    layout.reset()
+    placed = PlacedItems()
+    pagesLoaded = 0
+    nextIndex = 0
+    exhausted = false
+    top = 0
+    await loadNextPage()
+  }
+
+  /// Lays out every item again with `columns` columns.
+  mutating func relayout(columns: Int) {
+    var configuration = options.configuration
+    configuration.columns = columns
+    guard var fresh = try? WaterfallLayout(configuration) else {
+      message = "\(columns) columns do not fit"
+      return
+    }
+    let items = placed.items
+    do {
+      try fresh.append(items.layoutItems(0..<items.count))
+    } catch {
+      message = "\(columns) columns: \(error)"
+      return
+    }
+    options.configuration = configuration
+    layout = fresh
+    top = min(top, lastTop)
+    message = "\(columns) column\(columns == 1 ? "" : "s")"
+  }
+
+  mutating func resize(to size: TerminalSize) {
+    self.size = size
+    shown = []
+    top = min(top, lastTop)
+  }
+
+  /// Acts on `key`; false to quit.
+  mutating func handle(_ key: Key) async -> Bool {
+    if showsKeys, key != .character("q"), key != .interrupt {
+      showsKeys = false
+      return true
+    }
+    switch key {
+    case .character("q"), .interrupt:
+      return false
+    case .character("j"), .down:
+      await scroll(to: top + 1)
+    case .character("k"), .up:
+      await scroll(to: top - 1)
+    case .character(" "), .pageDown:
+      await scroll(to: top + pageRows)
+    case .character("b"), .pageUp:
+      await scroll(to: top - pageRows)
+    case .character("g"), .home:
+      await scroll(to: 0)
+    case .character("G"), .end:
+      await scroll(to: Int.max / 2)
+    case .character("+"), .character("="):
+      relayout(columns: options.configuration.columns + 1)
+    case .character("-"):
+      if options.configuration.columns > 1 { relayout(columns: options.configuration.columns - 1) }
+    case .character("r"):
+      message = "refreshing"
+      await refresh()
+    case .character("?"):
+      showsKeys = true
+    default:
+      break
+    }
+    return true
+  }
+
+  /// Scrolls to `row`; at the bottom, loads the next page (pull-up).
+  mutating func scroll(to row: Int) async {
+    if row > lastTop, !exhausted {
+      await loadNextPage()
+    }
+    top = max(0, min(row, lastTop))
+  }
+
+  /// The lines of the screen: the layout, then the status line.
+  func screen() -> [String] {
+    let renderer = renderer
+    var lines = renderer.lines(top: top, columns: size.columns, rows: pageRows)
+    if showsKeys { lines = ViewRenderer.withKeyHelp(lines, columns: size.columns) }
+    let status = ViewRenderer.statusLine(
+      feed: feedName, pages: pagesLoaded, items: placed.count, top: top, rows: pageRows,
+      contentRows: renderer.contentRows(columns: size.columns), message: message,
+      columns: size.columns)
+    return lines + [ANSI.inverse + status + ANSI.reset]
+  }
+
+  private var feedName: String {
+    switch options.feed {
+    case .embedded: "built-in feed"
+    case .standardInput: "standard input"
+    case .file(let path): path
+    case .url(let template): template.text
+    case .synthetic(let count, _, _): "\(count) synthetic items"
+    }
+  }
+
+  /// Writes the lines that changed since the last draw.
+  mutating func draw(on terminal: Terminal) {
+    let lines = screen()
+    var output = ""
+    for (row, line) in lines.enumerated() where row >= shown.count || shown[row] != line {
+      output += ANSI.move(row: row + 1, column: 1) + line + ANSI.clearLine
+    }
+    if !output.isEmpty { terminal.write(output) }
+    shown = lines
+  }
+}

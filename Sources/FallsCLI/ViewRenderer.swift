@@ -1,0 +1,176 @@
+import FallsCore
+import FallsFeed
+import FallsTerminal
+
+/// How `falls view` draws a layout in a terminal: a pure function from the layout, the first
+/// row shown and the terminal's size to lines of text.
+///
+/// The content is fitted to the terminal's width: one cell is `width / columns` points across
+/// and twice that down (terminal cells are about twice as tall as wide, so boxes keep their
+/// shape). Each element is a box of box-drawing characters from the cell where its frame starts
+/// to the cell before the one where it ends (at least 2 × 2): single lines for plain items,
+/// double lines for enlarged ones, `≈` beside the index of an aligned one; headers and footers
+/// are bands of heavy lines named by their kind.
+struct ViewRenderer {
+  var sectioned: SectionedLayout
+  var items: PlacedItems
+
+  /// Points per cell across and down for a terminal `columns` wide.
+  func scale(columns: Int) -> (across: Double, down: Double) {
+    let across = sectioned.contentSize.width / Double(max(columns, 1))
+    return (across, 2 * across)
+  }
+
+  /// The number of rows the whole content takes.
+  func contentRows(columns: Int) -> Int {
+    let down = scale(columns: columns).down
+    return Int((sectioned.contentSize.height / down).rounded(.up))
+  }
+
+  /// `rows` lines of exactly `columns` characters: the content from row `top`.
+  func lines(top: Int, columns: Int, rows: Int) -> [String] {
+    guard columns > 0, rows > 0 else { return [] }
+    var grid = [[Character]](
+      repeating: [Character](repeating: " ", count: columns), count: rows)
+    let (across, down) = scale(columns: columns)
+    let visible = Rect(
+      x: 0, y: Double(top) * down, width: sectioned.contentSize.width,
+      height: Double(rows) * down)
+    for element in sectioned.elements(in: visible) {
+      draw(element, in: &grid, top: top, across: across, down: down)
+    }
+    return grid.map { String($0) }
+  }
+
+  /// The cells a frame covers: from the cell where it starts to the one before the cell where
+  /// it ends, at least two wide and two tall.
+  static func cells(of frame: Rect, across: Double, down: Double) -> (
+    columns: ClosedRange<Int>, rows: ClosedRange<Int>
+  ) {
+    let firstColumn = Int((frame.x / across).rounded())
+    let lastColumn = max(Int((frame.maxX / across).rounded()) - 1, firstColumn + 1)
+    let firstRow = Int((frame.y / down).rounded())
+    let lastRow = max(Int((frame.maxY / down).rounded()) - 1, firstRow + 1)
+    return (firstColumn...lastColumn, firstRow...lastRow)
+  }
+
+  private func draw(
+    _ element: SectionElement, in grid: inout [[Character]], top: Int, across: Double,
+    down: Double
+  ) {
+    let (columnRange, rowRange) = Self.cells(of: element.frame, across: across, down: down)
+    let style: BoxStyle
+    let label: String
+    if let item = element.item {
+      style = item.isEnlarged ? .double : .single
+      label = String(items.items.feedIndex(at: item.index)) + (item.isAligned ? " ≈" : "")
+    } else {
+      style = .heavy
+      label = element.kind.rawValue
+    }
+    func put(_ character: Character, row: Int, column: Int) {
+      let screenRow = row - top
+      guard grid.indices.contains(screenRow), grid[screenRow].indices.contains(column) else {
+        return
+      }
+      grid[screenRow][column] = character
+    }
+    for row in rowRange {
+      for column in columnRange {
+        let isTop = row == rowRange.lowerBound
+        let isBottom = row == rowRange.upperBound
+        let isLeft = column == columnRange.lowerBound
+        let isRight = column == columnRange.upperBound
+        let character: Character
+        switch (isTop, isBottom, isLeft, isRight) {
+        case (true, _, true, _): character = style.topLeft
+        case (true, _, _, true): character = style.topRight
+        case (_, true, true, _): character = style.bottomLeft
+        case (_, true, _, true): character = style.bottomRight
+        case (true, _, _, _), (_, true, _, _): character = style.horizontal
+        case (_, _, true, _), (_, _, _, true): character = style.vertical
+        default: character = " "
+        }
+        put(character, row: row, column: column)
+      }
+    }
+    // The label on the first inner row, or on the top edge of a box too flat for one.
+    let labelRow = rowRange.count > 2 ? rowRange.lowerBound + 1 : rowRange.lowerBound
+    let room = columnRange.count - 2
+    for (offset, character) in label.prefix(max(room, 0)).enumerated() {
+      put(character, row: labelRow, column: columnRange.lowerBound + 1 + offset)
+    }
+  }
+
+  private struct BoxStyle {
+    var horizontal: Character
+    var vertical: Character
+    var topLeft: Character
+    var topRight: Character
+    var bottomLeft: Character
+    var bottomRight: Character
+
+    static let single = BoxStyle(
+      horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└",
+      bottomRight: "┘")
+    static let double = BoxStyle(
+      horizontal: "═", vertical: "║", topLeft: "╔", topRight: "╗", bottomLeft: "╚",
+      bottomRight: "╝")
+    static let heavy = BoxStyle(
+      horizontal: "━", vertical: "┃", topLeft: "┏", topRight: "┓", bottomLeft: "┗",
+      bottomRight: "┛")
+  }
+
+  /// The status line: what is shown and where, cut or padded to `columns`.
+  static func statusLine(
+    feed: String, pages: Int, items: Int, top: Int, rows: Int, contentRows: Int,
+    message: String?, columns: Int
+  ) -> String {
+    let last = min(top + rows, contentRows)
+    let percent =
+      contentRows <= rows ? 100 : Int((Double(last) / Double(contentRows) * 100).rounded())
+    // What changes first, the feed's name last: a long URL is what gets cut.
+    var text =
+      " \(pages <= 1 ? "page 1" : "pages 1–\(pages)") · \(items) item\(items == 1 ? "" : "s")"
+      + " · rows \(min(top + 1, max(contentRows, 1)))–\(last) of \(contentRows) (\(percent)%)"
+    if let message { text += " · \(message)" }
+    text += " · ? keys · \(feed) "
+    return fitted(text, to: columns)
+  }
+
+  /// `text` cut or padded with spaces to exactly `columns` characters.
+  static func fitted(_ text: String, to columns: Int) -> String {
+    let characters = Array(text.prefix(columns))
+    return String(characters) + String(repeating: " ", count: max(columns - characters.count, 0))
+  }
+
+  /// The key help, drawn over the layout.
+  static let keyHelp = [
+    "j ↓        down a line      k ↑        up a line",
+    "space PgDn down a screen    b PgUp     up a screen",
+    "g Home     top              G End      bottom (loads the next page)",
+    "+ -        one column more or fewer, laid out again",
+    "r          refresh: page 1 again, from the top",
+    "?          these keys       q Ctrl-C   quit",
+  ]
+
+  /// `lines` with the key help boxed over their middle.
+  static func withKeyHelp(_ lines: [String], columns: Int) -> [String] {
+    let width = min((keyHelp.map(\.count).max() ?? 0) + 4, columns)
+    let box =
+      ["┌" + String(repeating: "─", count: max(width - 2, 0)) + "┐"]
+      + keyHelp.map { "│ " + fitted($0, to: max(width - 4, 0)) + " │" }
+      + ["└" + String(repeating: "─", count: max(width - 2, 0)) + "┘"]
+    var result = lines
+    let first = max((lines.count - box.count) / 2, 0)
+    let left = max((columns - width) / 2, 0)
+    for (offset, line) in box.enumerated() where first + offset < result.count {
+      var row = Array(result[first + offset])
+      for (position, character) in line.enumerated() where left + position < row.count {
+        row[left + position] = character
+      }
+      result[first + offset] = String(row)
+    }
+    return result
+  }
+}

@@ -1,0 +1,42 @@
+import FallsTestSupport
+import Testing
+
+@testable import FallsCLI
+
+@Suite struct ViewCommandTests {
+  @Test("Without a terminal, falls view refuses with 64 and points to falls layout")
+  func needsTerminal() async {
+    // Tests run with standard input and output that are not terminals.
+    let result = await runCLI(["view"])
+    #expect(result.code == .usage)
+    #expect(
+      result.standardError.hasPrefix(
+        "falls: error: falls view needs a terminal on standard input and output; to print the "
+          + "layout, use 'falls layout'\n"))
+    #expect(result.standardOutput.isEmpty)
+  }
+
+  @Test(
+    "Output options belong to falls layout; layout options are checked as falls layout checks them",
+    arguments: [
+      (["--format", "json"], "--format is an option of 'falls layout', not of 'falls view'"),
+      (["--output=x.svg"], "--output is an option of 'falls layout', not of 'falls view'"),
+      (["--rect", "0,0,1,1"], "--rect is an option of 'falls layout', not of 'falls view'"),
+      (["--columns", "0"], "invalid value '0' for '--columns'"),
+    ])
+  func options(arguments: [String], message: String) async {
+    let result = await runCLI(["view"] + arguments)
+    #expect(result.code == .usage)
+    #expect(result.standardError.hasPrefix("falls: error: \(message)"), "\(result.standardError)")
+    #expect(result.standardError.hasSuffix("See 'falls view --help' for usage.\n"))
+  }
+
+  @Test("Help lists the keys, from falls view --help and falls help view alike")
+  func help() async {
+    let direct = await runCLI(["view", "--help"])
+    let indirect = await runCLI(["help", "view"])
+    #expect(direct.code == .success && direct.standardOutput == ViewCommand.help)
+    #expect(indirect.standardOutput == ViewCommand.help)
+    #expect(direct.standardOutput.contains("q Ctrl-C           quit"))
+  }
+}

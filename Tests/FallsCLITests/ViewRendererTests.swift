@@ -1,0 +1,120 @@
+import FallsCore
+import FallsFeed
+import FallsTestSupport
+import Testing
+
+@testable import FallsCLI
+
+private func renderer(_ configuration: LayoutConfiguration, _ items: [LayoutItem]) throws
+  -> ViewRenderer
+{
+  let layout = try WaterfallLayout(configuration, items: items)
+  let feed = FeedItems(
+    items.indices.map { FeedItem(index: $0, img: "i\($0)", width: 1, height: 1) })
+  return ViewRenderer(sectioned: SectionedLayout(layout), items: PlacedItems(feed, page: 1))
+}
+
+@Suite struct ViewRendererTests {
+  /// Two columns of 50 points, no gaps: in 20 columns a cell is 5 points across and 10 down, so
+  /// a 50-point square is 10 cells by 5.
+  private func squares(_ count: Int) throws -> ViewRenderer {
+    try renderer(
+      LayoutConfiguration(
+        style: .waterfall, width: 100, columns: 2, columnSpacing: 0, rowSpacing: 0,
+        insets: EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)),
+      Array(repeating: LayoutItem(width: 1, height: 1), count: count))
+  }
+
+  @Test("Boxes to scale, labelled with their index, by hand")
+  func byHand() throws {
+    let view = try squares(3)
+    #expect(
+      view.lines(top: 0, columns: 20, rows: 8) == [
+        "┌────────┐┌────────┐",
+        "│0       ││1       │",
+        "│        ││        │",
+        "│        ││        │",
+        "└────────┘└────────┘",
+        "┌────────┐          ",
+        "│2       │          ",
+        "│        │          ",
+      ])
+    // Scrolled down three rows.
+    #expect(
+      view.lines(top: 3, columns: 20, rows: 3) == [
+        "│        ││        │",
+        "└────────┘└────────┘",
+        "┌────────┐          ",
+      ])
+    #expect(view.contentRows(columns: 20) == 10)
+  }
+
+  @Test("Enlarged items are double-lined, aligned ones marked ≈, bands heavy and named")
+  func marks() throws {
+    let layout = try WaterfallLayout(
+      LayoutConfiguration(width: 340, columns: 3, enlargeChance: 1),
+      items: [LayoutItem(width: 1, height: 1), LayoutItem(width: 1, height: 2)])
+    let sectioned = try SectionedLayout(
+      sections: [
+        Section(configuration: layout.configuration, headerHeight: 40, footerHeight: 0)
+      ], layouts: [layout])
+    let feed = FeedItems(
+      (0..<2).map { FeedItem(index: $0 + 7, img: "x", width: 1, height: 1) })
+    let view = ViewRenderer(sectioned: sectioned, items: PlacedItems(feed, page: 1))
+    let text = view.lines(top: 0, columns: 68, rows: 60).joined(separator: "\n")
+    #expect(text.contains("┏") && text.contains("header"))
+    #expect(text.contains("╔") && text.contains("║7"))
+    #expect(text.contains("│8"))
+  }
+
+  @Test(
+    "Every line is exactly as wide as the terminal, and every visible element is labelled",
+    arguments: 0..<12)
+  func property(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed)
+    let columns = 20 + Int(random.next() % 100)
+    let rows = 5 + Int(random.next() % 40)
+    let view = try renderer(
+      LayoutConfiguration(columns: 1 + Int(random.next() % 5), seed: seed),
+      GeneratedFeeds.items(count: 60, seed: seed))
+    let top = Int(random.next() % UInt64(max(view.contentRows(columns: columns), 1)))
+    let lines = view.lines(top: top, columns: columns, rows: rows)
+    #expect(lines.count == rows)
+    #expect(lines.allSatisfy { $0.count == columns })
+    // Each element whose label row is on screen shows its index right after its left border.
+    let (across, down) = view.scale(columns: columns)
+    for element in view.sectioned.layouts[0].elements {
+      let (columnRange, rowRange) = ViewRenderer.cells(
+        of: element.frame, across: across, down: down)
+      let labelRow = rowRange.count > 2 ? rowRange.lowerBound + 1 : rowRange.lowerBound
+      guard (top..<top + rows).contains(labelRow), columnRange.upperBound < columns,
+        columnRange.count >= 2 + String(element.index).count
+      else { continue }
+      let line = Array(lines[labelRow - top])
+      let label = String(line[(columnRange.lowerBound + 1)...].prefix(String(element.index).count))
+      #expect(label == String(element.index), "element \(element.index) at \(element.frame)")
+    }
+  }
+
+  @Test("The status line says what is shown and where, in exactly the terminal's width")
+  func statusLine() {
+    let line = ViewRenderer.statusLine(
+      feed: "feed.json", pages: 2, items: 40, top: 10, rows: 20, contentRows: 100,
+      message: nil, columns: 90)
+    #expect(line.count == 90)
+    #expect(line.hasPrefix(" pages 1–2 · 40 items · rows 11–30 of 100 (30%) · ? keys · feed.json "))
+    #expect(
+      ViewRenderer.statusLine(
+        feed: "f", pages: 1, items: 1, top: 0, rows: 20, contentRows: 5, message: "hi",
+        columns: 30) == " page 1 · 1 item · rows 1–5 of")
+  }
+
+  @Test("The key help is boxed over the middle of the screen, lines kept as wide")
+  func keyHelp() {
+    let blank = Array(repeating: String(repeating: ".", count: 70), count: 12)
+    let lines = ViewRenderer.withKeyHelp(blank, columns: 70)
+    #expect(lines.count == 12 && lines.allSatisfy { $0.count == 70 })
+    #expect(lines.contains { $0.contains("q Ctrl-C   quit") })
+    #expect(lines.first == blank.first && lines.last == blank.last)
+  }
+}
