@@ -40,6 +40,8 @@ enum CLIError: Error {
   case informational(String)
   /// Bad usage: what was wrong, and the command whose help to point to.
   case usage(String, command: String?)
+  /// Bad usage said in one line that already says what to do instead.
+  case refused(String)
   /// The feed could not be read or decoded.
   case feed(FeedError)
   /// A feed URL could not be fetched.
@@ -70,6 +72,8 @@ func outcome(of error: CLIError) -> Outcome {
     return Outcome(
       message: "\(message)\nSee '\(help)' for usage.", toStandardOutput: false,
       code: .usage)
+  case .refused(let message):
+    return Outcome(message: message, toStandardOutput: false, code: .usage)
   case .feed(let error):
     return Outcome(
       message: describe(error), toStandardOutput: false, code: code(of: error))

@@ -48,9 +48,9 @@ enum ViewCommand {
   /// Runs the viewer until the user quits.
   static func run(_ options: LayoutOptions, environment: CLIEnvironment) async throws(CLIError) {
     guard Terminal.isInteractive, let size = Terminal.size() else {
-      throw .usage(
+      throw .refused(
         "falls view needs a terminal on standard input and output; to print the layout, use "
-          + "'falls layout'", command: name)
+          + "'falls layout'")
     }
     let terminal = Terminal()
     do {

@@ -14,6 +14,7 @@ import Testing
     arguments: [
       (CLIError.informational("help\n"), true, ExitCode.success),
       (.usage("bad", command: "layout"), false, .usage),
+      (.refused("no terminal"), false, .usage),
       (.feed(.notJSON(detail: "x")), false, .dataError),
       (.feed(.noDataArray(found: "x")), false, .dataError),
       (.feed(.invalidItems([])), false, .dataError),

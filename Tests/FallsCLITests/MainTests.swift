@@ -236,6 +236,23 @@ private struct TerminalSession {
     try terminal.send("j")
     screen = try terminal.screen(containing: "rows 2–24")
     #expect(screen.contains("rows 2–24"), "\(screen)")
+    // A wider terminal fits the same content in more, smaller cells: fewer rows in all.
+    func totalRows(_ screen: String) -> Substring? {
+      screen.firstRange(of: "rows 2–24 of ").map {
+        screen[$0.upperBound...].prefix(while: \.isNumber)
+      }
+    }
+    let rowsAt80 = totalRows(screen)
+    _ = try shell("tmux -L \(terminal.socket) resize-window -x 120", capture: false)
+    for _ in 0..<100 where totalRows(screen) == rowsAt80 {
+      Thread.sleep(forTimeInterval: 0.1)
+      screen = try terminal.screen(containing: "rows 2–24 of ")
+    }
+    #expect(
+      rowsAt80 != nil && totalRows(screen) != nil && totalRows(screen) != rowsAt80, "\(screen)")
+    #expect(
+      screen.split(separator: "\n").contains { $0.count > 100 }, "redrawn at 120 columns: \(screen)"
+    )
     try terminal.send("+")
     screen = try terminal.screen(containing: "4 columns")
     #expect(screen.contains("4 columns"), "\(screen)")

@@ -10,9 +10,9 @@ import Testing
     let result = await runCLI(["view"])
     #expect(result.code == .usage)
     #expect(
-      result.standardError.hasPrefix(
-        "falls: error: falls view needs a terminal on standard input and output; to print the "
-          + "layout, use 'falls layout'\n"))
+      result.standardError
+        == "falls: error: falls view needs a terminal on standard input and output; to print the "
+        + "layout, use 'falls layout'\n")
     #expect(result.standardOutput.isEmpty)
   }
 
