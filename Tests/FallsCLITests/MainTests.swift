@@ -98,6 +98,17 @@ private struct TerminalSession {
     _ = try shell("tmux -L \(socket) send-keys \(keys.joined(separator: " "))", capture: false)
   }
 
+  /// Types `key`, waits for `text` on the screen, expects it there, and returns the screen.
+  @discardableResult
+  func press(
+    _ key: String, thenExpect text: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> String {
+    try send(key)
+    let screen = try screen(containing: text)
+    #expect(screen.contains(text), "\(screen)", sourceLocation: sourceLocation)
+    return screen
+  }
+
   func close() {
     _ = try? shell("tmux -L \(socket) kill-server", capture: false)
   }
@@ -233,9 +244,7 @@ private struct TerminalSession {
     // Boxes, the first labelled 0 (single lines, or double when enlarged).
     #expect(screen.contains("┌") && (screen.contains("│0 ") || screen.contains("║0 ")), "\(screen)")
     #expect(screen.contains(" page 1 · 20 items · rows 1–23 of "), "\(screen)")
-    try terminal.send("j")
-    screen = try terminal.screen(containing: "rows 2–24")
-    #expect(screen.contains("rows 2–24"), "\(screen)")
+    screen = try terminal.press("j", thenExpect: "rows 2–24")
     // A wider terminal fits the same content in more, smaller cells: fewer rows in all.
     func totalRows(_ screen: String) -> Substring? {
       screen.firstRange(of: "rows 2–24 of ").map {
@@ -253,17 +262,11 @@ private struct TerminalSession {
     #expect(
       screen.split(separator: "\n").contains { $0.count > 100 }, "redrawn at 120 columns: \(screen)"
     )
-    try terminal.send("+")
-    screen = try terminal.screen(containing: "4 columns")
-    #expect(screen.contains("4 columns"), "\(screen)")
+    screen = try terminal.press("+", thenExpect: "4 columns")
     // The bottom loads the next page from the server.
-    try terminal.send("G")
-    screen = try terminal.screen(containing: "pages 1–2 · 40 items")
-    #expect(screen.contains("pages 1–2 · 40 items"), "\(screen)")
+    screen = try terminal.press("G", thenExpect: "pages 1–2 · 40 items")
     #expect(try server.log().contains { $0["path"]?.hasPrefix("/pages/2") == true })
-    try terminal.send("r")
-    screen = try terminal.screen(containing: "page 1 · 20 items · rows 1–")
-    #expect(screen.contains("page 1 · 20 items · rows 1–"), "\(screen)")
+    screen = try terminal.press("r", thenExpect: "page 1 · 20 items · rows 1–")
     try terminal.send("q")
     screen = try terminal.screen(containing: "terminal restored")
     #expect(screen.contains("status 0") && screen.contains("terminal restored"), "\(screen)")
@@ -297,15 +300,10 @@ private struct TerminalSession {
       "\"$FALLS\" view --feed '\(url)' --retries 0; echo \"status \\$?\"", width: 120, height: 24)
     defer { terminal.close() }
     _ = try terminal.screen(containing: "20 items")
-    try terminal.send("G")
-    var screen = try terminal.screen(containing: "page 2: ")
-    #expect(screen.contains("page 2: GET ") && screen.contains("HTTP 500"), "\(screen)")
+    let screen = try terminal.press("G", thenExpect: "page 2: GET ")
+    #expect(screen.contains("HTTP 500"), "\(screen)")
     // Still running: the keys still work, and q still ends it normally.
-    try terminal.send("g")
-    screen = try terminal.screen(containing: "rows 1–")
-    #expect(screen.contains("page 1 · 20 items · rows 1–"), "\(screen)")
-    try terminal.send("q")
-    screen = try terminal.screen(containing: "status")
-    #expect(screen.contains("status 0"), "\(screen)")
+    try terminal.press("g", thenExpect: "page 1 · 20 items · rows 1–")
+    try terminal.press("q", thenExpect: "status 0")
   }
 }
