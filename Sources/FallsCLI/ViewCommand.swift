@@ -14,10 +14,11 @@ enum ViewCommand {
     USAGE: falls view [--feed URL|PATH|-] [--style STYLE] [--columns N] [options]
 
     Takes the feed and layout options of 'falls layout' (see 'falls layout --help'), not
-    --format, --output or --rect. Each box is an item at its frame, labelled with its feed
-    index: double lines for an enlarged item, ≈ beside an aligned one. Reaching the bottom of a
-    URL feed loads its next page. Standard input and output must be a terminal; to print the
-    layout, use 'falls layout'.
+    --format, --output, --rect, --keep-partial or --quiet; --pages N loads N pages to begin
+    with. Each box is an item at its frame, labelled with its feed index: double lines for an
+    enlarged item, ≈ beside an aligned one. Reaching the bottom of a URL feed with {page} loads
+    its next page. Standard input and output must be a terminal; to print the layout, use
+    'falls layout'.
 
     KEYS:
       j ↓ / k ↑          down / up a line
@@ -33,7 +34,7 @@ enum ViewCommand {
   /// Parses `falls view`'s arguments: those of `falls layout` without its output options.
   static func parse(_ arguments: [String]) throws(CLIError) -> LayoutOptions {
     if arguments.contains("--help") || arguments.contains("-h") { throw .informational(help) }
-    for flag in ["--format", "--output", "--rect"]
+    for flag in ["--format", "--output", "--rect", "--keep-partial", "--quiet"]
     where arguments.contains(where: { $0 == flag || $0.hasPrefix(flag + "=") }) {
       throw .usage("\(flag) is an option of 'falls layout', not of 'falls view'", command: name)
     }
@@ -61,9 +62,10 @@ enum ViewCommand {
     defer { terminal.restore() }
     terminal.watchResizes()
     var viewer = Viewer(options: options, environment: environment, size: size)
-    await viewer.loadFirstPage()
+    viewer.terminal = terminal
+    await viewer.loadFirstPages()
     var decoder = KeyDecoder()
-    viewer.draw(on: terminal)
+    viewer.draw()
     loop: while true {
       switch terminal.nextInput() {
       case .closed:
@@ -75,7 +77,7 @@ enum ViewCommand {
           guard await viewer.handle(key) else { break loop }
         }
       }
-      viewer.draw(on: terminal)
+      viewer.draw()
     }
   }
 }
@@ -96,6 +98,8 @@ struct Viewer {
   /// The lines last written, so that only changed lines are written again.
   var shown: [String] = []
   var nextIndex = 0
+  /// Where to draw; none in tests of the state alone.
+  var terminal: Terminal?
 
   init(options: LayoutOptions, environment: CLIEnvironment, size: TerminalSize) {
     self.options = options
@@ -127,14 +131,20 @@ struct Viewer {
 
   var lastTop: Int { max(renderer.contentRows(columns: size.columns) - pageRows, 0) }
 
-  mutating func loadFirstPage() async {
-    await loadNextPage()
+  /// Loads the pages `--pages` asks for (one by default).
+  mutating func loadFirstPages() async {
+    for _ in 0..<max(options.pages, 1) where !exhausted {
+      await loadNextPage()
+    }
   }
 
   /// Loads the next page and appends it; a failure goes to the status line.
   mutating func loadNextPage() async {
     guard !exhausted else { return }
     let page = pagesLoaded + 1
+    // Fetching blocks the keys; say so while it lasts.
+    message = "loading page \(page)…"
+    draw()
     var policy = options.fetchPolicy
     policy.backoff = environment.backoff
     let fetcher = FeedFetcher(transport: environment.transport, policy: policy)
@@ -269,7 +279,8 @@ struct Viewer {
   }
 
   /// Writes the lines that changed since the last draw.
-  mutating func draw(on terminal: Terminal) {
+  mutating func draw() {
+    guard let terminal else { return }
     let lines = screen()
     var output = ""
     for (row, line) in lines.enumerated() where row >= shown.count || shown[row] != line {

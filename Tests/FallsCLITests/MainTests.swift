@@ -291,7 +291,7 @@ private struct TerminalSession {
   }
 
   @Test(
-    "falls view shows a failed page in its status line and keeps running",
+    "falls view shows a failed page in its status line, keeps running, and ends on Ctrl-C",
     .enabled(if: tmuxPath != nil, "tmux is not installed"))
   func viewerFetchError() throws {
     let server = try TestServer()
@@ -302,8 +302,8 @@ private struct TerminalSession {
     _ = try terminal.screen(containing: "20 items")
     let screen = try terminal.press("G", thenExpect: "page 2: GET ")
     #expect(screen.contains("HTTP 500"), "\(screen)")
-    // Still running: the keys still work, and q still ends it normally.
+    // Still running: the keys still work, and Ctrl-C (a key in raw mode) ends it normally.
     try terminal.press("g", thenExpect: "page 1 · 20 items · rows 1–")
-    try terminal.press("q", thenExpect: "status 0")
+    try terminal.press("C-c", thenExpect: "status 0")
   }
 }

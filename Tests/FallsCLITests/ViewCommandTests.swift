@@ -22,6 +22,10 @@ import Testing
       (["--format", "json"], "--format is an option of 'falls layout', not of 'falls view'"),
       (["--output=x.svg"], "--output is an option of 'falls layout', not of 'falls view'"),
       (["--rect", "0,0,1,1"], "--rect is an option of 'falls layout', not of 'falls view'"),
+      (["--quiet"], "--quiet is an option of 'falls layout', not of 'falls view'"),
+      (
+        ["--keep-partial"], "--keep-partial is an option of 'falls layout', not of 'falls view'"
+      ),
       (["--columns", "0"], "invalid value '0' for '--columns'"),
     ])
   func options(arguments: [String], message: String) async {
