@@ -22,7 +22,8 @@ enum OutputFileFailure: Error, Equatable {
 
 /// Where `--output` sends the output.
 enum OutputTarget: Equatable {
-  /// A descriptor the process already has: `-`, `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`.
+  /// A descriptor the process already has open: `-`, `/dev/stdout`, `/dev/stderr`,
+  /// `/dev/fd/N`, `/proc/self/fd/N`.
   case descriptor(Int32)
   /// A device, FIFO or socket: opened and written as it is (it cannot be replaced).
   case special(String)
@@ -43,9 +44,15 @@ enum OutputFile {
     -> OutputTarget
   {
     switch path {
-    case "-", "/dev/stdout", "/proc/self/fd/1", "/dev/fd/1": return .descriptor(1)
-    case "/dev/stderr", "/proc/self/fd/2", "/dev/fd/2": return .descriptor(2)
+    case "-", "/dev/stdout": return .descriptor(1)
+    case "/dev/stderr": return .descriptor(2)
     default: break
+    }
+    // A descriptor given by number is written as it is (its link may name a pipe, not a file).
+    for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+      if let number = Int32(path.dropFirst(prefix.count)), fcntl(number, F_GETFD) != -1 {
+        return .descriptor(number)
+      }
     }
     var status = stat()
     guard lstat(path, &status) == 0 else {
@@ -82,9 +89,13 @@ enum OutputFile {
   ) throws(OutputFileFailure) {
     switch try target(for: path) {
     case .descriptor(let descriptor):
-      do { try body(descriptor == 2 ? streams.error : streams.output) } catch {
-        throw .write(error, keptFile: false)
-      }
+      let sink: any ByteSink =
+        switch descriptor {
+        case 1: streams.output
+        case 2: streams.error
+        default: FileDescriptorSink(descriptor: descriptor)
+        }
+      do { try body(sink) } catch { throw .write(error, keptFile: false) }
     case .special(let path):
       let descriptor = open(path, O_WRONLY | O_CLOEXEC)
       guard descriptor >= 0 else { throw .create(SystemError(code: errno)) }

@@ -148,6 +148,7 @@ private func mode(_ path: String) -> mode_t {
       ("-", OutputTarget.descriptor(1)), ("/dev/stdout", .descriptor(1)),
       ("/dev/stderr", .descriptor(2)),
       ("/dev/null", .special("/dev/null")), ("/nonexistent/x", .replaced("/nonexistent/x")),
+      ("/dev/fd/1", .descriptor(1)), ("/proc/self/fd/2", .descriptor(2)),
     ])
   func targets(path: String, target: OutputTarget) throws {
     #expect(try OutputFile.target(for: path) == target)
