@@ -65,10 +65,7 @@ extension LayoutReport {
     let size = sectioned.contentSize
     let (extentName, extent) =
       configuration.axis == .vertical ? ("height", size.height) : ("width", size.width)
-    var parts = [
-      "width \(formatNumber(configuration.width)) pt",
-      "content \(extentName) \(formatFixed(extent)) pt",
-    ]
+    var parts = ["content \(extentName) \(formatFixed(extent)) pt"]
     if !configuration.style.isRing {
       parts += [
         "spacing \(formatNumber(configuration.columnSpacing)) × \(formatNumber(configuration.rowSpacing))",

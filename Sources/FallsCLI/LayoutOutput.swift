@@ -205,24 +205,27 @@ struct LayoutReport: Sendable {
     out.appendLiteral("}")
   }
 
-  private func writeTable(to out: inout OutputBuffer) throws(SystemError) {
+  /// How the items are placed, for people: "50 items in 3 columns of 111.67 pt, width 375 pt",
+  /// or for a ring style "12 items of 260×100 pt in a 375×667 pt viewport".
+  var placement: String {
     let configuration = layout.configuration
     let count = layout.elements.count
     let itemCount = "\(count) item\(count == 1 ? "" : "s")"
-    let placement: String
     if configuration.style.isRing {
       let size = configuration.resolvedItemSize
-      placement =
-        "\(itemCount) of \(formatNumber(size.width))×\(formatNumber(size.height)) pt in a "
+      return "\(itemCount) of \(formatNumber(size.width))×\(formatNumber(size.height)) pt in a "
         + "\(formatNumber(configuration.width))×\(formatNumber(configuration.viewportHeight)) pt "
         + "viewport"
-    } else {
-      let lanes = configuration.axis == .vertical ? "column" : "row"
-      placement =
-        "\(itemCount) in \(configuration.columns) \(lanes)\(configuration.columns == 1 ? "" : "s") "
-        + "of \(formatFixed(configuration.geometry.columnWidth)) pt, "
-        + "width \(formatNumber(configuration.width)) pt"
     }
+    let lanes = configuration.axis == .vertical ? "column" : "row"
+    return
+      "\(itemCount) in \(configuration.columns) \(lanes)\(configuration.columns == 1 ? "" : "s") "
+      + "of \(formatFixed(configuration.geometry.columnWidth)) pt, "
+      + "width \(formatNumber(configuration.width)) pt"
+  }
+
+  private func writeTable(to out: inout OutputBuffer) throws(SystemError) {
+    let configuration = layout.configuration
     let size = sectioned.contentSize
     let extent =
       configuration.axis == .vertical

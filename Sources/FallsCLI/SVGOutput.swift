@@ -58,16 +58,7 @@ extension LayoutReport {
 
   /// One line about the layout, for titles and headers.
   var summary: String {
-    let configuration = layout.configuration
-    let count = layout.elements.count
-    let items = "\(count) item\(count == 1 ? "" : "s")"
-    guard !configuration.style.isRing else {
-      return "falls \(configuration.style.rawValue) layout: \(items)"
-    }
-    let lanes = configuration.axis == .vertical ? "column" : "row"
-    return "falls \(configuration.style.rawValue) layout: \(items) in \(configuration.columns) "
-      + "\(lanes)\(configuration.columns == 1 ? "" : "s") of "
-      + "\(formatFixed(configuration.geometry.columnWidth)) pt"
+    "falls \(layout.configuration.style.rawValue) layout: \(placement)"
   }
 
   /// The area inside the insets, dashed, and each column (or row) of a columnar style, faint.
