@@ -232,7 +232,9 @@ func formatNumber(_ value: Double) -> String {
 
 /// Whether `value` is printed as an integer: whole and below 2^53, where every integer is exact.
 func isWholeNumber(_ value: Double) -> Bool {
-  value.rounded() == value && abs(value) < 0x1p53
+  // Below 2^53 the conversion to Int64 is exact for whole numbers and truncates others; a
+  // conversion instruction rather than a call of the C library's round.
+  abs(value) < 0x1p53 && Double(Int64(value)) == value
 }
 
 /// A number rounded to two decimals for people: `111.67`, `10.00`.

@@ -56,9 +56,9 @@ public struct Feed: Hashable, Sendable {
 /// Two values holding the same items are equal: the storage is kept in one canonical form.
 public struct FeedItems: RandomAccessCollection, Hashable, Sendable {
   /// The UTF-8 bytes of every `img`, one after another.
-  private var imageBytes: [UInt8] = []
+  @usableFromInline var imageBytes: [UInt8] = []
   /// Where each item's `img` ends in `imageBytes`; it starts where the one before ends.
-  private var imageEnds: [Int] = []
+  @usableFromInline var imageEnds: [Int] = []
   private var widths: [Double] = []
   private var heights: [Double] = []
   /// Spans in 32 bits: ``LayoutItem/fullSpan`` as −1, others clamped (a feed's spans are below
@@ -111,6 +111,7 @@ public struct FeedItems: RandomAccessCollection, Hashable, Sendable {
 
   /// Calls `body` with the UTF-8 bytes of the `img` of the item at `position`, without making a
   /// string of them.
+  @inlinable  // specialised where it is called: the writers call it for every item
   public func withImage<Result>(
     at position: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
   ) rethrows -> Result {
