@@ -70,8 +70,8 @@ public struct WaterfallLayout: Sendable {
   var enlargedRuns: [[ClosedRange<Double>]]
   /// The rect query's index of the elements.
   var blockIndex = BlockIndex()
-  /// Whether the plain waterfall may take its specialised loop; tests turn it off to compare
-  /// the loop with the general placement.
+  /// Whether the plain waterfall and the plain irregular style may take their specialised
+  /// loops; tests turn it off to compare the loops with the general placement.
   var allowsPlainLoop = true
 
   /// The per-column state that placing an item reads and changes; small enough to snapshot.
@@ -224,9 +224,15 @@ public struct WaterfallLayout: Sendable {
       placeRing(count: count)
       return
     }
-    if allowsPlainLoop, isPlainWaterfall, items.allSatisfy({ $0.span == 1 }) {
-      try appendPlainWaterfall(items)
-      return
+    if allowsPlainLoop, items.allSatisfy({ $0.span == 1 }) {
+      if isPlainWaterfall {
+        try appendPlainWaterfall(items)
+        return
+      }
+      if isPlainIrregular {
+        try appendIrregular(items)
+        return
+      }
     }
     let snapshot = state
     let startCount = elements.count
@@ -252,117 +258,6 @@ public struct WaterfallLayout: Sendable {
     }
     // The index learns of the new elements once they all stand: nothing to undo on an error.
     blockIndex.add(elements[startCount...], axis: configuration.axis)
-  }
-
-  /// Whether every option is at its plain default: the waterfall style, shortest column first
-  /// without tolerance, left to right, vertical, no pixel grid.
-  private var isPlainWaterfall: Bool {
-    geometry.style == .waterfall && geometry.order == .shortest && geometry.tolerance == 0
-      && geometry.direction == .leftToRight && configuration.axis == .vertical
-      && geometry.scale == nil
-  }
-
-  /// The plain waterfall's placement, written as one tight loop: the same rules (and the same
-  /// floating-point operations, so the same frames) as ``place(_:)``, without its bookkeeping
-  /// for enlargement, spans, orders and directions.
-  ///
-  /// The new elements are written straight into a fresh array's memory, with the column state
-  /// in memory of its own, so that no step of the loop checks a bound, a capacity or whether an
-  /// array is shared.
-  private mutating func appendPlainWaterfall(_ items: [LayoutItem]) throws(LayoutError) {
-    let startCount = elements.count
-    let columns = geometry.columns
-    let top = geometry.insets.top
-    let rowSpacing = geometry.rowSpacing
-    let columnWidth = columnWidth
-    let bottoms = UnsafeMutablePointer<Double>.allocate(capacity: columns)
-    let isEmpty = UnsafeMutablePointer<Bool>.allocate(capacity: columns)
-    let columnXs = UnsafeMutablePointer<Double>.allocate(capacity: columns)
-    defer {
-      bottoms.deallocate()
-      isEmpty.deallocate()
-      columnXs.deallocate()
-    }
-    for column in 0..<columns {
-      bottoms[column] = state.bottoms[column]
-      isEmpty[column] = state.isEmpty[column]
-      columnXs[column] = self.columnXs[column]
-    }
-    var lowest = state.lowestBottom
-    var lastColumn = -1
-    // Each block's extent, added to the index once every item stands.
-    var blockBounds: [(position: Int, low: Double, high: Double)] = []
-    blockBounds.reserveCapacity(items.count / BlockIndex.blockSize + 2)
-    // The first item that cannot be placed, and why.
-    var failure: LayoutError?
-    let placed = [LayoutElement](unsafeUninitializedCapacity: items.count) { buffer, count in
-      guard let output = buffer.baseAddress else { return }
-      items.withUnsafeBufferPointer { items in
-        // The extent of the items placed in the current block of the index, added to it when
-        // the block is full or the loop ends.
-        var blockLow = Double.infinity
-        var blockHigh = -Double.infinity
-        for offset in 0..<items.count {
-          let item = items[offset]
-          let position = startCount + offset
-          let height = columnWidth * item.height / item.width
-          guard item.hasValidSize, height.isFinite, height > 0 else {
-            failure =
-              item.hasValidSize
-              ? .heightOverflow(index: position)
-              : .invalidItemSize(index: position, width: item.width, height: item.height)
-            break
-          }
-          var column = 0
-          var bottom = bottoms[0]
-          for candidate in 1..<columns where bottoms[candidate] < bottom {
-            column = candidate
-            bottom = bottoms[candidate]
-          }
-          let y = isEmpty[column] ? top : bottom + rowSpacing
-          let newBottom = y + height
-          guard newBottom.isFinite else {
-            failure = .heightOverflow(index: position)
-            break
-          }
-          bottoms[column] = newBottom
-          isEmpty[column] = false
-          lowest = max(lowest, newBottom)
-          lastColumn = column
-          let frame = Rect(x: columnXs[column], y: y, width: columnWidth, height: height)
-          (output + offset).initialize(
-            to: LayoutElement(
-              index: position, column: column, span: 1, frame: frame, isEnlarged: false,
-              isAligned: false))
-          count = offset + 1
-          blockLow = min(blockLow, y)
-          blockHigh = max(blockHigh, frame.maxY)
-          if (position + 1) % BlockIndex.blockSize == 0 || offset == items.count - 1 {
-            blockBounds.append((position, blockLow, blockHigh))
-            blockLow = .infinity
-            blockHigh = -.infinity
-          }
-        }
-      }
-    }
-    if let failure { throw failure }
-    blockIndex.reserveCapacity(startCount + items.count)
-    for bounds in blockBounds {
-      blockIndex.add(index: bounds.position, low: bounds.low, high: bounds.high)
-    }
-    if startCount == 0 {
-      elements = placed
-    } else {
-      elements += placed
-    }
-    state.bottoms = Array(UnsafeBufferPointer(start: bottoms, count: columns))
-    state.isEmpty = Array(UnsafeBufferPointer(start: isEmpty, count: columns))
-    state.lowestBottom = lowest
-    if lastColumn >= 0 {
-      state.previousWasEnlarged = false
-      state.cursor = (lastColumn + 1) % columns
-      for column in 0..<columns where !isEmpty[column] { state.endsEnlarged[column] = false }
-    }
   }
 
   private mutating func place(_ item: LayoutItem) throws(LayoutError) {

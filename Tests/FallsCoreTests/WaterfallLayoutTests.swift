@@ -641,36 +641,6 @@ private func frames(_ layout: WaterfallLayout) -> [Rect] {
     }
   }
 
-  @Test(
-    "The plain waterfall's own loop gives exactly what the general placement gives",
-    arguments: 0..<10)
-  func plainLoop(seed: UInt64) throws {
-    var random = SplitMix64(seed: seed)
-    let configuration = LayoutConfiguration(
-      style: .waterfall, width: 200 + random.nextUnit() * 900, columns: 1 + Int(random.next() % 6),
-      columnSpacing: random.nextUnit() * 12, rowSpacing: random.nextUnit() * 12,
-      insets: EdgeInsets(all: random.nextUnit() * 20))
-    var fast = try WaterfallLayout(configuration)
-    var general = try WaterfallLayout(configuration)
-    general.allowsPlainLoop = false
-    for page in 0..<4 as Range<UInt64> {
-      let items = GeneratedFeeds.items(count: 50, seed: seed &* 10 &+ page)
-      try fast.append(items)
-      try general.append(items)
-    }
-    #expect(fast.elements == general.elements)
-    #expect(fast.columnBottoms == general.columnBottoms)
-    #expect(fast.contentHeight == general.contentHeight)
-    let rect = Rect(x: 0, y: 300, width: configuration.width, height: 500)
-    #expect(fast.elements(in: rect) == general.elements(in: rect))
-    // A bad item in the loop changes nothing, as in the general placement.
-    #expect(throws: LayoutError.invalidItemSize(index: 201, width: 0, height: 1)) {
-      try fast.append([LayoutItem(width: 1, height: 1), LayoutItem(width: 0, height: 1)])
-    }
-    #expect(fast.elements == general.elements)
-    #expect(fast.elements(in: rect) == general.elements(in: rect))
-  }
-
   @Test("Every element is found by index in one step")
   func elementAt() throws {
     let layout = try WaterfallLayout(

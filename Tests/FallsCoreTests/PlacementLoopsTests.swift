@@ -1,0 +1,97 @@
+import FallsTestSupport
+import Testing
+
+@testable import FallsCore
+
+@Suite struct PlacementLoopsTests {
+  @Test(
+    "The plain waterfall's own loop gives exactly what the general placement gives",
+    arguments: 0..<10)
+  func plainLoop(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed)
+    let configuration = LayoutConfiguration(
+      style: .waterfall, width: 200 + random.nextUnit() * 900, columns: 1 + Int(random.next() % 6),
+      columnSpacing: random.nextUnit() * 12, rowSpacing: random.nextUnit() * 12,
+      insets: EdgeInsets(all: random.nextUnit() * 20))
+    var fast = try WaterfallLayout(configuration)
+    var general = try WaterfallLayout(configuration)
+    general.allowsPlainLoop = false
+    for page in 0..<4 as Range<UInt64> {
+      let items = GeneratedFeeds.items(count: 50, seed: seed &* 10 &+ page)
+      try fast.append(items)
+      try general.append(items)
+    }
+    #expect(fast.elements == general.elements)
+    #expect(fast.columnBottoms == general.columnBottoms)
+    #expect(fast.contentHeight == general.contentHeight)
+    let rect = Rect(x: 0, y: 300, width: configuration.width, height: 500)
+    #expect(fast.elements(in: rect) == general.elements(in: rect))
+    // A bad item in the loop changes nothing, as in the general placement.
+    #expect(throws: LayoutError.invalidItemSize(index: 201, width: 0, height: 1)) {
+      try fast.append([LayoutItem(width: 1, height: 1), LayoutItem(width: 0, height: 1)])
+    }
+    #expect(fast.elements == general.elements)
+    #expect(fast.elements(in: rect) == general.elements(in: rect))
+  }
+
+  @Test(
+    "The irregular style's own loop gives exactly what the general placement gives",
+    arguments: 0..<24)
+  func sameAsGeneral(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed &+ 500)
+    let configuration = LayoutConfiguration(
+      style: .irregular, width: 200 + random.nextUnit() * 900, columns: 1 + Int(random.next() % 6),
+      columnSpacing: random.nextUnit() * 12, rowSpacing: random.nextUnit() * 12,
+      insets: EdgeInsets(all: random.nextUnit() * 20), seed: random.next(),
+      enlargeChance: [0, 0.3, 0.67, 1][Int(random.next() % 4)],
+      alignTolerance: [0, 0.2, 0.5, 0.9][Int(random.next() % 4)])
+    var fast = try WaterfallLayout(configuration)
+    var general = try WaterfallLayout(configuration)
+    general.allowsPlainLoop = false
+    #expect(fast.isPlainIrregular)
+    var all: [LayoutItem] = []
+    for page in 0..<5 as Range<UInt64> {
+      // Pages of 1 to 80 items, every fifth a common size so that columns tie and bottoms meet.
+      let items = GeneratedFeeds.items(count: 1 + Int(random.next() % 80), seed: seed &* 10 &+ page)
+      all += items
+      try fast.append(items)
+      try general.append(items)
+      #expect(fast.elements == general.elements)
+      #expect(fast.columnBottoms == general.columnBottoms)
+      #expect(fast.contentHeight == general.contentHeight)
+    }
+    // The same state carries on: the next page agrees too, and the rules hold throughout.
+    let next = GeneratedFeeds.items(count: 40, seed: seed &+ 99)
+    all += next
+    try fast.append(next)
+    try general.append(next)
+    #expect(fast.elements == general.elements)
+    #expect(
+      fast.elements.contains(where: \.isEnlarged) == general.elements.contains(where: \.isEnlarged))
+    let violations = LayoutChecker(configuration: configuration, items: all)
+      .violations(of: fast.elements, contentHeight: fast.contentHeight)
+    #expect(violations.isEmpty, "\(violations.prefix(3))")
+    let rect = Rect(x: 0, y: 200, width: configuration.width, height: 600)
+    #expect(fast.elements(in: rect) == general.elements(in: rect))
+  }
+
+  @Test("A bad item in the loop changes nothing, as in the general placement")
+  func failure() throws {
+    var layout = try WaterfallLayout(
+      LayoutConfiguration(columns: 3), items: GeneratedFeeds.items(count: 30, seed: 1))
+    let before = layout
+    #expect(throws: LayoutError.invalidItemSize(index: 31, width: 0, height: 1)) {
+      try layout.append([LayoutItem(width: 1, height: 1), LayoutItem(width: 0, height: 1)])
+    }
+    #expect(throws: LayoutError.heightOverflow(index: 30)) {
+      try layout.append([LayoutItem(width: 1, height: .greatestFiniteMagnitude)])
+    }
+    #expect(layout.elements == before.elements && layout.columnBottoms == before.columnBottoms)
+    // And the next good page lands as on a layout that never saw the bad ones.
+    var fresh = before
+    let page = GeneratedFeeds.items(count: 10, seed: 2)
+    try layout.append(page)
+    try fresh.append(page)
+    #expect(layout.elements == fresh.elements)
+  }
+}
