@@ -163,7 +163,7 @@ enum PagedLayout {
     layout.reserveCapacity(layout.elements.count + feed.items.count)
     var next = 0
     while next < feed.items.count {
-      let batch = next..<min(next + (1 << 16), feed.items.count)
+      let batch = next..<min(next + (1 << 14), feed.items.count)
       do {
         try layout.append(feed.items.layoutItems(batch))
         next = batch.upperBound

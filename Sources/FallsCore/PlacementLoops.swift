@@ -179,7 +179,9 @@ extension WaterfallLayout {
 
   /// Appends a batch's elements and stores its column state.
   private mutating func commit(_ placed: [LayoutElement], columns: ColumnScratch, lowest: Double) {
-    if elements.isEmpty {
+    // The batch's array is taken as it is, unless room was reserved for more (one feed appended
+    // in batches), which is then used.
+    if elements.isEmpty, elements.capacity < placed.count {
       elements = placed
     } else {
       elements += placed
@@ -204,77 +206,88 @@ extension WaterfallLayout {
     defer { scratch.deallocate() }
     let columns = scratch.count
     let (bottoms, isEmpty, endsEnlarged) = (scratch.bottoms, scratch.isEmpty, scratch.endsEnlarged)
+    // Moved out, so that appending a run copies nothing; put back (less this batch's runs, on an
+    // error) before returning.
     var runs = enlargedRuns
+    enlargedRuns = []
+    let runCounts = runs.map(\.count)
     var generator = state.generator
     var previousWasEnlarged = state.previousWasEnlarged
     var lowest = state.lowestBottom
     var lastColumn = -1
     var lastSpan = 1
-    let placed = try Self.placeEach(items, from: startCount, columnWidth: columnWidth) {
-      position, height in
-      let column = scratch.shortest()
-      let itemTop = scratch.top(of: column, insetTop: top, rowSpacing: rowSpacing)
-      // Enlargement: the conditions of canEnlarge(column:top:height:), the draw last.
-      var isEnlarged = false
-      let next = column + 1
-      if next < columns, !previousWasEnlarged,
-        (isEmpty[column] && isEmpty[next])
-          || (!isEmpty[column] && !isEmpty[next] && bottoms[column] == bottoms[next]),
-        !endsEnlarged[column], !endsEnlarged[next]
-      {
-        let enlargedBottom = itemTop + 2 * height + rowSpacing
-        let blockedLeft =
-          column > 0 && Self.overlaps(runs[column - 1], top: itemTop, bottom: enlargedBottom)
-        let blockedRight =
-          !blockedLeft && next + 1 < columns
-          && Self.overlaps(runs[next + 1], top: itemTop, bottom: enlargedBottom)
-        if !blockedLeft, !blockedRight { isEnlarged = generator.draw(chance) }
-      }
-      var extent = height
-      var bottom: Double
-      var isAligned = false
-      if isEnlarged {
-        extent = 2 * height + rowSpacing
-        bottom = itemTop + extent
-      } else {
-        // Alignment: alignmentTarget(column:top:height:), right neighbour first.
-        let naturalBottom = itemTop + height
-        let reach = tolerance * height
-        var target: Double?
-        if next < columns, !isEmpty[next], abs(naturalBottom - bottoms[next]) < reach {
-          target = bottoms[next]
-        } else if column > 0, !isEmpty[column - 1],
-          abs(naturalBottom - bottoms[column - 1]) < reach
+    let placed: [LayoutElement]
+    do {
+      placed = try Self.placeEach(items, from: startCount, columnWidth: columnWidth) {
+        position, height in
+        let column = scratch.shortest()
+        let itemTop = scratch.top(of: column, insetTop: top, rowSpacing: rowSpacing)
+        // Enlargement: the conditions of canEnlarge(column:top:height:), the draw last.
+        var isEnlarged = false
+        let next = column + 1
+        if next < columns, !previousWasEnlarged,
+          (isEmpty[column] && isEmpty[next])
+            || (!isEmpty[column] && !isEmpty[next] && bottoms[column] == bottoms[next]),
+          !endsEnlarged[column], !endsEnlarged[next]
         {
-          target = bottoms[column - 1]
+          let enlargedBottom = itemTop + 2 * height + rowSpacing
+          let blockedLeft =
+            column > 0 && Self.overlaps(runs[column - 1], top: itemTop, bottom: enlargedBottom)
+          let blockedRight =
+            !blockedLeft && next + 1 < columns
+            && Self.overlaps(runs[next + 1], top: itemTop, bottom: enlargedBottom)
+          if !blockedLeft, !blockedRight { isEnlarged = generator.draw(chance) }
         }
-        if let target {
-          isAligned = true
-          extent = Self.height(from: itemTop, reaching: target)
-          bottom = target
+        var extent = height
+        var bottom: Double
+        var isAligned = false
+        if isEnlarged {
+          extent = 2 * height + rowSpacing
+          bottom = itemTop + extent
         } else {
-          bottom = itemTop + height
+          // Alignment: alignmentTarget(column:top:height:), right neighbour first.
+          let naturalBottom = itemTop + height
+          let reach = tolerance * height
+          var target: Double?
+          if next < columns, !isEmpty[next], abs(naturalBottom - bottoms[next]) < reach {
+            target = bottoms[next]
+          } else if column > 0, !isEmpty[column - 1],
+            abs(naturalBottom - bottoms[column - 1]) < reach
+          {
+            target = bottoms[column - 1]
+          }
+          if let target {
+            isAligned = true
+            extent = Self.height(from: itemTop, reaching: target)
+            bottom = target
+          } else {
+            bottom = itemTop + height
+          }
         }
+        guard bottom.isFinite else { return .failure(.heightOverflow(index: position)) }
+        let span = isEnlarged ? 2 : 1
+        for covered in column..<column + span {
+          bottoms[covered] = bottom
+          isEmpty[covered] = false
+          endsEnlarged[covered] = isEnlarged
+          if isEnlarged { runs[covered].append(itemTop...bottom) }
+        }
+        previousWasEnlarged = isEnlarged
+        lowest = max(lowest, bottom)
+        lastColumn = column
+        lastSpan = span
+        let frame = Rect(
+          x: scratch.xs[column], y: itemTop, width: isEnlarged ? enlargedWidth : columnWidth,
+          height: extent)
+        return .success(
+          LayoutElement(
+            index: position, column: column, span: span, frame: frame, isEnlarged: isEnlarged,
+            isAligned: isAligned))
       }
-      guard bottom.isFinite else { return .failure(.heightOverflow(index: position)) }
-      let span = isEnlarged ? 2 : 1
-      for covered in column..<column + span {
-        bottoms[covered] = bottom
-        isEmpty[covered] = false
-        endsEnlarged[covered] = isEnlarged
-        if isEnlarged { runs[covered].append(itemTop...bottom) }
-      }
-      previousWasEnlarged = isEnlarged
-      lowest = max(lowest, bottom)
-      lastColumn = column
-      lastSpan = span
-      let frame = Rect(
-        x: scratch.xs[column], y: itemTop, width: isEnlarged ? enlargedWidth : columnWidth,
-        height: extent)
-      return .success(
-        LayoutElement(
-          index: position, column: column, span: span, frame: frame, isEnlarged: isEnlarged,
-          isAligned: isAligned))
+    } catch {
+      for column in runs.indices { runs[column].removeSubrange(runCounts[column]...) }
+      enlargedRuns = runs
+      throw error
     }
     commit(placed, columns: scratch, lowest: lowest)
     enlargedRuns = runs

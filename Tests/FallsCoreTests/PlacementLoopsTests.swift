@@ -78,11 +78,20 @@ import Testing
   @Test("A bad item in the loop changes nothing, as in the general placement")
   func failure() throws {
     var layout = try WaterfallLayout(
-      LayoutConfiguration(columns: 3), items: GeneratedFeeds.items(count: 30, seed: 1))
+      LayoutConfiguration(columns: 3, enlargeChance: 1),
+      items: GeneratedFeeds.items(count: 30, seed: 1))
     let before = layout
-    #expect(throws: LayoutError.invalidItemSize(index: 31, width: 0, height: 1)) {
-      try layout.append([LayoutItem(width: 1, height: 1), LayoutItem(width: 0, height: 1)])
+    // Good items of which some are enlarged (adding runs), then a bad one.
+    let good = try #require(
+      (0..<100 as Range<UInt64>).lazy.map { GeneratedFeeds.items(count: 12, seed: $0) }.first {
+        var probe = before
+        try? probe.append($0)
+        return probe.enlargedRuns != before.enlargedRuns
+      })
+    #expect(throws: LayoutError.invalidItemSize(index: 42, width: 0, height: 1)) {
+      try layout.append(good + [LayoutItem(width: 0, height: 1)])
     }
+    #expect(layout.enlargedRuns == before.enlargedRuns)
     #expect(throws: LayoutError.heightOverflow(index: 30)) {
       try layout.append([LayoutItem(width: 1, height: .greatestFiniteMagnitude)])
     }
