@@ -26,9 +26,10 @@ public struct Rect: Hashable, Sendable {
   /// The bottom edge, `y + height`.
   public var maxY: Double { y + height }
 
-  /// The near edge along the scroll axis: `y` for a vertical axis, `x` for a horizontal one.
-  func alongStart(_ axis: LayoutAxis) -> Double {
-    axis == .vertical ? y : x
+  /// The near and far edge along the scroll axis: (y, maxY) for a vertical axis, (x, maxX) for
+  /// a horizontal one.
+  func along(_ axis: LayoutAxis) -> (Double, Double) {
+    axis == .vertical ? (y, maxY) : (x, maxX)
   }
 
   /// Whether the two rectangles share interior points.

@@ -101,13 +101,6 @@ struct BlockIndex: Equatable, Sendable {
   }
 }
 
-extension Rect {
-  /// The near and far edge along `axis`: (y, maxY) when vertical, (x, maxX) when horizontal.
-  func along(_ axis: LayoutAxis) -> (Double, Double) {
-    axis == .vertical ? (y, maxY) : (x, maxX)
-  }
-}
-
 extension WaterfallLayout {
   /// The elements whose frames intersect `rect` (share interior points with it), in index
   /// order.
