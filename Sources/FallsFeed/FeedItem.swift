@@ -191,18 +191,12 @@ public struct FeedItems: RandomAccessCollection, Hashable, Sendable {
       b = []
       return joined
     }
-    var result = FeedItems()
     guard !first.isEmpty else { return second }
     guard !second.isEmpty else { return first }
     let shift = first.imageBytes.count
     for position in second.imageEnds.indices { second.imageEnds[position] += shift }
-    if first.feedIndices != nil || second.feedIndices != nil
-      || second.firstIndex != first.firstIndex + first.count
-    {
-      result.feedIndices =
-        (first.feedIndices ?? (0..<first.count).map { first.firstIndex + $0 })
-        + (second.feedIndices ?? (0..<second.count).map { second.firstIndex + $0 })
-    }
+    var result = FeedItems()
+    result.feedIndices = indices(of: first, then: second)
     result.firstIndex = first.firstIndex
     result.imageBytes = join(&first.imageBytes, &second.imageBytes)
     result.imageEnds = join(&first.imageEnds, &second.imageEnds)
@@ -212,6 +206,22 @@ public struct FeedItems: RandomAccessCollection, Hashable, Sendable {
     return result
   }
 
+  /// Every item's feed index, listed out.
+  private var listedIndices: [Int] {
+    feedIndices ?? (0..<count).map { firstIndex + $0 }
+  }
+
+  /// The feed indices of the non-empty `first` followed by `second`, listed out, or `nil` when
+  /// they follow one another (the compact form).
+  private static func indices(of first: FeedItems, then second: FeedItems) -> [Int]? {
+    if first.feedIndices == nil, second.feedIndices == nil,
+      second.firstIndex == first.firstIndex + first.count
+    {
+      return nil
+    }
+    return first.listedIndices + second.listedIndices
+  }
+
   /// Adds the items of `other` after these.
   public mutating func append(contentsOf other: FeedItems) {
     guard !other.isEmpty else { return }
@@ -219,11 +229,7 @@ public struct FeedItems: RandomAccessCollection, Hashable, Sendable {
       self = other
       return
     }
-    if feedIndices != nil || other.feedIndices != nil || other.firstIndex != firstIndex + count {
-      var listed = feedIndices ?? (0..<count).map { firstIndex + $0 }
-      listed += other.feedIndices ?? (0..<other.count).map { other.firstIndex + $0 }
-      feedIndices = listed
-    }
+    feedIndices = Self.indices(of: self, then: other)
     let shift = imageBytes.count
     imageBytes.append(contentsOf: other.imageBytes)
     imageEnds.append(contentsOf: other.imageEnds.lazy.map { $0 + shift })
@@ -236,7 +242,7 @@ public struct FeedItems: RandomAccessCollection, Hashable, Sendable {
   ///
   /// - Complexity: O(*n*) for *n* items and their URLs.
   public mutating func remove(at position: Int) {
-    var listed = feedIndices ?? (0..<count).map { firstIndex + $0 }
+    var listed = listedIndices
     listed.remove(at: position)
     let start = position == 0 ? 0 : imageEnds[position - 1]
     let length = imageEnds[position] - start
