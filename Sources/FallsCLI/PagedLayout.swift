@@ -36,15 +36,10 @@ enum PagedLayout {
               + "\(nextIndex)")
           break
         }
-        if nextIndex > 0 {
-          feed.items.offsetIndices(by: nextIndex)
-          for position in feed.problems.indices { feed.problems[position].index += nextIndex }
-        }
+        try add(
+          &feed, page: page, firstIndex: nextIndex, skipInvalid: options.skipInvalid,
+          to: &layout, placed: &placed)
         nextIndex += count
-        if !feed.problems.isEmpty, !options.skipInvalid {
-          throw .feed(.invalidItems(feed.problems))
-        }
-        try append(&feed, to: &layout, skipInvalid: options.skipInvalid)
         let columns = options.configuration.columns
         let spanning = feed.items.indices.count { feed.items.span(at: $0) != 1 }
         if !options.configuration.style.isColumnar, spanning > 0 {
@@ -60,7 +55,6 @@ enum PagedLayout {
             "item \(feed.items.feedIndex(at: position)) asks to span "
               + "\(feed.items.span(at: position)) columns; clamped to the \(columns) there are")
         }
-        placed.append(feed.items, page: page)
         skipped += feed.problems
         pagesLoaded = page
       } catch {
@@ -152,18 +146,45 @@ enum PagedLayout {
     }
   }
 
+  /// Items per batch appended to the layout: the sizes are never all copied out at once.
+  static let batchSize = 1 << 14
+
+  /// Numbers page `page`'s items (and problems) after the `firstIndex` items of the pages before,
+  /// lays out the valid ones after `layout`'s, and adds them to `placed`. An invalid item (one
+  /// too tall to lay out included) is an error without `skipInvalid`, and then neither `layout`
+  /// nor `placed` changes; with it, it is left in `feed.problems`.
+  static func add(
+    _ feed: inout Feed, page: Int, firstIndex: Int, skipInvalid: Bool,
+    to layout: inout WaterfallLayout, placed: inout PlacedItems
+  ) throws(CLIError) {
+    if firstIndex > 0 {
+      feed.items.offsetIndices(by: firstIndex)
+      for position in feed.problems.indices { feed.problems[position].index += firstIndex }
+    }
+    if !feed.problems.isEmpty, !skipInvalid { throw .feed(.invalidItems(feed.problems)) }
+    // A page of several batches may fail after some of them went in: keep the layout as it was
+    // (a copy costs nothing until the layout changes, and then once per long page).
+    let before = feed.items.count > batchSize ? layout : nil
+    do {
+      try append(&feed, to: &layout, skipInvalid: skipInvalid)
+    } catch {
+      if let before { layout = before }
+      throw error
+    }
+    placed.append(feed.items, page: page)
+  }
+
   /// Appends a page's items; an item too tall to lay out is a feed problem like any other.
-  static func append(
+  private static func append(
     _ feed: inout Feed, to layout: inout WaterfallLayout, skipInvalid: Bool
   )
     throws(CLIError)
   {
-    // In batches, so that the sizes are never all copied out at once; a batch is appended whole
-    // or not at all.
+    // In batches; a batch is appended whole or not at all.
     layout.reserveCapacity(layout.elements.count + feed.items.count)
     var next = 0
     while next < feed.items.count {
-      let batch = next..<min(next + (1 << 14), feed.items.count)
+      let batch = next..<min(next + batchSize, feed.items.count)
       do {
         try layout.append(feed.items.layoutItems(batch))
         next = batch.upperBound

@@ -53,6 +53,7 @@ enum ViewCommand {
         "falls view needs a terminal on standard input and output; to print the layout, use "
           + "'falls layout'")
     }
+    var viewer = try Viewer(options: options, environment: environment, size: size)
     let terminal = Terminal()
     do {
       try terminal.enter()
@@ -61,7 +62,6 @@ enum ViewCommand {
     }
     defer { terminal.restore() }
     terminal.watchResizes()
-    var viewer = Viewer(options: options, environment: environment, size: size)
     viewer.terminal = terminal
     await viewer.loadFirstPages()
     var decoder = KeyDecoder()
@@ -101,19 +101,17 @@ struct Viewer {
   /// Where to draw; none in tests of the state alone.
   var terminal: Terminal?
 
-  init(options: LayoutOptions, environment: CLIEnvironment, size: TerminalSize) {
+  init(options: LayoutOptions, environment: CLIEnvironment, size: TerminalSize)
+    throws(CLIError)
+  {
     self.options = options
     self.environment = environment
     self.size = size
-    layout = (try? WaterfallLayout(options.configuration)) ?? Self.fallbackLayout
-  }
-
-  private static var fallbackLayout: WaterfallLayout {
-    // The options were validated by the parser; an invalid configuration cannot reach here.
-    guard let layout = try? WaterfallLayout(LayoutConfiguration()) else {
-      preconditionFailure("the default configuration is valid")
+    do {
+      layout = try WaterfallLayout(options.configuration)
+    } catch {
+      throw .usage("unexpected layout error \(error)", command: ViewCommand.name)
     }
-    return layout
   }
 
   var renderer: ViewRenderer {
@@ -152,11 +150,9 @@ struct Viewer {
       var feed = try await PagedLayout.load(
         page: page, options: options, fetcher: fetcher, environment)
       let count = feed.items.count + feed.problems.count
-      if nextIndex > 0 {
-        feed.items.offsetIndices(by: nextIndex)
-      }
-      try PagedLayout.append(&feed, to: &layout, skipInvalid: true)
-      placed.append(feed.items, page: page)
+      try PagedLayout.add(
+        &feed, page: page, firstIndex: nextIndex, skipInvalid: options.skipInvalid,
+        to: &layout, placed: &placed)
       nextIndex += count
       pagesLoaded = page
       let skipped = feed.problems.count

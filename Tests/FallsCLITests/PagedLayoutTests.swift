@@ -353,3 +353,47 @@ private struct AnyCodableSpan: Decodable, Equatable {
     #expect(placed.items.map(\.index) == Array(0..<expected.count))
   }
 }
+
+@Suite struct PageAddingTests {
+  /// A page longer than one batch whose item `tall` is too tall to lay out.
+  private func longPage(tall: Int) -> Feed {
+    let count = PagedLayout.batchSize + 500
+    return Feed(
+      items: (0..<count).map { index in
+        FeedItem(
+          index: index, img: "i\(index)", width: index == tall ? 1e-300 : 1,
+          height: index == tall ? 1e300 : 1)
+      })
+  }
+
+  @Test("A page that fails in a later batch leaves the layout and the placed items as they were")
+  func failedPageChangesNothing() throws {
+    var layout = try WaterfallLayout(LayoutConfiguration(columns: 3))
+    var placed = PlacedItems()
+    var first = Feed(items: [FeedItem(index: 0, img: "a", width: 1, height: 1)])
+    try PagedLayout.add(
+      &first, page: 1, firstIndex: 0, skipInvalid: false, to: &layout, placed: &placed)
+    let before = layout
+    var page = longPage(tall: PagedLayout.batchSize + 100)
+    #expect(throws: CLIError.self) {
+      try PagedLayout.add(
+        &page, page: 2, firstIndex: 1, skipInvalid: false, to: &layout, placed: &placed)
+    }
+    #expect(layout.elements == before.elements && layout.columnBottoms == before.columnBottoms)
+    #expect(placed.count == 1)
+  }
+
+  @Test("With --skip-invalid the too-tall item becomes a problem and the rest of the page goes in")
+  func skipsTooTall() throws {
+    var layout = try WaterfallLayout(LayoutConfiguration(columns: 3))
+    var placed = PlacedItems()
+    let tall = PagedLayout.batchSize + 100
+    var page = longPage(tall: tall)
+    try PagedLayout.add(
+      &page, page: 1, firstIndex: 10, skipInvalid: true, to: &layout, placed: &placed)
+    #expect(page.problems.map(\.index) == [tall + 10])
+    #expect(layout.elements.count == PagedLayout.batchSize + 499)
+    #expect(placed.count == layout.elements.count)
+    #expect(placed.items.feedIndex(at: tall) == tall + 11)
+  }
+}
