@@ -115,13 +115,12 @@ struct LayoutReport: Sendable {
   ) throws(SystemError) {
     let isRing = layout.configuration.style.isRing
     let count = sectioned.elementCount
+    let list = ListStyle(separator: separator, terminator: terminator, isRing: isRing)
     guard rect == nil, count >= 2 * Self.parallelChunk else {
-      var first = true
+      var position = 0
       try forEachSelected { (element) throws(SystemError) in
-        if !first { out.appendLiteral(separator) }
-        first = false
-        appendElement(element, isRing: isRing, to: &out)
-        out.appendLiteral(terminator)
+        appendListed(element, at: position, list, to: &out)
+        position += 1
         try out.flushIfFull()
       }
       return
@@ -139,10 +138,8 @@ struct LayoutReport: Sendable {
         let range = chunkIndex * chunk..<min((chunkIndex + 1) * chunk, count)
         var position = range.lowerBound
         sectioned.forEachElement(in: range) { element in
-          if position > 0 { buffer.appendLiteral(separator) }
+          appendListed(element, at: position, list, to: &buffer)
           position += 1
-          appendElement(element, isRing: isRing, to: &buffer)
-          buffer.appendLiteral(terminator)
         }
         guard turns.wait(for: chunkIndex) else { return }
         do throws(SystemError) { try buffer.flush() } catch { turns.fail(error) }
@@ -151,6 +148,23 @@ struct LayoutReport: Sendable {
       }
     }
     if let failure = turns.failure { throw failure }
+  }
+
+  /// How the elements of a list are written around each other.
+  private struct ListStyle {
+    var separator: StaticString
+    var terminator: StaticString
+    var isRing: Bool
+  }
+
+  /// Appends the element at `position` of a list: after the separator unless it is the first,
+  /// and followed by the terminator.
+  private func appendListed(
+    _ element: SectionElement, at position: Int, _ list: ListStyle, to out: inout OutputBuffer
+  ) {
+    if position > 0 { out.appendLiteral(list.separator) }
+    appendElement(element, isRing: list.isRing, to: &out)
+    out.appendLiteral(list.terminator)
   }
 
   private func appendFrame(_ frame: Rect, to out: inout OutputBuffer) {
@@ -222,6 +236,11 @@ struct LayoutReport: Sendable {
       "\(itemCount) in \(configuration.columns) \(lanes)\(configuration.columns == 1 ? "" : "s") "
       + "of \(formatFixed(configuration.geometry.columnWidth)) pt, "
       + "width \(formatNumber(configuration.width)) pt"
+  }
+
+  /// One line about the layout, for the titles and headers of the pictures.
+  var summary: String {
+    "falls \(layout.configuration.style.rawValue) layout: \(placement)"
   }
 
   private func writeTable(to out: inout OutputBuffer) throws(SystemError) {

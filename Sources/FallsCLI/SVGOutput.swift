@@ -56,11 +56,6 @@ extension LayoutReport {
     out.appendLiteral("</svg>\n")
   }
 
-  /// One line about the layout, for titles and headers.
-  var summary: String {
-    "falls \(layout.configuration.style.rawValue) layout: \(placement)"
-  }
-
   /// The area inside the insets, dashed, and each column (or row) of a columnar style, faint.
   private func appendGuides(size: Size, to out: inout OutputBuffer) {
     let configuration = layout.configuration
