@@ -11,7 +11,8 @@ let package = Package(
   ],
   dependencies: [],
   targets: [
-    // The layout engine: pure Swift, no Foundation, no I/O.
+    // The layout engine: pure Swift, no Foundation, no I/O; of the C library only madvise, a hint
+    // that large element arrays want huge pages (HugePages.swift).
     .target(name: "FallsCore"),
     // The finderlist feed: decoding and reading.
     .target(name: "FallsFeed", dependencies: ["FallsCore"]),

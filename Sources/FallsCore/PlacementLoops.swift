@@ -95,17 +95,27 @@ extension WaterfallLayout {
 
   /// Calls `place` with each item's position and natural height, writing the elements it makes
   /// straight into a new array; the first item that cannot be placed (by its size, or as
-  /// `place` says) ends the batch with the reason.
+  /// `place` says) ends the batch with the reason. Returns `nil` when an item spans other than
+  /// one column: the batch is then for the general placement (checked here, as the items are
+  /// read, rather than in a pass of its own over a large batch).
   private static func placeEach(
     _ items: [LayoutItem], from startCount: Int, columnWidth: Double,
     _ place: (_ position: Int, _ height: Double) -> Result<LayoutElement, LayoutError>
-  ) throws(LayoutError) -> [LayoutElement] {
+  ) throws(LayoutError) -> [LayoutElement]? {
     var failure: LayoutError?
+    var needsGeneralPlacement = false
     let placed = [LayoutElement](unsafeUninitializedCapacity: items.count) { buffer, count in
       guard let output = buffer.baseAddress else { return }
+      HugePages.advise(
+        UnsafeMutableRawPointer(output),
+        byteCount: buffer.count * MemoryLayout<LayoutElement>.stride)
       items.withUnsafeBufferPointer { items in
         for offset in 0..<items.count {
           let position = startCount + offset
+          guard items[offset].span == 1 else {
+            needsGeneralPlacement = true
+            return
+          }
           let element = naturalHeight(
             of: items[offset], columnWidth: columnWidth, position: position
           )
@@ -122,11 +132,12 @@ extension WaterfallLayout {
       }
     }
     if let failure { throw failure }
-    return placed
+    return needsGeneralPlacement ? nil : placed
   }
 
-  /// The plain waterfall's placement as one loop.
-  mutating func appendPlainWaterfall(_ items: [LayoutItem]) throws(LayoutError) {
+  /// The plain waterfall's placement as one loop; `false`, with nothing changed, when an item
+  /// spans other than one column.
+  mutating func appendPlainWaterfall(_ items: [LayoutItem]) throws(LayoutError) -> Bool {
     let startCount = elements.count
     let top = geometry.insets.top
     let rowSpacing = geometry.rowSpacing
@@ -142,7 +153,7 @@ extension WaterfallLayout {
     var blockBounds: [(position: Int, low: Double, high: Double)] = []
     blockBounds.reserveCapacity(items.count / BlockIndex.blockSize + 2)
     let lastPosition = startCount + items.count - 1
-    let placed = try Self.placeEach(items, from: startCount, columnWidth: columnWidth) {
+    let batch = try Self.placeEach(items, from: startCount, columnWidth: columnWidth) {
       position, height in
       let column = columns.shortest()
       let y = columns.top(of: column, insetTop: top, rowSpacing: rowSpacing)
@@ -166,6 +177,7 @@ extension WaterfallLayout {
           frame: Rect(x: columns.xs[column], y: y, width: columnWidth, height: height),
           isEnlarged: false, isAligned: false))
     }
+    guard let placed = batch else { return false }
     blockIndex.reserveCapacity(startCount + items.count)
     for bounds in blockBounds {
       blockIndex.add(index: bounds.position, low: bounds.low, high: bounds.high)
@@ -175,6 +187,7 @@ extension WaterfallLayout {
       state.previousWasEnlarged = false
       state.cursor = (lastColumn + 1) % columns.count
     }
+    return true
   }
 
   /// Appends a batch's elements and stores its column state.
@@ -184,6 +197,8 @@ extension WaterfallLayout {
     if elements.isEmpty, elements.capacity < placed.count {
       elements = placed
     } else {
+      let needed = elements.count + placed.count
+      if needed > elements.capacity { reserveElements(max(needed, elements.capacity * 2)) }
       elements += placed
     }
     columns.store(into: &state)
@@ -193,8 +208,9 @@ extension WaterfallLayout {
   /// Places `items` (all one column wide) as ``place(_:)`` would, with the same floating-point
   /// operations in the same order and the same draws from the random stream, so the same
   /// frames; the column state lives in memory of its own for the batch, so that no step checks
-  /// whether an array is shared. On error nothing changes.
-  mutating func appendIrregular(_ items: [LayoutItem]) throws(LayoutError) {
+  /// whether an array is shared. On error nothing changes; `false`, with nothing changed, when an
+  /// item spans other than one column.
+  mutating func appendIrregular(_ items: [LayoutItem]) throws(LayoutError) -> Bool {
     let startCount = elements.count
     let top = geometry.insets.top
     let rowSpacing = geometry.rowSpacing
@@ -216,9 +232,9 @@ extension WaterfallLayout {
     var lowest = state.lowestBottom
     var lastColumn = -1
     var lastSpan = 1
-    let placed: [LayoutElement]
+    let batch: [LayoutElement]?
     do {
-      placed = try Self.placeEach(items, from: startCount, columnWidth: columnWidth) {
+      batch = try Self.placeEach(items, from: startCount, columnWidth: columnWidth) {
         position, height in
         let column = scratch.shortest()
         let itemTop = scratch.top(of: column, insetTop: top, rowSpacing: rowSpacing)
@@ -289,11 +305,17 @@ extension WaterfallLayout {
       enlargedRuns = runs
       throw error
     }
+    guard let placed = batch else {
+      for column in runs.indices { runs[column].removeSubrange(runCounts[column]...) }
+      enlargedRuns = runs
+      return false
+    }
     commit(placed, columns: scratch, lowest: lowest)
     enlargedRuns = runs
     state.generator = generator
     state.previousWasEnlarged = previousWasEnlarged
     if lastColumn >= 0 { state.cursor = (lastColumn + lastSpan) % columns }
     blockIndex.add(elements[startCount...], axis: .vertical)
+    return true
   }
 }

@@ -191,8 +191,16 @@ public struct WaterfallLayout: Sendable {
   public mutating func reserveCapacity(_ count: Int) {
     guard count > elements.capacity else { return }
     let capacity = elements.isEmpty ? count : max(count, elements.capacity * 2)
-    elements.reserveCapacity(capacity)
+    reserveElements(capacity)
     blockIndex.reserveCapacity(capacity)
+  }
+
+  /// Makes room for `capacity` elements, in huge pages when the storage is large (see
+  /// ``HugePages``).
+  mutating func reserveElements(_ capacity: Int) {
+    guard capacity > elements.capacity else { return }
+    elements.reserveCapacity(capacity)
+    HugePages.advise(&elements)
   }
 
   /// Places `items` below those already laid out.
@@ -224,15 +232,9 @@ public struct WaterfallLayout: Sendable {
       placeRing(count: count)
       return
     }
-    if allowsPlainLoop, items.allSatisfy({ $0.span == 1 }) {
-      if isPlainWaterfall {
-        try appendPlainWaterfall(items)
-        return
-      }
-      if isPlainIrregular {
-        try appendIrregular(items)
-        return
-      }
+    if allowsPlainLoop {
+      if isPlainWaterfall, try appendPlainWaterfall(items) { return }
+      if isPlainIrregular, try appendIrregular(items) { return }
     }
     let snapshot = state
     let startCount = elements.count
@@ -240,7 +242,7 @@ public struct WaterfallLayout: Sendable {
     // the elements several times over).
     let needed = startCount + items.count
     if elements.capacity < needed {
-      elements.reserveCapacity(max(needed, elements.capacity * 2))
+      reserveElements(max(needed, elements.capacity * 2))
       blockIndex.reserveCapacity(max(needed, elements.capacity))
     }
     let runCounts = enlargedRuns.map(\.count)

@@ -75,6 +75,37 @@ import Testing
     #expect(fast.elements(in: rect) == general.elements(in: rect))
   }
 
+  @Test(
+    "A batch with a spanning item goes to the general placement whole, from the loop's state",
+    arguments: [LayoutStyle.waterfall, .irregular])
+  func spanningItemInBatch(style: LayoutStyle) throws {
+    let configuration = LayoutConfiguration(style: style, columns: 4, enlargeChance: 1)
+    var fast = try WaterfallLayout(configuration)
+    var general = try WaterfallLayout(configuration)
+    general.allowsPlainLoop = false
+    let first = GeneratedFeeds.items(count: 30, seed: 3)
+    try fast.append(first)
+    try general.append(first)
+    // Plain items (some enlarged in the irregular style), then one spanning two columns late in
+    // the batch: the loop must leave no trace of the items it had placed before it.
+    var batch = GeneratedFeeds.items(count: 40, seed: 4)
+    batch[33].span = 2
+    try fast.append(batch)
+    try general.append(batch)
+    #expect(fast.elements == general.elements)
+    #expect(fast.enlargedRuns == general.enlargedRuns)
+    #expect(fast.columnBottoms == general.columnBottoms)
+    #expect(fast.elements[30 + 33].span == 2)
+    #expect(fast.elements.count == 70)
+    // And the loop takes the next plain batch on from there.
+    let next = GeneratedFeeds.items(count: 25, seed: 5)
+    try fast.append(next)
+    try general.append(next)
+    #expect(fast.elements == general.elements)
+    let rect = Rect(x: 0, y: 0, width: configuration.width, height: fast.contentHeight)
+    #expect(fast.elements(in: rect) == general.elements(in: rect))
+  }
+
   @Test("A bad item in the loop changes nothing, as in the general placement")
   func failure() throws {
     var layout = try WaterfallLayout(
