@@ -26,7 +26,9 @@ struct OutputBuffer: ~Copyable {
     // A NaN's bit pattern is never a key: only finite numbers are kept.
     numberKeys = .allocate(capacity: Self.numberSlots)
     numberKeys.initialize(repeating: Double.nan.bitPattern, count: Self.numberSlots)
-    numberTexts = .allocate(capacity: Self.numberSlots * 32)
+    // One byte more than the slots: the last slot's text is read 32 bytes at a time.
+    numberTexts = .allocate(capacity: Self.numberSlots * 32 + 1)
+    numberTexts.initialize(repeating: 0, count: Self.numberSlots * 32 + 1)
   }
 
   deinit {
@@ -105,22 +107,29 @@ struct OutputBuffer: ~Copyable {
       appendInteger(Int(value))
       return
     }
-    reserve(32)
+    reserve(ShortestDecimal.room)
+    let output = start + count
     guard value.isFinite else {
-      count += ShortestDecimal.write(value, to: start + count)
+      count += ShortestDecimal.write(value, to: output)
       return
     }
     let key = value.bitPattern
     let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 58)
+    // Always 32 bytes each way, the length byte and up to 24 of text: a copy of a fixed size is
+    // two moves; the length says how many count.
     let text = numberTexts + slot * 32
-    if numberKeys[slot] != key {
-      let length = ShortestDecimal.write(value, to: text + 1)
-      text[0] = UInt8(length)
-      numberKeys[slot] = key
+    if numberKeys[slot] == key {
+      ShortestDecimal.moveSixteen(from: text + 1, to: output)
+      ShortestDecimal.moveSixteen(from: text + 17, to: output + 16)
+      count += Int(text[0])
+      return
     }
-    // Always 31 bytes: a copy of a fixed size is a few moves; the length says how many count.
-    (start + count).update(from: text + 1, count: 31)
-    count += Int(text[0])
+    let length = ShortestDecimal.write(value, to: output)
+    ShortestDecimal.moveSixteen(from: output, to: text + 1)
+    ShortestDecimal.moveSixteen(from: output + 15, to: text + 16)
+    text[0] = UInt8(length)
+    numberKeys[slot] = key
+    count += length
   }
 
   /// Appends `text` as a JSON string literal.

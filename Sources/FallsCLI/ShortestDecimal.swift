@@ -12,13 +12,16 @@
 ///
 /// Example: `233.33333333333334`, `167.5`, `1e-05`, `9.007199254740994e+15`, `100.0`.
 enum ShortestDecimal {
-  /// Room enough for what `write(_:to:)` writes: at most 24 bytes (a sign, 17 digits, a point
-  /// and `e-308`), and the scratch space it uses.
-  static let maximumLength = 31
+  /// The most `write(_:to:)` writes: a sign, 17 digits, a point and `e-308`.
+  static let maximumLength = 24
+  /// The room `write(_:to:)` needs from its start: the digits are made in scratch space behind
+  /// the text and moved into place sixteen bytes at a time.
+  static let room = 64
 
   /// Writes `value` as `value.description` reads, and returns the number of bytes written.
   ///
-  /// - Precondition: `buffer` has room for `maximumLength` bytes.
+  /// - Precondition: `buffer` has ``room`` bytes of room; those after the text are left
+  ///   undefined.
   /// - Complexity: O(1).
   static func write(_ value: Double, to buffer: UnsafeMutablePointer<UInt8>) -> Int {
     // Subnormals keep so few bits that the method's guarantees do not reach them; they never
@@ -43,7 +46,7 @@ enum ShortestDecimal {
 
   /// `value` as `value.description` reads.
   static func text(of value: Double) -> String {
-    String(unsafeUninitializedCapacity: maximumLength) { buffer in
+    String(unsafeUninitializedCapacity: room) { buffer in
       guard let base = buffer.baseAddress else { return 0 }
       return write(value, to: base)
     }
@@ -150,12 +153,28 @@ enum ShortestDecimal {
   private static func format(
     digits: UInt64, exponent: Int, isAbovePlainRange: Bool, to buffer: UnsafeMutablePointer<UInt8>
   ) -> Int {
-    // The digits go right-aligned at the end of the room first, then move left into place; a
-    // forward copy is safe because every byte moves left.
-    let digitsEnd = buffer + (maximumLength - 1)
-    let count = writeDigits(digits, endingAt: digitsEnd)
-    let first = digitsEnd - count
+    let (top, block) = significandText(digits)
+    let count = digitCount(digits)
     let leading = exponent + count - 1  // the power of ten of the first digit
+    if !isAbovePlainRange, leading >= 0, leading < count - 1 {
+      // ddd.ddd, what a layout is full of: the whole part (at most 16 digits below 2^53) and the
+      // fraction (at most 16) are each shifted into place in a register and stored as one
+      // sixteen-byte block, the fraction's over the whole part's tail. Nothing is read back, so
+      // no load waits for these stores.
+      let skipped = 17 - count  // leading zeros of the 17 places
+      // Shifts below 128 bits (`skipped + leading` ≤ 15), so masking shifts suffice.
+      let whole = skipped == 0 ? block &<< 8 | UInt128(top) : block &>> (8 &* (skipped &- 1))
+      storeSixteen(whole, at: buffer)
+      buffer[leading + 1] = UInt8(ascii: ".")
+      storeSixteen(block &>> (8 &* (skipped &+ leading)), at: buffer + leading + 2)
+      return count + 1
+    }
+    // The other forms, seldom seen in a layout: the digits are spelled 32 bytes in, then move
+    // left into place; a forward copy is safe because every byte moves left.
+    let digitsEnd = buffer + 32
+    digitsEnd[-17] = top
+    storeSixteen(block, at: digitsEnd - 16)
+    let first = digitsEnd - count
     if leading < -4 || isAbovePlainRange {
       buffer[0] = first[0]
       var position = 1
@@ -200,6 +219,15 @@ enum ShortestDecimal {
     return count + 1
   }
 
+  /// Copies 16 bytes through a register, so that the two ranges may overlap.
+  @inline(__always)
+  static func moveSixteen(
+    from source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>
+  ) {
+    let block = UnsafeRawPointer(source).loadUnaligned(as: SIMD16<UInt8>.self)
+    UnsafeMutableRawPointer(destination).storeBytes(of: block, as: SIMD16<UInt8>.self)
+  }
+
   /// Writes the decimal digits of `value` so that the last one is just before `end`; returns
   /// how many.
   ///
@@ -214,19 +242,67 @@ enum ShortestDecimal {
       storeEightDigits(UInt32(remaining - quotient * 100_000_000), at: cursor)
       remaining = quotient
     }
-    let length = decimalLength(UInt32(remaining))
+    let length = digitCount(remaining)
     storeEightDigits(UInt32(remaining), at: cursor - 8)
     return end - cursor + length
   }
 
+  /// The 17 decimal places of a significand below 10^17, leading zeros included: the first as
+  /// an ASCII digit, the other sixteen as ASCII bytes in a 128-bit word, first place in the
+  /// lowest byte. Two blocks of eight are worked out side by side, without a branch.
+  ///
+  /// - Precondition: `value < 10^17`.
+  static func significandText(_ value: UInt64) -> (first: UInt8, rest: UInt128) {
+    let top = value / 10_000_000_000_000_000
+    let rest = value - top * 10_000_000_000_000_000
+    let middle = rest / 100_000_000
+    let low = eightDigits(UInt32(truncatingIfNeeded: rest - middle * 100_000_000))
+    let high = eightDigits(UInt32(truncatingIfNeeded: middle))
+    return (UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: top), UInt128(low) << 64 | UInt128(high))
+  }
+
+  /// The number of decimal digits of `value`, at least one: the count its bit length implies,
+  /// corrected by one comparison (no branch, which would mispredict on a layout's mix of 16- and
+  /// 17-digit significands).
+  static func digitCount(_ value: UInt64) -> Int {
+    // Setting the lowest bit changes no digit count (10^k is even, 10^k − 1 odd) and keeps 0 at
+    // one digit.
+    let odd = value | 1
+    let bits = UInt64.bitWidth - odd.leadingZeroBitCount
+    // ⌊bits · log10(2)⌋: the count, or one less.
+    let guess = (bits &* 1233) &>> 12
+    return guess &+ (odd >= powersOfTenUpTo19[guess] ? 1 : 0)
+  }
+
+  /// 10^0 … 10^19.
+  private static let powersOfTenUpTo19: [UInt64] = [
+    1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
+    10_000_000_000, 100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000,
+    1_000_000_000_000_000, 10_000_000_000_000_000, 100_000_000_000_000_000,
+    1_000_000_000_000_000_000, 10_000_000_000_000_000_000,
+  ]
+
+  /// Stores `bytes` lowest byte first.
+  @inline(__always)
+  private static func storeSixteen(_ bytes: UInt128, at destination: UnsafeMutablePointer<UInt8>) {
+    UnsafeMutableRawPointer(destination).storeBytes(of: bytes.littleEndian, as: UInt128.self)
+  }
+
   /// Stores the eight decimal digits of `value` (with leading zeros) at `destination`.
+  private static func storeEightDigits(_ value: UInt32, at destination: UnsafeMutablePointer<UInt8>)
+  {
+    UnsafeMutableRawPointer(destination).storeBytes(
+      of: eightDigits(value).littleEndian, as: UInt64.self)
+  }
+
+  /// The eight decimal digits of `value` (with leading zeros) as ASCII bytes, the first in the
+  /// lowest byte.
   ///
   /// The digits are worked out side by side in one 64-bit word: two halves of four digits,
   /// four pairs, eight digits; no loop and no division instruction.
   ///
   /// - Precondition: `value < 100_000_000`.
-  private static func storeEightDigits(_ value: UInt32, at destination: UnsafeMutablePointer<UInt8>)
-  {
+  private static func eightDigits(_ value: UInt32) -> UInt64 {
     // 32-bit lanes: the first four digits, the last four.
     let halves = UInt64(value / 10_000) | UInt64(value % 10_000) << 32
     // x / 100 in each lane is (x · 10486) >> 20 for x < 10^4.
@@ -237,19 +313,7 @@ enum ShortestDecimal {
     let tens = ((pairs &* 103) >> 10) & 0x000F_000F_000F_000F
     // Bytes: each pair's tens digit, then its ones digit.
     let digits = tens &+ (pairs &- 10 &* tens) << 8
-    let ascii = digits &+ 0x3030_3030_3030_3030
-    UnsafeMutableRawPointer(destination).storeBytes(of: ascii.littleEndian, as: UInt64.self)
-  }
-
-  /// The number of decimal digits of `value`, at least one.
-  private static func decimalLength(_ value: UInt32) -> Int {
-    if value < 10_000 {
-      if value < 100 { return value < 10 ? 1 : 2 }
-      return value < 1_000 ? 3 : 4
-    }
-    if value < 1_000_000 { return value < 100_000 ? 5 : 6 }
-    if value < 100_000_000 { return value < 10_000_000 ? 7 : 8 }
-    return value < 1_000_000_000 ? 9 : 10
+    return digits &+ 0x3030_3030_3030_3030
   }
 
   private static func copy(_ text: String, to buffer: UnsafeMutablePointer<UInt8>) -> Int {

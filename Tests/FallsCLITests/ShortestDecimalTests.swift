@@ -93,4 +93,31 @@ import Testing
       if e < 19 { power *= 10 }
     }
   }
+
+  @Test(
+    "Every place of the point in every digit count prints as `description` (the plain form's two block moves)",
+    arguments: 1...17)
+  func everyPointPlace(digits: Int) throws {
+    // Digits 1…9 then 1…8, cut to the count; the point after each possible whole part, and the
+    // forms around the plain one (0.000ddd, ddd000.0).
+    let spelled = String("12345678912345678".prefix(digits))
+    for exponent in -6...(17 - digits) {
+      let value = try #require(Double("\(spelled)e\(exponent)"))
+      #expect(text(value) == value.description, "\(spelled)e\(exponent)")
+      #expect(text(-value) == (-value).description, "-\(spelled)e\(exponent)")
+    }
+  }
+
+  @Test("The digit count is the length of the number's decimal text, at every power of ten")
+  func digitCount() {
+    var values: [UInt64] = [0, 1, 9, .max, .max - 1]
+    var power: UInt64 = 10
+    for _ in 1...19 {
+      values += [power - 1, power, power + 1]
+      if power <= UInt64.max / 10 { power *= 10 }
+    }
+    for value in values {
+      #expect(ShortestDecimal.digitCount(value) == String(value).count, "\(value)")
+    }
+  }
 }
