@@ -23,7 +23,8 @@ public struct LayoutItem: Hashable, Sendable {
 
   /// Whether both sides are finite and positive.
   public var hasValidSize: Bool {
-    width.isFinite && width > 0 && height.isFinite && height > 0
+    // Comparisons rather than `isFinite`: fewer instructions, and NaN fails every one.
+    width > 0 && width < .infinity && height > 0 && height < .infinity
   }
 }
 
@@ -68,6 +69,20 @@ public struct LayoutElement: Hashable, Sendable {
     storedIndex = Int32(index)
     storedColumn = Int32(column)
     storedSpan = Int32(span)
+    self.frame = frame
+    self.isEnlarged = isEnlarged
+    self.isAligned = isAligned
+  }
+
+  /// Creates an element whose `index`, `column` and `span` the caller has checked to be below
+  /// 2^31 (the placement loops check a batch's last index once).
+  init(
+    checkedIndex index: Int, column: Int, span: Int, frame: Rect, isEnlarged: Bool,
+    isAligned: Bool
+  ) {
+    storedIndex = Int32(truncatingIfNeeded: index)
+    storedColumn = Int32(truncatingIfNeeded: column)
+    storedSpan = Int32(truncatingIfNeeded: span)
     self.frame = frame
     self.isEnlarged = isEnlarged
     self.isAligned = isAligned

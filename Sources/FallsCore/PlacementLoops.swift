@@ -61,6 +61,36 @@ struct ColumnScratch {
   }
 }
 
+/// The extents of a batch's blocks for the rect query's index, gathered as a loop places the
+/// items and added to the index once the whole batch stands (a failed batch adds nothing).
+struct BatchBlocks {
+  private var low = Double.infinity
+  private var high = -Double.infinity
+  private var blocks: [(position: Int, low: Double, high: Double)] = []
+  private let lastPosition: Int
+
+  init(startCount: Int, count: Int) {
+    lastPosition = startCount + count - 1
+    blocks.reserveCapacity(count / BlockIndex.blockSize + 2)
+  }
+
+  /// Takes in the element at `position` (the next one), spanning `low..<high` along the axis.
+  mutating func include(position: Int, low: Double, high: Double) {
+    self.low = min(self.low, low)
+    self.high = max(self.high, high)
+    if (position + 1) % BlockIndex.blockSize == 0 || position == lastPosition {
+      blocks.append((position, self.low, self.high))
+      self.low = .infinity
+      self.high = -.infinity
+    }
+  }
+
+  func add(to index: inout BlockIndex) {
+    index.reserveCapacity(lastPosition + 1)
+    for block in blocks { index.add(index: block.position, low: block.low, high: block.high) }
+  }
+}
+
 extension WaterfallLayout {
   /// Whether every option is at its plain default: the waterfall style, shortest column first
   /// without tolerance, left to right, vertical, no pixel grid.
@@ -93,15 +123,19 @@ extension WaterfallLayout {
     return .success(height)
   }
 
-  /// Calls `place` with each item's position and natural height, writing the elements it makes
-  /// straight into a new array; the first item that cannot be placed (by its size, or as
-  /// `place` says) ends the batch with the reason. Returns `nil` when an item spans other than
-  /// one column: the batch is then for the general placement (checked here, as the items are
-  /// read, rather than in a pass of its own over a large batch).
+  /// Calls `place` with each item's position, its natural height and the slot of the new array
+  /// its element goes into; the first item that cannot be placed (by its size, or as `place`
+  /// says by returning an error instead of filling the slot) ends the batch with the reason.
+  /// Returns `nil` when an item spans other than one column: the batch is then for the general
+  /// placement (checked here, as the items are read, rather than in a pass of its own over a
+  /// large batch).
   private static func placeEach(
     _ items: [LayoutItem], from startCount: Int, columnWidth: Double,
-    _ place: (_ position: Int, _ height: Double) -> Result<LayoutElement, LayoutError>
+    _ place: (_ position: Int, _ height: Double, _ slot: UnsafeMutablePointer<LayoutElement>) ->
+      LayoutError?
   ) throws(LayoutError) -> [LayoutElement]? {
+    // Elements store their index in 32 bits: checked once for the batch rather than per element.
+    precondition(startCount + items.count <= Int(Int32.max) + 1, "more than 2^31 elements")
     var failure: LayoutError?
     var needsGeneralPlacement = false
     let placed = [LayoutElement](unsafeUninitializedCapacity: items.count) { buffer, count in
@@ -112,22 +146,26 @@ extension WaterfallLayout {
       items.withUnsafeBufferPointer { items in
         for offset in 0..<items.count {
           let position = startCount + offset
-          guard items[offset].span == 1 else {
+          let item = items[offset]
+          guard item.span == 1 else {
             needsGeneralPlacement = true
             return
           }
-          let element = naturalHeight(
-            of: items[offset], columnWidth: columnWidth, position: position
-          )
-          .flatMap { place(position, $0) }
-          switch element {
-          case .success(let element):
-            (output + offset).initialize(to: element)
-            count = offset + 1
-          case .failure(let error):
+          let height = columnWidth * item.height / item.width
+          // Every size and the height finite and positive, by comparisons NaN fails; which
+          // check failed is worked out only then.
+          guard item.hasValidSize, height > 0, height < .infinity else {
+            switch naturalHeight(of: item, columnWidth: columnWidth, position: position) {
+            case .failure(let error): failure = error
+            case .success: failure = .heightOverflow(index: position)
+            }
+            return
+          }
+          if let error = place(position, height, output + offset) {
             failure = error
             return
           }
+          count = offset + 1
         }
       }
     }
@@ -146,42 +184,28 @@ extension WaterfallLayout {
     defer { columns.deallocate() }
     var lowest = state.lowestBottom
     var lastColumn = -1
-    // Each block's extent, added to the index once every item stands: the extent of the items
-    // of the current block so far, and those of the blocks before.
-    var blockLow = Double.infinity
-    var blockHigh = -Double.infinity
-    var blockBounds: [(position: Int, low: Double, high: Double)] = []
-    blockBounds.reserveCapacity(items.count / BlockIndex.blockSize + 2)
-    let lastPosition = startCount + items.count - 1
+    var blocks = BatchBlocks(startCount: startCount, count: items.count)
     let batch = try Self.placeEach(items, from: startCount, columnWidth: columnWidth) {
-      position, height in
+      position, height, slot in
       let column = columns.shortest()
       let y = columns.top(of: column, insetTop: top, rowSpacing: rowSpacing)
       let newBottom = y + height
-      guard newBottom.isFinite else { return .failure(.heightOverflow(index: position)) }
+      guard newBottom < .infinity else { return .heightOverflow(index: position) }
       columns.bottoms[column] = newBottom
       columns.isEmpty[column] = false
       columns.endsEnlarged[column] = false
       lowest = max(lowest, newBottom)
       lastColumn = column
-      blockLow = min(blockLow, y)
-      blockHigh = max(blockHigh, newBottom)
-      if (position + 1) % BlockIndex.blockSize == 0 || position == lastPosition {
-        blockBounds.append((position, blockLow, blockHigh))
-        blockLow = .infinity
-        blockHigh = -.infinity
-      }
-      return .success(
-        LayoutElement(
-          index: position, column: column, span: 1,
+      blocks.include(position: position, low: y, high: newBottom)
+      slot.initialize(
+        to: LayoutElement(
+          checkedIndex: position, column: column, span: 1,
           frame: Rect(x: columns.xs[column], y: y, width: columnWidth, height: height),
           isEnlarged: false, isAligned: false))
+      return nil
     }
     guard let placed = batch else { return false }
-    blockIndex.reserveCapacity(startCount + items.count)
-    for bounds in blockBounds {
-      blockIndex.add(index: bounds.position, low: bounds.low, high: bounds.high)
-    }
+    blocks.add(to: &blockIndex)
     commit(placed, columns: columns, lowest: lowest)
     if lastColumn >= 0 {
       state.previousWasEnlarged = false
@@ -232,10 +256,11 @@ extension WaterfallLayout {
     var lowest = state.lowestBottom
     var lastColumn = -1
     var lastSpan = 1
+    var blocks = BatchBlocks(startCount: startCount, count: items.count)
     let batch: [LayoutElement]?
     do {
       batch = try Self.placeEach(items, from: startCount, columnWidth: columnWidth) {
-        position, height in
+        position, height, slot in
         let column = scratch.shortest()
         let itemTop = scratch.top(of: column, insetTop: top, rowSpacing: rowSpacing)
         // Enlargement: the conditions of canEnlarge(column:top:height:), the draw last.
@@ -280,25 +305,32 @@ extension WaterfallLayout {
             bottom = itemTop + height
           }
         }
-        guard bottom.isFinite else { return .failure(.heightOverflow(index: position)) }
-        let span = isEnlarged ? 2 : 1
-        for covered in column..<column + span {
-          bottoms[covered] = bottom
-          isEmpty[covered] = false
-          endsEnlarged[covered] = isEnlarged
-          if isEnlarged { runs[covered].append(itemTop...bottom) }
+        guard bottom < .infinity else { return .heightOverflow(index: position) }
+        bottoms[column] = bottom
+        isEmpty[column] = false
+        endsEnlarged[column] = isEnlarged
+        if isEnlarged {
+          bottoms[next] = bottom
+          isEmpty[next] = false
+          endsEnlarged[next] = true
+          runs[column].append(itemTop...bottom)
+          runs[next].append(itemTop...bottom)
         }
+        let span = isEnlarged ? 2 : 1
         previousWasEnlarged = isEnlarged
         lowest = max(lowest, bottom)
         lastColumn = column
         lastSpan = span
+        // The block's extent from the frame, as the index reads frames.
+        blocks.include(position: position, low: itemTop, high: itemTop + extent)
         let frame = Rect(
           x: scratch.xs[column], y: itemTop, width: isEnlarged ? enlargedWidth : columnWidth,
           height: extent)
-        return .success(
-          LayoutElement(
-            index: position, column: column, span: span, frame: frame, isEnlarged: isEnlarged,
-            isAligned: isAligned))
+        slot.initialize(
+          to: LayoutElement(
+            checkedIndex: position, column: column, span: span, frame: frame,
+            isEnlarged: isEnlarged, isAligned: isAligned))
+        return nil
       }
     } catch {
       for column in runs.indices { runs[column].removeSubrange(runCounts[column]...) }
@@ -315,7 +347,7 @@ extension WaterfallLayout {
     state.generator = generator
     state.previousWasEnlarged = previousWasEnlarged
     if lastColumn >= 0 { state.cursor = (lastColumn + lastSpan) % columns }
-    blockIndex.add(elements[startCount...], axis: .vertical)
+    blocks.add(to: &blockIndex)
     return true
   }
 }
