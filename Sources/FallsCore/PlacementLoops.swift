@@ -6,6 +6,10 @@
 
 /// The column state of a batch, in memory of its own: copied from the layout at the start, and
 /// back once the whole batch stands (a failed batch changes nothing).
+///
+/// `bottoms`, `isEmpty` and `endsEnlarged` also hold a column before the first and one after the
+/// last (indices −1 and `count`) whose bottom is NaN: it equals no bottom and is near none, so a
+/// loop may compare a column with its neighbours without first asking whether they exist.
 struct ColumnScratch {
   let count: Int
   let bottoms: UnsafeMutablePointer<Double>
@@ -15,9 +19,9 @@ struct ColumnScratch {
 
   init(_ state: WaterfallLayout.ColumnState, columnXs: [Double]) {
     count = columnXs.count
-    bottoms = .allocate(capacity: count)
-    isEmpty = .allocate(capacity: count)
-    endsEnlarged = .allocate(capacity: count)
+    bottoms = .allocate(capacity: count + 2) + 1
+    isEmpty = .allocate(capacity: count + 2) + 1
+    endsEnlarged = .allocate(capacity: count + 2) + 1
     xs = .allocate(capacity: count)
     for column in 0..<count {
       bottoms[column] = state.bottoms[column]
@@ -25,12 +29,17 @@ struct ColumnScratch {
       endsEnlarged[column] = state.endsEnlarged[column]
       xs[column] = columnXs[column]
     }
+    for outside in [-1, count] {
+      bottoms[outside] = .nan
+      isEmpty[outside] = false
+      endsEnlarged[outside] = false
+    }
   }
 
   func deallocate() {
-    bottoms.deallocate()
-    isEmpty.deallocate()
-    endsEnlarged.deallocate()
+    (bottoms - 1).deallocate()
+    (isEmpty - 1).deallocate()
+    (endsEnlarged - 1).deallocate()
     xs.deallocate()
   }
 
@@ -59,6 +68,12 @@ struct ColumnScratch {
   func top(of column: Int, insetTop: Double, rowSpacing: Double) -> Double {
     isEmpty[column] ? insetTop : bottoms[column] + rowSpacing
   }
+}
+
+/// 1 when `condition` holds, else 0.
+@inline(__always)
+private func count(_ condition: Bool) -> Int {
+  condition ? 1 : 0
 }
 
 /// The extents of a batch's blocks for the rect query's index, gathered as a loop places the
@@ -263,14 +278,21 @@ extension WaterfallLayout {
         position, height, slot in
         let column = scratch.shortest()
         let itemTop = scratch.top(of: column, insetTop: top, rowSpacing: rowSpacing)
-        // Enlargement: the conditions of canEnlarge(column:top:height:), the draw last.
+        // Enlargement: the conditions of canEnlarge(column:top:height:), the draw last. The
+        // test that fails most often comes first, so that the branches are easy to predict:
+        // columns that are both empty, or both not and end level, are exactly the neighbours
+        // with equal stored bottoms and the same emptiness (an empty column's bottom is the top
+        // inset); the NaN beyond the last column equals nothing.
         var isEnlarged = false
         let next = column + 1
-        if next < columns, !previousWasEnlarged,
-          (isEmpty[column] && isEmpty[next])
-            || (!isEmpty[column] && !isEmpty[next] && bottoms[column] == bottoms[next]),
-          !endsEnlarged[column], !endsEnlarged[next]
-        {
+        // Counted rather than joined with `&&`, which the compiler splits into a branch for each
+        // test: level bottoms alone hold for a third of the items or so, unpredictably, and the
+        // whole for a tenth.
+        let holding =
+          count(bottoms[column] == bottoms[next]) &+ count(isEmpty[column] == isEmpty[next])
+          &+ count(!previousWasEnlarged) &+ count(!endsEnlarged[column])
+          &+ count(!endsEnlarged[next])
+        if holding == 5 {
           let enlargedBottom = itemTop + 2 * height + rowSpacing
           let blockedLeft =
             column > 0 && Self.overlaps(runs[column - 1], top: itemTop, bottom: enlargedBottom)
@@ -286,15 +308,14 @@ extension WaterfallLayout {
           extent = 2 * height + rowSpacing
           bottom = itemTop + extent
         } else {
-          // Alignment: alignmentTarget(column:top:height:), right neighbour first.
+          // Alignment: alignmentTarget(column:top:height:), right neighbour first; the NaN
+          // beyond either side is near nothing.
           let naturalBottom = itemTop + height
           let reach = tolerance * height
           var target: Double?
-          if next < columns, !isEmpty[next], abs(naturalBottom - bottoms[next]) < reach {
+          if abs(naturalBottom - bottoms[next]) < reach, !isEmpty[next] {
             target = bottoms[next]
-          } else if column > 0, !isEmpty[column - 1],
-            abs(naturalBottom - bottoms[column - 1]) < reach
-          {
+          } else if abs(naturalBottom - bottoms[column - 1]) < reach, !isEmpty[column - 1] {
             target = bottoms[column - 1]
           }
           if let target {
