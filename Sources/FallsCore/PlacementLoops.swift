@@ -83,9 +83,14 @@ struct BatchBlocks {
   private var high = -Double.infinity
   private var blocks: [(position: Int, low: Double, high: Double)] = []
   private let lastPosition: Int
+  /// The position that closes the current block: the last of its 64, or the batch's last.
+  private var blockEnd: Int
 
   init(startCount: Int, count: Int) {
     lastPosition = startCount + count - 1
+    blockEnd = min(
+      startCount / BlockIndex.blockSize * BlockIndex.blockSize + BlockIndex.blockSize - 1,
+      lastPosition)
     blocks.reserveCapacity(count / BlockIndex.blockSize + 2)
   }
 
@@ -93,10 +98,11 @@ struct BatchBlocks {
   mutating func include(position: Int, low: Double, high: Double) {
     self.low = min(self.low, low)
     self.high = max(self.high, high)
-    if (position + 1) % BlockIndex.blockSize == 0 || position == lastPosition {
+    if position == blockEnd {
       blocks.append((position, self.low, self.high))
       self.low = .infinity
       self.high = -.infinity
+      blockEnd = min(position + BlockIndex.blockSize, lastPosition)
     }
   }
 
@@ -167,9 +173,11 @@ extension WaterfallLayout {
             return
           }
           let height = columnWidth * item.height / item.width
-          // Every size and the height finite and positive, by comparisons NaN fails; which
-          // check failed is worked out only then.
-          guard item.hasValidSize, height > 0, height < .infinity else {
+          // Both sizes positive and the height finite and positive: the same as both sizes
+          // finite and positive (an infinite width makes the height 0 or NaN, an infinite height
+          // makes it infinite or NaN), in fewer tests. Which check failed is worked out only
+          // then.
+          guard item.width > 0, item.height > 0, height > 0, height < .infinity else {
             switch naturalHeight(of: item, columnWidth: columnWidth, position: position) {
             case .failure(let error): failure = error
             case .success: failure = .heightOverflow(index: position)
