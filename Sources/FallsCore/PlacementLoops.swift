@@ -173,11 +173,11 @@ extension WaterfallLayout {
             return
           }
           let height = columnWidth * item.height / item.width
-          // Both sizes positive and the height finite and positive: the same as both sizes
-          // finite and positive (an infinite width makes the height 0 or NaN, an infinite height
-          // makes it infinite or NaN), in fewer tests. Which check failed is worked out only
-          // then.
-          guard item.width > 0, item.height > 0, height > 0, height < .infinity else {
+          // A positive width and a finite, positive height: the same as both sizes finite and
+          // positive (with the width positive, a height that is not makes the result negative,
+          // zero or NaN; an infinite width makes it 0 or NaN, an infinite height infinite or
+          // NaN), in fewer tests. Which check failed is worked out only then.
+          guard item.width > 0, height > 0, height < .infinity else {
             switch naturalHeight(of: item, columnWidth: columnWidth, position: position) {
             case .failure(let error): failure = error
             case .success: failure = .heightOverflow(index: position)

@@ -106,6 +106,33 @@ import Testing
     #expect(fast.elements(in: rect) == general.elements(in: rect))
   }
 
+  @Test(
+    "The loops refuse every bad size with the general placement's error",
+    arguments: [0, -1, .nan, .infinity, -.infinity, .leastNonzeroMagnitude, 1e308] as [Double])
+  func badSizes(value: Double) throws {
+    for style in [LayoutStyle.waterfall, .irregular] {
+      for item in [
+        LayoutItem(width: value, height: 100), LayoutItem(width: 100, height: value),
+        LayoutItem(width: value, height: value),
+      ] {
+        let items = GeneratedFeeds.items(count: 5, seed: 8) + [item]
+        var fast = try WaterfallLayout(LayoutConfiguration(style: style, columns: 3))
+        var general = fast
+        general.allowsPlainLoop = false
+        var fastError: LayoutError?
+        var generalError: LayoutError?
+        do { try fast.append(items) } catch { fastError = error }
+        do { try general.append(items) } catch { generalError = error }
+        // Tiny and huge sizes are valid but make the height 0 or infinite: an overflow.
+        // (Compared as text: an error that carries NaN is not equal to itself.)
+        #expect(
+          String(describing: fastError) == String(describing: generalError), "\(style) \(item)")
+        #expect(fastError != nil || (value > 0 && value < .infinity), "\(style) \(item)")
+        #expect(fast.elements == general.elements)
+      }
+    }
+  }
+
   @Test("A bad item in the loop changes nothing, as in the general placement")
   func failure() throws {
     var layout = try WaterfallLayout(
