@@ -23,12 +23,16 @@ struct OutputBuffer: ~Copyable {
     self.chunkSize = chunkSize
     capacity = min(chunkSize, 1 << 16) + 4096  // grows when a chunk is larger
     start = .allocate(capacity: capacity)
-    // A NaN's bit pattern is never a key: only finite numbers are kept.
+    // Every slot starts as 0 (the bit pattern of +0.0) with its text, "0".
     numberKeys = .allocate(capacity: Self.numberSlots)
-    numberKeys.initialize(repeating: Double.nan.bitPattern, count: Self.numberSlots)
+    numberKeys.initialize(repeating: (0.0 as Double).bitPattern, count: Self.numberSlots)
     // One byte more than the slots: the last slot's text is read 32 bytes at a time.
     numberTexts = .allocate(capacity: Self.numberSlots * 32 + 1)
     numberTexts.initialize(repeating: 0, count: Self.numberSlots * 32 + 1)
+    for slot in 0..<Self.numberSlots {
+      numberTexts[slot * 32] = 1
+      numberTexts[slot * 32 + 1] = UInt8(ascii: "0")
+    }
   }
 
   deinit {
@@ -82,37 +86,17 @@ struct OutputBuffer: ~Copyable {
 
   /// Appends an integer's decimal digits without making a `String` of it.
   mutating func appendInteger(_ value: Int) {
-    reserve(40)
-    if value >= 0 && value < 10 {  // columns, spans, pages
-      start[count] = UInt8(ascii: "0") + UInt8(value)
-      count += 1
-      return
-    }
-    if value < 0 {
-      start[count] = UInt8(ascii: "-")
-      count += 1
-    }
-    // The digits are made at the end of the room (they need eight bytes before them), then moved
-    // to their place.
-    let end = start + count + 40
-    let length = ShortestDecimal.writeDigits(UInt64(value.magnitude), endingAt: end)
-    (start + count).update(from: end - length, count: length)
-    count += length
+    reserve(ShortestDecimal.room)
+    count += ShortestDecimal.writeInteger(value, to: start + count)
   }
 
   /// Appends a number as JSON: integers without a fraction, others in the shortest form that
   /// reads back as the same Double.
   mutating func appendNumber(_ value: Double) {
-    if isWholeNumber(value) {
-      appendInteger(Int(value))
-      return
-    }
     reserve(ShortestDecimal.room)
     let output = start + count
-    guard value.isFinite else {
-      count += ShortestDecimal.write(value, to: output)
-      return
-    }
+    // The cache is asked first, whatever the number: a slot holds the exact text of its key's
+    // bit pattern (it starts as 0 and "0").
     let key = value.bitPattern
     let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 58)
     // Always 32 bytes each way, the length byte and up to 24 of text: a copy of a fixed size is
@@ -124,7 +108,10 @@ struct OutputBuffer: ~Copyable {
       count += Int(text[0])
       return
     }
-    let length = ShortestDecimal.write(value, to: output)
+    let length =
+      isWholeNumber(value)
+      ? ShortestDecimal.writeInteger(Int(value), to: output)
+      : ShortestDecimal.write(value, to: output)
     ShortestDecimal.moveSixteen(from: output, to: text + 1)
     ShortestDecimal.moveSixteen(from: output + 15, to: text + 16)
     text[0] = UInt8(length)

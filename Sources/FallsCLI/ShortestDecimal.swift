@@ -228,6 +228,37 @@ enum ShortestDecimal {
     UnsafeMutableRawPointer(destination).storeBytes(of: block, as: SIMD16<UInt8>.self)
   }
 
+  /// Writes `value` in decimal, with a minus sign when negative; returns the number of bytes
+  /// written.
+  ///
+  /// - Precondition: `buffer` has ``room`` bytes of room; those after the text are left
+  ///   undefined.
+  static func writeInteger(_ value: Int, to buffer: UnsafeMutablePointer<UInt8>) -> Int {
+    if value >= 0 && value < 10 {  // columns, spans, pages
+      buffer[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value)
+      return 1
+    }
+    if value >= 0 && value < 100_000_000 {
+      // Indices, pages, columns: eight places made at once, the leading zeros shifted out, one
+      // store.
+      let count = digitCount(UInt64(value))
+      let digits = eightDigits(UInt32(truncatingIfNeeded: value)) &>> (8 &* (8 &- count))
+      UnsafeMutableRawPointer(buffer).storeBytes(of: digits.littleEndian, as: UInt64.self)
+      return count
+    }
+    var position = 0
+    if value < 0 {
+      buffer[0] = UInt8(ascii: "-")
+      position = 1
+    }
+    // The digits are made 40 bytes in (they need eight bytes before them), then moved to their
+    // place.
+    let end = buffer + 40
+    let length = writeDigits(UInt64(value.magnitude), endingAt: end)
+    (buffer + position).update(from: end - length, count: length)
+    return position + length
+  }
+
   /// Writes the decimal digits of `value` so that the last one is just before `end`; returns
   /// how many.
   ///
@@ -302,7 +333,7 @@ enum ShortestDecimal {
   /// four pairs, eight digits; no loop and no division instruction.
   ///
   /// - Precondition: `value < 100_000_000`.
-  private static func eightDigits(_ value: UInt32) -> UInt64 {
+  static func eightDigits(_ value: UInt32) -> UInt64 {
     // 32-bit lanes: the first four digits, the last four.
     let halves = UInt64(value / 10_000) | UInt64(value % 10_000) << 32
     // x / 100 in each lane is (x · 10486) >> 20 for x < 10^4.

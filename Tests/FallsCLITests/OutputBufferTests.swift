@@ -50,6 +50,27 @@ import Testing
     #expect(try JSONDecoder().decode([Double].self, from: Data(sink.bytes)) == values)
   }
 
+  @Test("Numbers written again, from the cache or after their slot was taken, print the same")
+  func cachedNumbers() throws {
+    // A pool larger than the cache's 64 slots, so that slots are shared and taken over:
+    // fractions, whole numbers, zeros of both signs, a NaN and infinities.
+    var random = SplitMix64(seed: 5)
+    var pool: [Double] = [0, -0.0, 10, 375, -12, .nan, .infinity, -.infinity, 1e16, 1e-7]
+    for _ in 0..<190 { pool.append((random.nextUnit() - 0.3) * 10_000) }
+    let values = (0..<5_000).map { _ in pool[Int(random.next() % UInt64(pool.count))] }
+    let sink = BufferSink()
+    var out = OutputBuffer(sink: sink)
+    for value in values {
+      out.appendNumber(value)
+      out.appendLiteral(" ")
+    }
+    try out.flush()
+    // By an independent rule: each number as the message printer spells it (integers bare,
+    // others as `description`).
+    let expected = values.map { $0.isFinite ? formatNumber($0) : $0.description }
+    #expect(sink.text == expected.joined(separator: " ") + " ")
+  }
+
   @Test(
     "Numbers for people have two decimals",
     arguments: [

@@ -120,4 +120,17 @@ import Testing
       #expect(ShortestDecimal.digitCount(value) == String(value).count, "\(value)")
     }
   }
+
+  @Test(
+    "Integers print as Swift prints them, in one block below 10^8 and digit by digit above",
+    arguments: [
+      0, 1, 7, 9, 10, 42, 99, 100, 12_345, 9_999_999, 10_000_000, 99_999_999, 100_000_000,
+      123_456_789_012, -1, -10, -99_999_999, -100_000_000, Int.max, Int.min, Int.min + 1,
+    ])
+  func integers(value: Int) {
+    let text = String(unsafeUninitializedCapacity: ShortestDecimal.room) { buffer in
+      ShortestDecimal.writeInteger(value, to: buffer.baseAddress!)
+    }
+    #expect(text == String(value))
+  }
 }
