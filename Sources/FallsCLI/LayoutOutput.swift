@@ -215,7 +215,8 @@ struct LayoutReport: Sendable {
       out.appendLiteral("]")
     }
     out.appendLiteral(",\"img\":")
-    items.items.withImage(at: item.index) { out.appendJSONString($0) }
+    let imagesArePlain = items.items.imagesNeedingJSONEscapes == 0
+    items.items.withImage(at: item.index) { out.appendJSONString($0, isPlain: imagesArePlain) }
     out.appendLiteral("}")
   }
 

@@ -125,10 +125,11 @@ struct OutputBuffer: ~Copyable {
     text.withUTF8 { appendJSONString($0) }
   }
 
-  /// Appends the UTF-8 text `utf8` as a JSON string literal.
-  mutating func appendJSONString(_ utf8: UnsafeBufferPointer<UInt8>) {
+  /// Appends the UTF-8 text `utf8` as a JSON string literal; `isPlain` says that the caller
+  /// knows it needs no escaping, so that its bytes are not looked at.
+  mutating func appendJSONString(_ utf8: UnsafeBufferPointer<UInt8>, isPlain: Bool = false) {
     // Most strings (URLs) need no escaping: copy them whole.
-    guard needsEscaping(utf8) else {
+    guard !isPlain, needsJSONEscaping(utf8) else {
       reserve(utf8.count + 2)
       start[count] = UInt8(ascii: "\"")
       if let base = utf8.baseAddress { (start + count + 1).update(from: base, count: utf8.count) }
@@ -191,32 +192,6 @@ struct OutputBuffer: ~Copyable {
     count = 0
     try sink.write(pending)
   }
-}
-
-/// Whether any byte of `utf8` must be escaped in a JSON string: a quote, a backslash or a control
-/// character. Looks at eight bytes at a time.
-func needsEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-  guard let base = utf8.baseAddress else { return false }
-  let ones: UInt64 = 0x0101_0101_0101_0101
-  let highs: UInt64 = 0x8080_8080_8080_8080
-  var offset = 0
-  while offset + 8 <= utf8.count {
-    let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
-    // A byte below 0x20, or equal to 0x22 or 0x5C, sets its high bit in one of these (the
-    // classic "has a zero byte" test, applied to the word and to the word xor the byte).
-    let below = (word &- ones &* 0x20) & ~word
-    let quote = word ^ (ones &* 0x22)
-    let backslash = word ^ (ones &* 0x5C)
-    let hits = below | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-    if hits & highs != 0 { return true }
-    offset += 8
-  }
-  while offset < utf8.count {
-    let byte = utf8[offset]
-    if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
-    offset += 1
-  }
-  return false
 }
 
 /// A finite Double as JSON: whole numbers below 2^53 without a fraction (`375`, `-0` as `0`),

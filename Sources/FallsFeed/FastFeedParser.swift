@@ -262,9 +262,10 @@ enum FastFeedParser {
       guard consume(UInt8(ascii: "}")), let img, let width, let height else { return false }
       switch img {
       case .raw(let range):
+        // Raw: no escape, no control character, no quote, ASCII; nothing to escape on output.
         items.append(
           index: index, image: UnsafeBufferPointer(rebasing: bytes[range]), width: width,
-          height: height, span: span ?? 1)
+          height: height, span: span ?? 1, isPlain: true)
       case .decoded(var text):
         text.withUTF8 {
           items.append(index: index, image: $0, width: width, height: height, span: span ?? 1)

@@ -68,6 +68,9 @@ public struct FeedItems: RandomAccessCollection, Hashable, Sendable {
   /// lists them (only when they do not: after skipped or removed items). 0 when empty.
   private var firstIndex = 0
   private var feedIndices: [Int]?
+  /// How many `img` values hold a byte that a JSON string must escape (a quote, a backslash, a
+  /// control character); see ``imagesNeedingJSONEscapes``.
+  private var escapingImages = 0
 
   /// No items.
   public init() {}
@@ -87,6 +90,13 @@ public struct FeedItems: RandomAccessCollection, Hashable, Sendable {
       img: withImage(at: position) { String(decoding: $0, as: UTF8.self) },
       width: widths[position], height: heights[position], span: span(at: position))
   }
+
+  /// How many items' `img` hold a byte that a JSON string must escape: when none do, a writer
+  /// may copy every URL as it is, without looking at its bytes.
+  ///
+  /// Kept as items come and go; items read by the feed parser from strings without escapes are
+  /// known to need none without a look.
+  public var imagesNeedingJSONEscapes: Int { escapingImages }
 
   /// The feed index of the item at `position`.
   public func feedIndex(at position: Int) -> Int {
@@ -152,15 +162,19 @@ public struct FeedItems: RandomAccessCollection, Hashable, Sendable {
   /// Adds `item` after the others.
   public mutating func append(_ item: FeedItem) {
     var img = item.img
-    img.withUTF8 { imageBytes.append(contentsOf: $0) }
-    appendFields(index: item.index, width: item.width, height: item.height, span: item.span)
+    img.withUTF8 {
+      append(index: item.index, image: $0, width: item.width, height: item.height, span: item.span)
+    }
   }
 
-  /// Adds an item whose `img` is the UTF-8 text `image`, without making a string of it.
+  /// Adds an item whose `img` is the UTF-8 text `image`, without making a string of it;
+  /// `isPlain` says that the caller knows it holds no byte a JSON string must escape.
   mutating func append(
-    index: Int, image: UnsafeBufferPointer<UInt8>, width: Double, height: Double, span: Int
+    index: Int, image: UnsafeBufferPointer<UInt8>, width: Double, height: Double, span: Int,
+    isPlain: Bool = false
   ) {
     imageBytes.append(contentsOf: image)
+    if !isPlain, needsJSONEscaping(image) { escapingImages += 1 }
     appendFields(index: index, width: width, height: height, span: span)
   }
 
@@ -203,6 +217,7 @@ public struct FeedItems: RandomAccessCollection, Hashable, Sendable {
     result.widths = join(&first.widths, &second.widths)
     result.heights = join(&first.heights, &second.heights)
     result.spans = join(&first.spans, &second.spans)
+    result.escapingImages = first.escapingImages + second.escapingImages
     return result
   }
 
@@ -236,6 +251,7 @@ public struct FeedItems: RandomAccessCollection, Hashable, Sendable {
     widths.append(contentsOf: other.widths)
     heights.append(contentsOf: other.heights)
     spans.append(contentsOf: other.spans)
+    escapingImages += other.escapingImages
   }
 
   /// Removes the item at `position`.
@@ -244,6 +260,7 @@ public struct FeedItems: RandomAccessCollection, Hashable, Sendable {
   public mutating func remove(at position: Int) {
     var listed = listedIndices
     listed.remove(at: position)
+    if withImage(at: position, needsJSONEscaping) { escapingImages -= 1 }
     let start = position == 0 ? 0 : imageEnds[position - 1]
     let length = imageEnds[position] - start
     imageBytes.removeSubrange(start..<imageEnds[position])

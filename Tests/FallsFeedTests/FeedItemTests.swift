@@ -1,4 +1,5 @@
 import FallsCore
+import Foundation
 import Testing
 
 @testable import FallsFeed
@@ -80,5 +81,50 @@ import Testing
     #expect(items == FeedItems(expected))
     items.offsetIndices(by: 100)
     #expect(items.map(\.index) == expected.map { $0.index + 100 })
+  }
+
+  @Test(
+    "The count of images a JSON string must escape follows every change", arguments: 0..<6)
+  func escapingImages(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed)
+    let images = [
+      "https://example.com/a.jpg", "caf\u{E9}.png", "a\"b", "back\\slash", "tab\there",
+      "line\u{1}", "",
+    ]
+    func item(_ index: Int) -> FeedItem {
+      FeedItem(
+        index: index, img: images[Int(random.next() % UInt64(images.count))], width: 10, height: 20)
+    }
+    /// By an independent rule: the items whose URL holds a quote, a backslash or a control byte.
+    func expected(_ items: FeedItems) -> Int {
+      items.filter { $0.img.utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C } }.count
+    }
+    var items = FeedItems((0..<12).map(item))
+    #expect(items.imagesNeedingJSONEscapes == expected(items))
+    for step in 0..<40 {
+      switch random.next() % 4 {
+      case 0: items.append(item(100 + step))
+      case 1: items.append(contentsOf: FeedItems((0..<3).map { item(200 + step * 3 + $0) }))
+      case 2 where !items.isEmpty: items.remove(at: Int(random.next() % UInt64(items.count)))
+      default:
+        items = FeedItems.joined(items, FeedItems((0..<2).map { item(400 + step * 2 + $0) }))
+      }
+      #expect(items.imagesNeedingJSONEscapes == expected(items), "step \(step)")
+    }
+    // Built again from the same items, the count is the same: part of what equal values share.
+    #expect(FeedItems(Array(items)) == items)
+  }
+
+  @Test("The parser knows a URL without escapes needs none; others are looked at")
+  func parsedImages() throws {
+    let text = """
+      {"data":[{"img":"https://a.example/1.jpg","width":"1","height":"1"},
+      {"img":"caf\\u00e9","width":"1","height":"1"},
+      {"img":"a\\"b","width":"1","height":"1"},
+      {"img":"x\\/y","width":"1","height":"1"}]}
+      """
+    let feed = try FeedDecoder.decode(Data(text.utf8))
+    #expect(feed.items.map(\.img) == ["https://a.example/1.jpg", "caf\u{E9}", "a\"b", "x/y"])
+    #expect(feed.items.imagesNeedingJSONEscapes == 1)
   }
 }
