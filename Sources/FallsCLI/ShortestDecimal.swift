@@ -58,67 +58,70 @@ enum ShortestDecimal {
   /// - Precondition: `value` is finite, normal and greater than zero.
   static func decimal(of value: Double) -> (significand: UInt64, exponent: Int) {
     let significand = value.significandBitPattern | (1 << 52)
-    let shift = 1075 - Int(value.exponentBitPattern)
+    let shift = 1075 &- Int(value.exponentBitPattern)
     var result: (significand: UInt64, exponent: Int)
     // A whole number below 2^53 is its own shortest decimal.
-    if shift > 0 && shift < 53 && (significand >> shift) << shift == significand {
-      result = (significand >> shift, 0)
+    if shift > 0 && shift < 53 && (significand &>> shift) &<< shift == significand {
+      result = (significand &>> shift, 0)
     } else {
-      result = decimal(significand: significand, binaryExponent: -shift)
+      result = decimal(significand: significand, binaryExponent: 0 &- shift)
     }
     while result.significand % 10 == 0 {
       result.significand /= 10
-      result.exponent += 1
+      result.exponent &+= 1
     }
     return result
   }
 
   /// The Schubfach step for `significand · 2^binaryExponent`.
+  ///
+  /// Its arithmetic cannot overflow (a significand below 2^53 times four, shifts of at most
+  /// four bits), so it wraps rather than checks, which would cost a branch per operation.
   private static func decimal(significand c: UInt64, binaryExponent q: Int) -> (
     significand: UInt64, exponent: Int
   ) {
     let isEven: UInt64 = c & 1 == 0 ? 0 : 1
     // Four times the value and its interval's ends, so that the half-way points are integers.
-    let scaled = c << 2
-    let upper = scaled + 2
+    let scaled = c &<< 2
+    let upper = scaled &+ 2
     let lower: UInt64
     let k: Int
     // At the least normal value the subnormals below are as far apart as the normals above.
     if c != 1 << 52 || q == -1074 {
-      lower = scaled - 2
+      lower = scaled &- 2
       k = floorLog10(powerOfTwo: q)
     } else {
       // At a power of two the gap below is half the gap above.
-      lower = scaled - 1
+      lower = scaled &- 1
       k = floorLog10(threeQuartersOfPowerOfTwo: q)
     }
-    let h = q + floorLog2(powerOfTen: -k) + 2
-    let entry = (k - minimumPowerExponent) * 2
+    let h = q &+ floorLog2(powerOfTen: 0 &- k) &+ 2
+    let entry = (k &- minimumPowerExponent) &* 2
     let high = powersOfTen[entry]
-    let low = powersOfTen[entry + 1]
-    let v = scaledProduct(high, low, scaled << h)
-    let vLower = scaledProduct(high, low, lower << h)
-    let vUpper = scaledProduct(high, low, upper << h)
+    let low = powersOfTen[entry &+ 1]
+    let v = scaledProduct(high, low, scaled &<< h)
+    let vLower = scaledProduct(high, low, lower &<< h)
+    let vUpper = scaledProduct(high, low, upper &<< h)
 
-    let s = v >> 2
+    let s = v &>> 2
     if s >= 100 {
       // One digit fewer, when exactly one of its two neighbours lies in the interval.
-      let down = s / 10 * 10
-      let up = down + 10
-      let downInside = vLower + isEven <= down << 2
-      let upInside = up << 2 + isEven <= vUpper
+      let down = s / 10 &* 10
+      let up = down &+ 10
+      let downInside = vLower &+ isEven <= down &<< 2
+      let upInside = up &<< 2 &+ isEven <= vUpper
       if downInside != upInside {
         return (downInside ? down : up, k)
       }
     }
-    let t = s + 1
-    let sInside = vLower + isEven <= s << 2
-    let tInside = t << 2 + isEven <= vUpper
+    let t = s &+ 1
+    let sInside = vLower &+ isEven <= s &<< 2
+    let tInside = t &<< 2 &+ isEven <= vUpper
     if sInside != tInside {
       return (sInside ? s : t, k)
     }
     // Both or neither: the closer one, the even one on a tie.
-    let twice = (s + t) << 1
+    let twice = (s &+ t) &<< 1
     let closer = v < twice || (v == twice && s & 1 == 0) ? s : t
     return (closer, k)
   }
@@ -127,25 +130,25 @@ enum ShortestDecimal {
   private static func scaledProduct(_ high: UInt64, _ low: UInt64, _ cp: UInt64) -> UInt64 {
     let x1 = low.multipliedFullWidth(by: cp).high
     let y = high.multipliedFullWidth(by: cp)
-    let z = (y.low >> 1) &+ x1
-    let result = y.high &+ (z >> 63)
+    let z = (y.low &>> 1) &+ x1
+    let result = y.high &+ (z &>> 63)
     let lost: UInt64 = z & (1 << 63 - 1) == 0 ? 0 : 1
     return result | lost
   }
 
   /// ⌊log10(2^q)⌋ for |q| ≤ 5456721.
   static func floorLog10(powerOfTwo q: Int) -> Int {
-    (q * 661_971_961_083) >> 41
+    (q &* 661_971_961_083) &>> 41
   }
 
   /// ⌊log10(3/4 · 2^q)⌋ for |q| ≤ 5456721.
   static func floorLog10(threeQuartersOfPowerOfTwo q: Int) -> Int {
-    (q * 661_971_961_083 - 274_743_187_321) >> 41
+    (q &* 661_971_961_083 &- 274_743_187_321) &>> 41
   }
 
   /// ⌊log2(10^e)⌋ for |e| ≤ 1838394.
   static func floorLog2(powerOfTen e: Int) -> Int {
-    (e * 913_124_641_741) >> 38
+    (e &* 913_124_641_741) &>> 38
   }
 
   /// Writes `digits · 10^exponent` as Swift prints a Double: plain from 0.0001 up to 2^53, with
@@ -155,7 +158,7 @@ enum ShortestDecimal {
   ) -> Int {
     let (top, block) = significandText(digits)
     let count = digitCount(digits)
-    let leading = exponent + count - 1  // the power of ten of the first digit
+    let leading = exponent &+ count &- 1  // the power of ten of the first digit
     if !isAbovePlainRange, leading >= 0, leading < count - 1 {
       // ddd.ddd, what a layout is full of: the whole part (at most 16 digits below 2^53) and the
       // fraction (at most 16) are each shifted into place in a register and stored as one
