@@ -168,14 +168,18 @@ struct LayoutReport: Sendable {
   }
 
   private func appendFrame(_ frame: Rect, to out: inout OutputBuffer) {
+    // Across the scroll axis a frame repeats its column's position and width, which the
+    // buffer's cache of numbers serves; along it, positions and extents seldom repeat, and are
+    // written without asking the cache.
+    let isVertical = layout.configuration.axis == .vertical
     out.appendLiteral(",\"x\":")
-    out.appendNumber(frame.x)
+    out.appendNumber(frame.x, isCached: isVertical)
     out.appendLiteral(",\"y\":")
-    out.appendNumber(frame.y)
+    out.appendNumber(frame.y, isCached: !isVertical)
     out.appendLiteral(",\"width\":")
-    out.appendNumber(frame.width)
+    out.appendNumber(frame.width, isCached: isVertical)
     out.appendLiteral(",\"height\":")
-    out.appendNumber(frame.height)
+    out.appendNumber(frame.height, isCached: !isVertical)
   }
 
   /// Appends one element's JSON object; `isRing` tells whether items carry a center and a

@@ -91,10 +91,18 @@ struct OutputBuffer: ~Copyable {
   }
 
   /// Appends a number as JSON: integers without a fraction, others in the shortest form that
-  /// reads back as the same Double.
-  mutating func appendNumber(_ value: Double) {
+  /// reads back as the same Double; `isCached: false` for a number unlikely to repeat soon,
+  /// which then neither asks the cache nor takes a slot.
+  mutating func appendNumber(_ value: Double, isCached: Bool = true) {
     reserve(ShortestDecimal.room)
     let output = start + count
+    guard isCached else {
+      count +=
+        isWholeNumber(value)
+        ? ShortestDecimal.writeInteger(Int(value), to: output)
+        : ShortestDecimal.write(value, to: output)
+      return
+    }
     // The cache is asked first, whatever the number: a slot holds the exact text of its key's
     // bit pattern (it starts as 0 and "0").
     let key = value.bitPattern

@@ -17,11 +17,14 @@ import Testing
     ])
   func numbers(value: Double, text: String) throws {
     #expect(formatNumber(value) == text)
-    let sink = BufferSink()
-    var out = OutputBuffer(sink: sink)
-    out.appendNumber(value)
-    try out.flush()
-    #expect(sink.text == text)
+    for isCached in [true, false] {
+      let sink = BufferSink()
+      var out = OutputBuffer(sink: sink)
+      out.appendNumber(value, isCached: isCached)
+      out.appendNumber(value, isCached: isCached)  // a second time: from the cache when cached
+      try out.flush()
+      #expect(sink.text == text + text, "cached: \(isCached)")
+    }
   }
 
   @Test("Every printed number reads back as the same Double", arguments: 0..<10)
