@@ -76,6 +76,15 @@ private func count(_ condition: Bool) -> Int {
   condition ? 1 : 0
 }
 
+/// Whether `value` is finite and greater than zero, from its bits: the positive finite doubles
+/// are the bit patterns 1 through that of `greatestFiniteMagnitude`, so one subtraction and one
+/// unsigned comparison tell (where the compiler makes some fifteen instructions of
+/// `value > 0 && value < .infinity`).
+@inline(__always)
+func isPositiveAndFinite(_ value: Double) -> Bool {
+  value.bitPattern &- 1 < Double.greatestFiniteMagnitude.bitPattern
+}
+
 /// The extents of a batch's blocks for the rect query's index, gathered as a loop places the
 /// items and added to the index once the whole batch stands (a failed batch adds nothing).
 struct BatchBlocks {
@@ -177,7 +186,7 @@ extension WaterfallLayout {
           // positive (with the width positive, a height that is not makes the result negative,
           // zero or NaN; an infinite width makes it 0 or NaN, an infinite height infinite or
           // NaN), in fewer tests. Which check failed is worked out only then.
-          guard item.width > 0, height > 0, height < .infinity else {
+          guard item.width > 0, isPositiveAndFinite(height) else {
             switch naturalHeight(of: item, columnWidth: columnWidth, position: position) {
             case .failure(let error): failure = error
             case .success: failure = .heightOverflow(index: position)

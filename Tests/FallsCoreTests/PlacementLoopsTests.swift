@@ -133,6 +133,17 @@ import Testing
     }
   }
 
+  @Test(
+    "The bit test for a finite positive height agrees with the comparisons",
+    arguments: [
+      0, -0.0, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .leastNormalMagnitude, 1, -1,
+      .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .infinity, -.infinity, .nan, -.nan,
+      .signalingNaN, Double.greatestFiniteMagnitude.nextDown, 1e-300,
+    ] as [Double])
+  func positiveAndFinite(value: Double) {
+    #expect(isPositiveAndFinite(value) == (value > 0 && value.isFinite))
+  }
+
   @Test("A bad item in the loop changes nothing, as in the general placement")
   func failure() throws {
     var layout = try WaterfallLayout(
