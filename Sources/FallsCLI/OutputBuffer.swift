@@ -85,6 +85,7 @@ struct OutputBuffer: ~Copyable {
   }
 
   /// Appends an integer's decimal digits without making a `String` of it.
+  @inline(__always)
   mutating func appendInteger(_ value: Int) {
     reserve(ShortestDecimal.room)
     count += ShortestDecimal.writeInteger(value, to: start + count)
@@ -93,6 +94,7 @@ struct OutputBuffer: ~Copyable {
   /// Appends a number as JSON: integers without a fraction, others in the shortest form that
   /// reads back as the same Double; `isCached: false` for a number unlikely to repeat soon,
   /// which then neither asks the cache nor takes a slot.
+  @inline(__always)
   mutating func appendNumber(_ value: Double, isCached: Bool = true) {
     reserve(ShortestDecimal.room)
     let output = start + count

@@ -23,6 +23,7 @@ enum ShortestDecimal {
   /// - Precondition: `buffer` has ``room`` bytes of room; those after the text are left
   ///   undefined.
   /// - Complexity: O(1).
+  @inline(__always)
   static func write(_ value: Double, to buffer: UnsafeMutablePointer<UInt8>) -> Int {
     // Subnormals keep so few bits that the method's guarantees do not reach them; they never
     // come out of a layout, and Swift's own printer takes them.
@@ -56,6 +57,7 @@ enum ShortestDecimal {
   /// among the shortest, without trailing zeros in `significand`.
   ///
   /// - Precondition: `value` is finite, normal and greater than zero.
+  @inline(__always)
   static func decimal(of value: Double) -> (significand: UInt64, exponent: Int) {
     let significand = value.significandBitPattern | (1 << 52)
     let shift = 1075 &- Int(value.exponentBitPattern)
@@ -77,6 +79,7 @@ enum ShortestDecimal {
   ///
   /// Its arithmetic cannot overflow (a significand below 2^53 times four, shifts of at most
   /// four bits), so it wraps rather than checks, which would cost a branch per operation.
+  @inline(__always)
   private static func decimal(significand c: UInt64, binaryExponent q: Int) -> (
     significand: UInt64, exponent: Int
   ) {
@@ -127,6 +130,7 @@ enum ShortestDecimal {
   }
 
   /// ⌊(g · cp) / 2^127⌋ for g = high · 2^63 + low, with the lowest bit set when bits were lost.
+  @inline(__always)
   private static func scaledProduct(_ high: UInt64, _ low: UInt64, _ cp: UInt64) -> UInt64 {
     let x1 = low.multipliedFullWidth(by: cp).high
     let y = high.multipliedFullWidth(by: cp)
@@ -153,6 +157,7 @@ enum ShortestDecimal {
 
   /// Writes `digits · 10^exponent` as Swift prints a Double: plain from 0.0001 up to 2^53, with
   /// at least one digit after the point; otherwise `d.ddde±XX`.
+  @inline(__always)
   private static func format(
     digits: UInt64, exponent: Int, isAbovePlainRange: Bool, to buffer: UnsafeMutablePointer<UInt8>
   ) -> Int {
@@ -236,6 +241,7 @@ enum ShortestDecimal {
   ///
   /// - Precondition: `buffer` has ``room`` bytes of room; those after the text are left
   ///   undefined.
+  @inline(__always)
   static func writeInteger(_ value: Int, to buffer: UnsafeMutablePointer<UInt8>) -> Int {
     if value >= 0 && value < 10 {  // columns, spans, pages
       buffer[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value)
@@ -286,6 +292,7 @@ enum ShortestDecimal {
   /// lowest byte. Two blocks of eight are worked out side by side, without a branch.
   ///
   /// - Precondition: `value < 10^17`.
+  @inline(__always)
   static func significandText(_ value: UInt64) -> (first: UInt8, rest: UInt128) {
     let top = value / 10_000_000_000_000_000
     let rest = value - top * 10_000_000_000_000_000
@@ -298,6 +305,7 @@ enum ShortestDecimal {
   /// The number of decimal digits of `value`, at least one: the count its bit length implies,
   /// corrected by one comparison (no branch, which would mispredict on a layout's mix of 16- and
   /// 17-digit significands).
+  @inline(__always)
   static func digitCount(_ value: UInt64) -> Int {
     // Setting the lowest bit changes no digit count (10^k is even, 10^k − 1 odd) and keeps 0 at
     // one digit.
@@ -336,6 +344,7 @@ enum ShortestDecimal {
   /// four pairs, eight digits; no loop and no division instruction.
   ///
   /// - Precondition: `value < 100_000_000`.
+  @inline(__always)
   static func eightDigits(_ value: UInt32) -> UInt64 {
     // 32-bit lanes: the first four digits, the last four.
     let halves = UInt64(value / 10_000) | UInt64(value % 10_000) << 32
