@@ -337,7 +337,11 @@ extension WaterfallLayout {
           }
           if let target {
             isAligned = true
-            extent = Self.height(from: itemTop, reaching: target)
+            // height(from:reaching:), its usual answer first, without a call.
+            let difference = target - itemTop
+            extent =
+              itemTop + difference == target
+              ? difference : Self.height(from: itemTop, reaching: target)
             bottom = target
           } else {
             bottom = itemTop + height
