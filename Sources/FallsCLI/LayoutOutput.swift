@@ -167,20 +167,24 @@ struct LayoutReport: Sendable {
     out.appendLiteral(list.terminator)
   }
 
-  private func appendFrame(_ frame: Rect, to out: inout OutputBuffer) {
+  private func appendFrame(_ frame: Rect, to cursor: inout OutputBuffer.Cursor) {
     // Across the scroll axis a frame repeats its column's position and width, which the
     // buffer's cache of numbers serves; along it, positions and extents seldom repeat, and are
     // written without asking the cache.
     let isVertical = layout.configuration.axis == .vertical
-    out.appendLiteral(",\"x\":")
-    out.appendNumber(frame.x, isCached: isVertical)
-    out.appendLiteral(",\"y\":")
-    out.appendNumber(frame.y, isCached: !isVertical)
-    out.appendLiteral(",\"width\":")
-    out.appendNumber(frame.width, isCached: isVertical)
-    out.appendLiteral(",\"height\":")
-    out.appendNumber(frame.height, isCached: !isVertical)
+    cursor.literal(",\"x\":")
+    cursor.number(frame.x, isCached: isVertical)
+    cursor.literal(",\"y\":")
+    cursor.number(frame.y, isCached: !isVertical)
+    cursor.literal(",\"width\":")
+    cursor.number(frame.width, isCached: isVertical)
+    cursor.literal(",\"height\":")
+    cursor.number(frame.height, isCached: !isVertical)
   }
+
+  /// Room enough for an element's fields but its URL: the literals, and a number's room for each
+  /// of up to 26 numbers (4 counts, 4 frame edges, a ring style's centre and 16 matrix entries).
+  private static let elementRoom = 512 + 26 * ShortestDecimal.room
 
   /// Appends one element's JSON object; `isRing` tells whether items carry a center and a
   /// transform (decided once per layout, not per element).
@@ -190,38 +194,50 @@ struct LayoutReport: Sendable {
     guard let item = element.item else {
       out.appendLiteral("{\"kind\":")
       out.appendJSONString(element.kind.rawValue)
-      appendFrame(element.frame, to: &out)
-      out.appendLiteral("}")
+      out.write(room: Self.elementRoom) { cursor in
+        appendFrame(element.frame, to: &cursor)
+        cursor.literal("}")
+      }
       return
     }
-    out.appendLiteral("{\"kind\":\"item\",\"index\":")
-    out.appendInteger(items.items.feedIndex(at: item.index))
-    out.appendLiteral(",\"page\":")
-    out.appendInteger(items.page(at: item.index))
-    out.appendLiteral(",\"column\":")
-    out.appendInteger(item.column)
-    out.appendLiteral(",\"span\":")
-    out.appendInteger(item.span)
-    appendFrame(element.frame, to: &out)
-    out.appendLiteral(item.isEnlarged ? ",\"enlarged\":true" : ",\"enlarged\":false")
-    out.appendLiteral(item.isAligned ? ",\"aligned\":true" : ",\"aligned\":false")
-    if isRing {
-      let center = layout.centers[item.index]
-      out.appendLiteral(",\"center\":{\"x\":")
-      out.appendNumber(center.x)
-      out.appendLiteral(",\"y\":")
-      out.appendNumber(center.y)
-      out.appendLiteral("},\"transform\":[")
-      for (position, entry) in layout.transforms[item.index].entries.enumerated() {
-        if position > 0 { out.appendLiteral(",") }
-        out.appendNumber(entry)
-      }
-      out.appendLiteral("]")
-    }
-    out.appendLiteral(",\"img\":")
     let imagesArePlain = items.items.imagesNeedingJSONEscapes == 0
-    items.items.withImage(at: item.index) { out.appendJSONString($0, isPlain: imagesArePlain) }
-    out.appendLiteral("}")
+    items.items.withImage(at: item.index) { image in
+      out.write(room: Self.elementRoom + image.count) { cursor in
+        cursor.literal("{\"kind\":\"item\",\"index\":")
+        cursor.integer(items.items.feedIndex(at: item.index))
+        cursor.literal(",\"page\":")
+        cursor.integer(items.page(at: item.index))
+        cursor.literal(",\"column\":")
+        cursor.integer(item.column)
+        cursor.literal(",\"span\":")
+        cursor.integer(item.span)
+        appendFrame(element.frame, to: &cursor)
+        cursor.literal(item.isEnlarged ? ",\"enlarged\":true" : ",\"enlarged\":false")
+        cursor.literal(item.isAligned ? ",\"aligned\":true" : ",\"aligned\":false")
+        if isRing {
+          let center = layout.centers[item.index]
+          cursor.literal(",\"center\":{\"x\":")
+          cursor.number(center.x)
+          cursor.literal(",\"y\":")
+          cursor.number(center.y)
+          cursor.literal("},\"transform\":[")
+          for (position, entry) in layout.transforms[item.index].entries.enumerated() {
+            if position > 0 { cursor.literal(",") }
+            cursor.number(entry)
+          }
+          cursor.literal("]")
+        }
+        cursor.literal(",\"img\":")
+        if imagesArePlain {
+          cursor.plainString(image)
+          cursor.literal("}")
+        }
+      }
+      if !imagesArePlain {
+        out.appendJSONString(image)
+        out.appendLiteral("}")
+      }
+    }
   }
 
   /// How the items are placed, for people: "50 items in 3 columns of 111.67 pt, width 375 pt",

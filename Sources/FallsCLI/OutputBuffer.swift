@@ -87,8 +87,7 @@ struct OutputBuffer: ~Copyable {
   /// Appends an integer's decimal digits without making a `String` of it.
   @inline(__always)
   mutating func appendInteger(_ value: Int) {
-    reserve(ShortestDecimal.room)
-    count += ShortestDecimal.writeInteger(value, to: start + count)
+    write(room: ShortestDecimal.room) { $0.integer(value) }
   }
 
   /// Appends a number as JSON: integers without a fraction, others in the shortest form that
@@ -96,37 +95,87 @@ struct OutputBuffer: ~Copyable {
   /// which then neither asks the cache nor takes a slot.
   @inline(__always)
   mutating func appendNumber(_ value: Double, isCached: Bool = true) {
-    reserve(ShortestDecimal.room)
-    let output = start + count
-    guard isCached else {
-      count +=
+    write(room: ShortestDecimal.room) { $0.number(value, isCached: isCached) }
+  }
+
+  /// Lets `body` write up to `room` bytes straight into the buffer through a cursor, and keeps
+  /// what it wrote.
+  ///
+  /// The JSON writers write an element's twenty fields this way: one check for room, and a
+  /// position the compiler keeps in a register, where each append would read and write the
+  /// buffer's count in memory (a byte stored through a pointer may be any memory to it).
+  @inline(__always)
+  mutating func write(room: Int, _ body: (inout Cursor) -> Void) {
+    reserve(room)
+    var cursor = Cursor(position: start + count, numberKeys: numberKeys, numberTexts: numberTexts)
+    body(&cursor)
+    count = start.distance(to: cursor.position)
+  }
+
+  /// A place in an ``OutputBuffer`` to write at, with room made for it by
+  /// ``OutputBuffer/write(room:_:)``: each write needs ``ShortestDecimal/room`` bytes of room
+  /// from where it starts, a literal or a string its length.
+  struct Cursor {
+    var position: UnsafeMutablePointer<UInt8>
+    fileprivate let numberKeys: UnsafeMutablePointer<UInt64>
+    fileprivate let numberTexts: UnsafeMutablePointer<UInt8>
+
+    @inline(__always)
+    mutating func literal(_ text: StaticString) {
+      text.withUTF8Buffer { bytes in
+        guard let base = bytes.baseAddress else { return }
+        position.update(from: base, count: bytes.count)
+        position += bytes.count
+      }
+    }
+
+    @inline(__always)
+    mutating func integer(_ value: Int) {
+      position += ShortestDecimal.writeInteger(value, to: position)
+    }
+
+    /// See ``OutputBuffer/appendNumber(_:isCached:)``.
+    @inline(__always)
+    mutating func number(_ value: Double, isCached: Bool = true) {
+      guard isCached else {
+        position +=
+          isWholeNumber(value)
+          ? ShortestDecimal.writeInteger(Int(value), to: position)
+          : ShortestDecimal.write(value, to: position)
+        return
+      }
+      // The cache is asked first, whatever the number: a slot holds the exact text of its key's
+      // bit pattern (it starts as 0 and "0").
+      let key = value.bitPattern
+      let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 58)
+      // Always 32 bytes each way, the length byte and up to 24 of text: a copy of a fixed size
+      // is two moves; the length says how many count.
+      let text = numberTexts + slot * 32
+      if numberKeys[slot] == key {
+        ShortestDecimal.moveSixteen(from: text + 1, to: position)
+        ShortestDecimal.moveSixteen(from: text + 17, to: position + 16)
+        position += Int(text[0])
+        return
+      }
+      let length =
         isWholeNumber(value)
-        ? ShortestDecimal.writeInteger(Int(value), to: output)
-        : ShortestDecimal.write(value, to: output)
-      return
+        ? ShortestDecimal.writeInteger(Int(value), to: position)
+        : ShortestDecimal.write(value, to: position)
+      ShortestDecimal.moveSixteen(from: position, to: text + 1)
+      ShortestDecimal.moveSixteen(from: position + 15, to: text + 16)
+      text[0] = UInt8(length)
+      numberKeys[slot] = key
+      position += length
     }
-    // The cache is asked first, whatever the number: a slot holds the exact text of its key's
-    // bit pattern (it starts as 0 and "0").
-    let key = value.bitPattern
-    let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 58)
-    // Always 32 bytes each way, the length byte and up to 24 of text: a copy of a fixed size is
-    // two moves; the length says how many count.
-    let text = numberTexts + slot * 32
-    if numberKeys[slot] == key {
-      ShortestDecimal.moveSixteen(from: text + 1, to: output)
-      ShortestDecimal.moveSixteen(from: text + 17, to: output + 16)
-      count += Int(text[0])
-      return
+
+    /// `utf8` in quotes, as it is: for text known to need no escaping.
+    @inline(__always)
+    mutating func plainString(_ utf8: UnsafeBufferPointer<UInt8>) {
+      position[0] = UInt8(ascii: "\"")
+      if let base = utf8.baseAddress { (position + 1).update(from: base, count: utf8.count) }
+      position[1 + utf8.count] = UInt8(ascii: "\"")
+      position += utf8.count + 2
     }
-    let length =
-      isWholeNumber(value)
-      ? ShortestDecimal.writeInteger(Int(value), to: output)
-      : ShortestDecimal.write(value, to: output)
-    ShortestDecimal.moveSixteen(from: output, to: text + 1)
-    ShortestDecimal.moveSixteen(from: output + 15, to: text + 16)
-    text[0] = UInt8(length)
-    numberKeys[slot] = key
-    count += length
   }
 
   /// Appends `text` as a JSON string literal.
@@ -140,11 +189,7 @@ struct OutputBuffer: ~Copyable {
   mutating func appendJSONString(_ utf8: UnsafeBufferPointer<UInt8>, isPlain: Bool = false) {
     // Most strings (URLs) need no escaping: copy them whole.
     guard !isPlain, needsJSONEscaping(utf8) else {
-      reserve(utf8.count + 2)
-      start[count] = UInt8(ascii: "\"")
-      if let base = utf8.baseAddress { (start + count + 1).update(from: base, count: utf8.count) }
-      start[count + 1 + utf8.count] = UInt8(ascii: "\"")
-      count += utf8.count + 2
+      write(room: utf8.count + 2) { $0.plainString(utf8) }
       return
     }
     append(byte: UInt8(ascii: "\""))
