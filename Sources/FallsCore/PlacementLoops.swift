@@ -52,21 +52,22 @@ struct ColumnScratch {
   }
 
   /// The column with the lowest stored bottom, leftmost on ties (as `chooseColumn(span:)` for
-  /// one column without tolerance).
-  func shortest() -> Int {
+  /// one column without tolerance), and that bottom (so that it is not read again: the next
+  /// item waits for it).
+  func shortest() -> (column: Int, bottom: Double) {
     var column = 0
     var lowest = bottoms[0]
     for candidate in 1..<count where bottoms[candidate] < lowest {
       column = candidate
       lowest = bottoms[candidate]
     }
-    return column
+    return (column, lowest)
   }
 
-  /// Where an item in `column` starts: the top inset in an empty column, else the row spacing
-  /// below its bottom.
-  func top(of column: Int, insetTop: Double, rowSpacing: Double) -> Double {
-    isEmpty[column] ? insetTop : bottoms[column] + rowSpacing
+  /// Where an item starts in `column`, whose stored bottom is `bottom`: the top inset in an
+  /// empty column, else the row spacing below its bottom.
+  func top(of column: Int, bottom: Double, insetTop: Double, rowSpacing: Double) -> Double {
+    isEmpty[column] ? insetTop : bottom + rowSpacing
   }
 }
 
@@ -219,8 +220,8 @@ extension WaterfallLayout {
     var blocks = BatchBlocks(startCount: startCount, count: items.count)
     let batch = try Self.placeEach(items, from: startCount, columnWidth: columnWidth) {
       position, height, slot in
-      let column = columns.shortest()
-      let y = columns.top(of: column, insetTop: top, rowSpacing: rowSpacing)
+      let (column, columnBottom) = columns.shortest()
+      let y = columns.top(of: column, bottom: columnBottom, insetTop: top, rowSpacing: rowSpacing)
       let newBottom = y + height
       guard newBottom < .infinity else { return .heightOverflow(index: position) }
       columns.bottoms[column] = newBottom
@@ -293,8 +294,9 @@ extension WaterfallLayout {
     do {
       batch = try Self.placeEach(items, from: startCount, columnWidth: columnWidth) {
         position, height, slot in
-        let column = scratch.shortest()
-        let itemTop = scratch.top(of: column, insetTop: top, rowSpacing: rowSpacing)
+        let (column, columnBottom) = scratch.shortest()
+        let itemTop = scratch.top(
+          of: column, bottom: columnBottom, insetTop: top, rowSpacing: rowSpacing)
         // Enlargement: the conditions of canEnlarge(column:top:height:), the draw last. The
         // test that fails most often comes first, so that the branches are easy to predict:
         // columns that are both empty, or both not and end level, are exactly the neighbours
@@ -306,7 +308,7 @@ extension WaterfallLayout {
         // test: level bottoms alone hold for a third of the items or so, unpredictably, and the
         // whole for a tenth.
         let holding =
-          count(bottoms[column] == bottoms[next]) &+ count(isEmpty[column] == isEmpty[next])
+          count(columnBottom == bottoms[next]) &+ count(isEmpty[column] == isEmpty[next])
           &+ count(!previousWasEnlarged) &+ count(!endsEnlarged[column])
           &+ count(!endsEnlarged[next])
         if holding == 5 {
