@@ -172,9 +172,27 @@ struct OutputBuffer: ~Copyable {
     @inline(__always)
     mutating func plainString(_ utf8: UnsafeBufferPointer<UInt8>) {
       position[0] = UInt8(ascii: "\"")
-      if let base = utf8.baseAddress { (position + 1).update(from: base, count: utf8.count) }
+      if let base = utf8.baseAddress { copy(base, count: utf8.count, to: position + 1) }
       position[1 + utf8.count] = UInt8(ascii: "\"")
       position += utf8.count + 2
+    }
+
+    /// Copies `count` bytes in sixteen-byte blocks, the last one ending where the bytes end
+    /// (reading nothing outside them): a URL's copy without a call of the C library's memcpy.
+    @inline(__always)
+    private func copy(
+      _ source: UnsafePointer<UInt8>, count: Int, to destination: UnsafeMutablePointer<UInt8>
+    ) {
+      guard count >= 16 else {
+        destination.update(from: source, count: count)
+        return
+      }
+      var offset = 0
+      while offset + 16 < count {
+        ShortestDecimal.moveSixteen(from: source + offset, to: destination + offset)
+        offset += 16
+      }
+      ShortestDecimal.moveSixteen(from: source + count - 16, to: destination + count - 16)
     }
   }
 

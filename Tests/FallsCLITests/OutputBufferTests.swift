@@ -103,6 +103,26 @@ import Testing
     #expect(!sink.text.contains("\n"))
   }
 
+  @Test("Plain strings of every length up to three blocks are copied whole, and only them")
+  func plainStrings() throws {
+    // From a larger array, so that a copy reading past a string's end would show its neighbour.
+    let text = Array("abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ!?".utf8)
+    for length in 0...49 {
+      for start in [0, 1, 7, 15] {
+        let sink = BufferSink()
+        var out = OutputBuffer(sink: sink)
+        text.withUnsafeBufferPointer { bytes in
+          out.appendJSONString(
+            UnsafeBufferPointer(rebasing: bytes[start..<start + length]), isPlain: true)
+        }
+        out.appendLiteral("|")
+        try out.flush()
+        let expected = "\"" + String(decoding: text[start..<start + length], as: UTF8.self) + "\"|"
+        #expect(sink.text == expected, "length \(length) from \(start)")
+      }
+    }
+  }
+
   @Test("A string longer than the buffer's room is kept whole")
   func longString() throws {
     let sink = BufferSink()
