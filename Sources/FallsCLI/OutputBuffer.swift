@@ -135,10 +135,7 @@ struct OutputBuffer: ~Copyable {
     @inline(__always)
     mutating func number(_ value: Double, isCached: Bool = true) {
       guard isCached else {
-        position +=
-          isWholeNumber(value)
-          ? ShortestDecimal.writeInteger(Int(value), to: position)
-          : ShortestDecimal.write(value, to: position)
+        position += writeJSONNumber(value, to: position)
         return
       }
       // The cache is asked first, whatever the number: a slot holds the exact text of its key's
@@ -154,10 +151,7 @@ struct OutputBuffer: ~Copyable {
         position += Int(text[0])
         return
       }
-      let length =
-        isWholeNumber(value)
-        ? ShortestDecimal.writeInteger(Int(value), to: position)
-        : ShortestDecimal.write(value, to: position)
+      let length = writeJSONNumber(value, to: position)
       ShortestDecimal.moveSixteen(from: position, to: text + 1)
       ShortestDecimal.moveSixteen(from: position + 15, to: text + 16)
       text[0] = UInt8(length)
@@ -284,8 +278,20 @@ struct OutputBuffer: ~Copyable {
 /// A finite Double as JSON: whole numbers below 2^53 without a fraction (`375`, `-0` as `0`),
 /// others in Swift's shortest round-trip form (`111.66666666666667`, `1e-07`).
 func formatNumber(_ value: Double) -> String {
-  if isWholeNumber(value) { return String(Int64(value)) }
-  return ShortestDecimal.text(of: value)
+  String(unsafeUninitializedCapacity: ShortestDecimal.room) { buffer in
+    guard let base = buffer.baseAddress else { return 0 }
+    return writeJSONNumber(value, to: base)
+  }
+}
+
+/// Writes `value` as ``formatNumber(_:)`` spells it, and returns the number of bytes written.
+///
+/// - Precondition: `buffer` has ``ShortestDecimal/room`` bytes of room.
+@inline(__always)
+func writeJSONNumber(_ value: Double, to buffer: UnsafeMutablePointer<UInt8>) -> Int {
+  isWholeNumber(value)
+    ? ShortestDecimal.writeInteger(Int(value), to: buffer)
+    : ShortestDecimal.write(value, to: buffer)
 }
 
 /// Whether `value` is printed as an integer: whole and below 2^53, where every integer is exact.
