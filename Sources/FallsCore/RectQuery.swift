@@ -56,19 +56,12 @@ struct BlockIndex: Equatable, Sendable {
 
   /// Adds `elements`, the ones after those already indexed, block by block.
   mutating func add(_ elements: ArraySlice<LayoutElement>, axis: LayoutAxis) {
-    reserveCapacity(elements.endIndex)
-    var low = Double.infinity
-    var high = -Double.infinity
+    var blocks = BatchBlocks(startCount: elements.startIndex, count: elements.count)
     for position in elements.indices {
       let (near, far) = elements[position].frame.along(axis)
-      low = min(low, near)
-      high = max(high, far)
-      if (position + 1) % Self.blockSize == 0 || position == elements.endIndex - 1 {
-        add(index: position, low: low, high: high)
-        low = .infinity
-        high = -.infinity
-      }
+      blocks.include(position: position, low: near, high: far)
     }
+    blocks.add(to: &self)
   }
 
   mutating func reserveCapacity(_ elementCount: Int) {
@@ -133,5 +126,41 @@ extension WaterfallLayout {
       }
     }
     return found
+  }
+}
+
+/// The extents of a batch's blocks for the rect query's index, gathered as a loop places the
+/// items and added to the index once the whole batch stands (a failed batch adds nothing).
+struct BatchBlocks {
+  private var low = Double.infinity
+  private var high = -Double.infinity
+  private var blocks: [(position: Int, low: Double, high: Double)] = []
+  private let lastPosition: Int
+  /// The position that closes the current block: the last of its 64, or the batch's last.
+  private var blockEnd: Int
+
+  init(startCount: Int, count: Int) {
+    lastPosition = startCount + count - 1
+    blockEnd = min(
+      startCount / BlockIndex.blockSize * BlockIndex.blockSize + BlockIndex.blockSize - 1,
+      lastPosition)
+    blocks.reserveCapacity(count / BlockIndex.blockSize + 2)
+  }
+
+  /// Takes in the element at `position` (the next one), spanning `low..<high` along the axis.
+  mutating func include(position: Int, low: Double, high: Double) {
+    self.low = min(self.low, low)
+    self.high = max(self.high, high)
+    if position == blockEnd {
+      blocks.append((position, self.low, self.high))
+      self.low = .infinity
+      self.high = -.infinity
+      blockEnd = min(position + BlockIndex.blockSize, lastPosition)
+    }
+  }
+
+  func add(to index: inout BlockIndex) {
+    index.reserveCapacity(lastPosition + 1)
+    for block in blocks { index.add(index: block.position, low: block.low, high: block.high) }
   }
 }
