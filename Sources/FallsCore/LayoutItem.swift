@@ -23,8 +23,7 @@ public struct LayoutItem: Hashable, Sendable {
 
   /// Whether both sides are finite and positive.
   public var hasValidSize: Bool {
-    // Comparisons rather than `isFinite`: fewer instructions, and NaN fails every one.
-    width > 0 && width < .infinity && height > 0 && height < .infinity
+    width.isFinite && width > 0 && height.isFinite && height > 0
   }
 }
 
