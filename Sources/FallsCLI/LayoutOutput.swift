@@ -113,9 +113,10 @@ struct LayoutReport: Sendable {
   private func writeElements(
     to out: inout OutputBuffer, separator: StaticString, terminator: StaticString
   ) throws(SystemError) {
-    let isRing = layout.configuration.style.isRing
     let count = sectioned.elementCount
-    let list = ListStyle(separator: separator, terminator: terminator, isRing: isRing)
+    let list = ListStyle(
+      separator: separator, terminator: terminator, isRing: layout.configuration.style.isRing,
+      imagesArePlain: items.items.imagesNeedingJSONEscapes == 0)
     guard rect == nil, count >= 2 * Self.parallelChunk else {
       var position = 0
       try forEachSelected { (element) throws(SystemError) in
@@ -154,7 +155,10 @@ struct LayoutReport: Sendable {
   private struct ListStyle {
     var separator: StaticString
     var terminator: StaticString
+    /// Whether items carry a center and a transform.
     var isRing: Bool
+    /// Whether no URL needs escaping, so that each is copied as it is.
+    var imagesArePlain: Bool
   }
 
   /// Appends the element at `position` of a list: after the separator unless it is the first,
@@ -163,7 +167,7 @@ struct LayoutReport: Sendable {
     _ element: SectionElement, at position: Int, _ list: ListStyle, to out: inout OutputBuffer
   ) {
     if position > 0 { out.appendLiteral(list.separator) }
-    appendElement(element, isRing: list.isRing, to: &out)
+    appendElement(element, list, to: &out)
     out.appendLiteral(list.terminator)
   }
 
@@ -186,10 +190,10 @@ struct LayoutReport: Sendable {
   /// of up to 26 numbers (4 counts, 4 frame edges, a ring style's centre and 16 matrix entries).
   private static let elementRoom = 512 + 26 * ShortestDecimal.room
 
-  /// Appends one element's JSON object; `isRing` tells whether items carry a center and a
-  /// transform (decided once per layout, not per element).
+  /// Appends one element's JSON object; `list` says what is decided once per layout, not per
+  /// element.
   private func appendElement(
-    _ element: SectionElement, isRing: Bool, to out: inout OutputBuffer
+    _ element: SectionElement, _ list: ListStyle, to out: inout OutputBuffer
   ) {
     guard let item = element.item else {
       out.appendLiteral("{\"kind\":")
@@ -200,7 +204,6 @@ struct LayoutReport: Sendable {
       }
       return
     }
-    let imagesArePlain = items.items.imagesNeedingJSONEscapes == 0
     items.items.withImage(at: item.index) { image in
       out.write(room: Self.elementRoom + image.count) { cursor in
         cursor.literal("{\"kind\":\"item\",\"index\":")
@@ -214,7 +217,7 @@ struct LayoutReport: Sendable {
         appendFrame(element.frame, to: &cursor)
         cursor.literal(item.isEnlarged ? ",\"enlarged\":true" : ",\"enlarged\":false")
         cursor.literal(item.isAligned ? ",\"aligned\":true" : ",\"aligned\":false")
-        if isRing {
+        if list.isRing {
           let center = layout.centers[item.index]
           cursor.literal(",\"center\":{\"x\":")
           cursor.number(center.x)
@@ -228,12 +231,12 @@ struct LayoutReport: Sendable {
           cursor.literal("]")
         }
         cursor.literal(",\"img\":")
-        if imagesArePlain {
+        if list.imagesArePlain {
           cursor.plainString(image)
           cursor.literal("}")
         }
       }
-      if !imagesArePlain {
+      if !list.imagesArePlain {
         out.appendJSONString(image)
         out.appendLiteral("}")
       }
