@@ -7,47 +7,52 @@
 /// The column state of a batch, in memory of its own: copied from the layout at the start, and
 /// back once the whole batch stands (a failed batch changes nothing).
 ///
-/// `bottoms`, `isEmpty` and `endsEnlarged` also hold a column before the first and one after the
-/// last (indices −1 and `count`) whose bottom is NaN: it equals no bottom and is near none, so a
-/// loop may compare a column with its neighbours without first asking whether they exist.
+/// `bottoms` and `flags` also hold a column before the first and one after the last (indices −1
+/// and `count`) whose bottom is NaN and whose flags are clear: it equals no bottom and is near
+/// none, so a loop may compare a column with its neighbours without first asking whether they
+/// exist.
 struct ColumnScratch {
+  /// The flag of a column that holds no item yet.
+  static let empty: UInt8 = 1
+  /// The flag of a column whose last item is enlarged.
+  static let endsEnlarged: UInt8 = 2
+
   let count: Int
   let bottoms: UnsafeMutablePointer<Double>
-  let isEmpty: UnsafeMutablePointer<Bool>
-  let endsEnlarged: UnsafeMutablePointer<Bool>
+  /// Each column's `empty` and `endsEnlarged` flags, as bits of one byte, so that a loop tests
+  /// two columns' flags with a few instructions and no branch.
+  let flags: UnsafeMutablePointer<UInt8>
   let xs: UnsafeMutablePointer<Double>
 
   init(_ state: WaterfallLayout.ColumnState, columnXs: [Double]) {
     count = columnXs.count
     bottoms = .allocate(capacity: count + 2) + 1
-    isEmpty = .allocate(capacity: count + 2) + 1
-    endsEnlarged = .allocate(capacity: count + 2) + 1
+    flags = .allocate(capacity: count + 2) + 1
     xs = .allocate(capacity: count)
     for column in 0..<count {
       bottoms[column] = state.bottoms[column]
-      isEmpty[column] = state.isEmpty[column]
-      endsEnlarged[column] = state.endsEnlarged[column]
+      flags[column] =
+        (state.isEmpty[column] ? Self.empty : 0)
+        | (state.endsEnlarged[column] ? Self.endsEnlarged : 0)
       xs[column] = columnXs[column]
     }
     for outside in [-1, count] {
       bottoms[outside] = .nan
-      isEmpty[outside] = false
-      endsEnlarged[outside] = false
+      flags[outside] = 0
     }
   }
 
   func deallocate() {
     (bottoms - 1).deallocate()
-    (isEmpty - 1).deallocate()
-    (endsEnlarged - 1).deallocate()
+    (flags - 1).deallocate()
     xs.deallocate()
   }
 
   func store(into state: inout WaterfallLayout.ColumnState) {
     for column in 0..<count {
       state.bottoms[column] = bottoms[column]
-      state.isEmpty[column] = isEmpty[column]
-      state.endsEnlarged[column] = endsEnlarged[column]
+      state.isEmpty[column] = flags[column] & Self.empty != 0
+      state.endsEnlarged[column] = flags[column] & Self.endsEnlarged != 0
     }
   }
 
@@ -67,14 +72,8 @@ struct ColumnScratch {
   /// Where an item starts in `column`, whose stored bottom is `bottom`: the top inset in an
   /// empty column, else the row spacing below its bottom.
   func top(of column: Int, bottom: Double, insetTop: Double, rowSpacing: Double) -> Double {
-    isEmpty[column] ? insetTop : bottom + rowSpacing
+    flags[column] & Self.empty != 0 ? insetTop : bottom + rowSpacing
   }
-}
-
-/// 1 when `condition` holds, else 0.
-@inline(__always)
-private func count(_ condition: Bool) -> Int {
-  condition ? 1 : 0
 }
 
 /// Whether `value` is finite and greater than zero, from its bits: the positive finite doubles
@@ -119,8 +118,9 @@ extension WaterfallLayout {
   }
 
   /// Calls `place` with each item's position, its natural height and the slot of the new array
-  /// its element goes into; the first item that cannot be placed (by its size, or as `place`
-  /// says by returning an error instead of filling the slot) ends the batch with the reason.
+  /// its element goes into, and gathers the blocks of the placed elements for the rect query's
+  /// index; the first item that cannot be placed (by its size, or as `place` says by returning
+  /// an error instead of filling the slot) ends the batch with the reason.
   /// Returns `nil` when an item spans other than one column: the batch is then for the general
   /// placement (checked here, as the items are read, rather than in a pass of its own over a
   /// large batch).
@@ -128,11 +128,12 @@ extension WaterfallLayout {
     _ items: [LayoutItem], from startCount: Int, columnWidth: Double,
     _ place: (_ position: Int, _ height: Double, _ slot: UnsafeMutablePointer<LayoutElement>) ->
       LayoutError?
-  ) throws(LayoutError) -> [LayoutElement]? {
+  ) throws(LayoutError) -> (elements: [LayoutElement], blocks: BatchBlocks)? {
     // Elements store their index in 32 bits: checked once for the batch rather than per element.
     precondition(startCount + items.count <= Int(Int32.max) + 1, "more than 2^31 elements")
     var failure: LayoutError?
     var needsGeneralPlacement = false
+    var blocks = BatchBlocks(startCount: startCount, count: items.count)
     let placed = [LayoutElement](unsafeUninitializedCapacity: items.count) { buffer, count in
       guard let output = buffer.baseAddress else { return }
       HugePages.advise(
@@ -140,7 +141,7 @@ extension WaterfallLayout {
         byteCount: buffer.count * MemoryLayout<LayoutElement>.stride)
       items.withUnsafeBufferPointer { items in
         for offset in 0..<items.count {
-          let position = startCount + offset
+          let position = startCount &+ offset
           let item = items[offset]
           guard item.span == 1 else {
             needsGeneralPlacement = true
@@ -162,12 +163,13 @@ extension WaterfallLayout {
             failure = error
             return
           }
-          count = offset + 1
+          blocks.include(position: position, of: output, axis: .vertical)
+          count = offset &+ 1
         }
       }
     }
     if let failure { throw failure }
-    return needsGeneralPlacement ? nil : placed
+    return needsGeneralPlacement ? nil : (placed, blocks)
   }
 
   /// The plain waterfall's placement as one loop; `false`, with nothing changed, when an item
@@ -181,7 +183,6 @@ extension WaterfallLayout {
     defer { columns.deallocate() }
     var lowest = state.lowestBottom
     var lastColumn = -1
-    var blocks = BatchBlocks(startCount: startCount, count: items.count)
     let batch = try Self.placeEach(items, from: startCount, columnWidth: columnWidth) {
       position, height, slot in
       let (column, columnBottom) = columns.shortest()
@@ -189,11 +190,9 @@ extension WaterfallLayout {
       let newBottom = y + height
       guard newBottom < .infinity else { return .heightOverflow(index: position) }
       columns.bottoms[column] = newBottom
-      columns.isEmpty[column] = false
-      columns.endsEnlarged[column] = false
+      columns.flags[column] = 0
       lowest = max(lowest, newBottom)
       lastColumn = column
-      blocks.include(position: position, low: y, high: newBottom)
       slot.initialize(
         to: LayoutElement(
           checkedIndex: position, column: column, span: 1,
@@ -201,7 +200,7 @@ extension WaterfallLayout {
           isEnlarged: false, isAligned: false))
       return nil
     }
-    guard let placed = batch else { return false }
+    guard let (placed, blocks) = batch else { return false }
     blocks.add(to: &blockIndex)
     commit(placed, columns: columns, lowest: lowest)
     if lastColumn >= 0 {
@@ -242,40 +241,43 @@ extension WaterfallLayout {
     let scratch = ColumnScratch(state, columnXs: columnXs)
     defer { scratch.deallocate() }
     let columns = scratch.count
-    let (bottoms, isEmpty, endsEnlarged) = (scratch.bottoms, scratch.isEmpty, scratch.endsEnlarged)
+    let (bottoms, flags) = (scratch.bottoms, scratch.flags)
+    let (empty, endsEnlarged) = (ColumnScratch.empty, ColumnScratch.endsEnlarged)
     // Moved out, so that appending a run copies nothing; put back (less this batch's runs, on an
     // error) before returning.
     var runs = enlargedRuns
     enlargedRuns = []
     let runCounts = runs.map(\.count)
     var generator = state.generator
-    var previousWasEnlarged = state.previousWasEnlarged
+    // The previous item's enlargement as the `endsEnlarged` flag, so that it joins the other
+    // flags' test.
+    var previousEnlarged = state.previousWasEnlarged ? endsEnlarged : 0
     var lowest = state.lowestBottom
     var lastColumn = -1
     var lastSpan = 1
-    var blocks = BatchBlocks(startCount: startCount, count: items.count)
-    let batch: [LayoutElement]?
+    let batch: (elements: [LayoutElement], blocks: BatchBlocks)?
     do {
       batch = try Self.placeEach(items, from: startCount, columnWidth: columnWidth) {
         position, height, slot in
         let (column, columnBottom) = scratch.shortest()
-        let itemTop = scratch.top(
-          of: column, bottom: columnBottom, insetTop: top, rowSpacing: rowSpacing)
-        // Enlargement: the conditions of canEnlarge(column:top:height:), the draw last. The
-        // test that fails most often comes first, so that the branches are easy to predict:
-        // columns that are both empty, or both not and end level, are exactly the neighbours
-        // with equal stored bottoms and the same emptiness (an empty column's bottom is the top
-        // inset); the NaN beyond the last column equals nothing.
+        let next = column &+ 1
+        let (here, right, left) = (flags[column], flags[next], flags[column &- 1])
+        let itemTop = here & empty != 0 ? top : columnBottom + rowSpacing
+        // Enlargement: the conditions of canEnlarge(column:top:height:), the draw last. Columns
+        // that are both empty, or both not and end level, are exactly the neighbours with equal
+        // stored bottoms and the same emptiness (an empty column's bottom is the top inset); the
+        // NaN beyond the last column equals nothing. The flags' conditions are one number, 0
+        // when all hold, and so are the bottoms' bits (`apart`), so that one test of both
+        // decides: as tests of their own, even joined with `&&` or `&`, the compiler made each a
+        // branch, and the processor mispredicted the bottoms' for a third of the items.
+        let unlike = UInt64(
+          (here ^ right) & empty | (here | right | previousEnlarged) & endsEnlarged)
+        // Equal bits are equal bottoms here: no column's bottom is NaN but the sentinel's, whose
+        // bits no bottom has, and only empty columns can have a zero bottom, all the same top
+        // inset.
+        let apart = columnBottom.bitPattern ^ bottoms[next].bitPattern
         var isEnlarged = false
-        let next = column + 1
-        // Counted rather than joined with `&&`, which the compiler splits into a branch for each
-        // test: level bottoms alone hold for a third of the items or so, unpredictably, and the
-        // whole for a tenth.
-        let holding =
-          count(columnBottom == bottoms[next]) &+ count(isEmpty[column] == isEmpty[next])
-          &+ count(!previousWasEnlarged) &+ count(!endsEnlarged[column])
-          &+ count(!endsEnlarged[next])
-        if holding == 5 {
+        if apart | unlike == 0 {
           let enlargedBottom = itemTop + 2 * height + rowSpacing
           let blockedLeft =
             column > 0 && Self.overlaps(runs[column - 1], top: itemTop, bottom: enlargedBottom)
@@ -284,53 +286,46 @@ extension WaterfallLayout {
             && Self.overlaps(runs[next + 1], top: itemTop, bottom: enlargedBottom)
           if !blockedLeft, !blockedRight { isEnlarged = generator.draw(chance) }
         }
-        var extent = height
-        var bottom: Double
+        var extent: Double
+        let bottom: Double
         var isAligned = false
         if isEnlarged {
           extent = 2 * height + rowSpacing
           bottom = itemTop + extent
-        } else {
-          // Alignment: alignmentTarget(column:top:height:), right neighbour first; the NaN
-          // beyond either side is near nothing.
-          let naturalBottom = itemTop + height
-          let reach = tolerance * height
-          var target: Double?
-          if abs(naturalBottom - bottoms[next]) < reach, !isEmpty[next] {
-            target = bottoms[next]
-          } else if abs(naturalBottom - bottoms[column - 1]) < reach, !isEmpty[column - 1] {
-            target = bottoms[column - 1]
-          }
-          if let target {
-            isAligned = true
-            // height(from:reaching:), its usual answer first, without a call.
-            let difference = target - itemTop
-            extent =
-              itemTop + difference == target
-              ? difference : Self.height(from: itemTop, reaching: target)
-            bottom = target
-          } else {
-            bottom = itemTop + height
-          }
-        }
-        guard bottom < .infinity else { return .heightOverflow(index: position) }
-        bottoms[column] = bottom
-        isEmpty[column] = false
-        endsEnlarged[column] = isEnlarged
-        if isEnlarged {
+          guard bottom < .infinity else { return .heightOverflow(index: position) }
           bottoms[next] = bottom
-          isEmpty[next] = false
-          endsEnlarged[next] = true
+          flags[next] = endsEnlarged
           runs[column].append(itemTop...bottom)
           runs[next].append(itemTop...bottom)
+        } else {
+          // Alignment: alignmentTarget(column:top:height:), right neighbour first, a non-empty
+          // neighbour whose bottom is within reach of the natural one; the NaN beyond either
+          // side is near nothing. Both sides are tested and the target chosen without a branch:
+          // which applies is as hard to foresee as the enlargement.
+          let naturalBottom = itemTop + height
+          let reach = tolerance * height
+          let (rightBottom, leftBottom) = (bottoms[next], bottoms[column &- 1])
+          let towardsRight =
+            (abs(naturalBottom - rightBottom) < reach ? 1 : 0) & ~right & empty
+          let towardsLeft = (abs(naturalBottom - leftBottom) < reach ? 1 : 0) & ~left & empty
+          let target = towardsRight != 0 ? rightBottom : leftBottom
+          isAligned = towardsRight | towardsLeft != 0
+          // height(from:reaching:), its usual answer first, without a call.
+          let difference = target - itemTop
+          extent = isAligned ? difference : height
+          bottom = isAligned ? target : naturalBottom
+          if isAligned, itemTop + difference != target {
+            extent = Self.height(from: itemTop, reaching: target)
+          }
+          guard bottom < .infinity else { return .heightOverflow(index: position) }
         }
+        bottoms[column] = bottom
+        flags[column] = isEnlarged ? endsEnlarged : 0
         let span = isEnlarged ? 2 : 1
-        previousWasEnlarged = isEnlarged
+        previousEnlarged = isEnlarged ? endsEnlarged : 0
         lowest = max(lowest, bottom)
         lastColumn = column
         lastSpan = span
-        // The block's extent from the frame, as the index reads frames.
-        blocks.include(position: position, low: itemTop, high: itemTop + extent)
         let frame = Rect(
           x: scratch.xs[column], y: itemTop, width: isEnlarged ? enlargedWidth : columnWidth,
           height: extent)
@@ -345,7 +340,7 @@ extension WaterfallLayout {
       enlargedRuns = runs
       throw error
     }
-    guard let placed = batch else {
+    guard let (placed, blocks) = batch else {
       for column in runs.indices { runs[column].removeSubrange(runCounts[column]...) }
       enlargedRuns = runs
       return false
@@ -353,7 +348,7 @@ extension WaterfallLayout {
     commit(placed, columns: scratch, lowest: lowest)
     enlargedRuns = runs
     state.generator = generator
-    state.previousWasEnlarged = previousWasEnlarged
+    state.previousWasEnlarged = previousEnlarged != 0
     if lastColumn >= 0 { state.cursor = (lastColumn + lastSpan) % columns }
     blocks.add(to: &blockIndex)
     return true

@@ -423,9 +423,13 @@ public struct WaterfallLayout: Sendable {
   ///
   /// - Complexity: O(log *m*) for *m* runs.
   static func overlaps(_ runs: [ClosedRange<Double>], top: Double, bottom: Double) -> Bool {
-    // The first run ending below `top`; runs are stacked, so later ones end lower.
+    // The first run ending below `top`; runs are stacked, so later ones end lower. Items are
+    // placed near the columns' bottoms, so it is nearly always the last run or none: those two
+    // cases are settled first, without the search's unpredictable branches.
+    guard let last = runs.last, last.upperBound > top else { return false }
+    if runs.count == 1 || runs[runs.count - 2].upperBound <= top { return last.lowerBound < bottom }
     var low = 0
-    var high = runs.count
+    var high = runs.count - 2
     while low < high {
       let middle = (low + high) / 2
       if runs[middle].upperBound > top { high = middle } else { low = middle + 1 }

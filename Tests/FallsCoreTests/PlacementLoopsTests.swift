@@ -24,6 +24,7 @@ import Testing
     #expect(fast.elements == general.elements)
     #expect(fast.columnBottoms == general.columnBottoms)
     #expect(fast.contentHeight == general.contentHeight)
+    expectBlocksSpanTheirElements(fast)
     let rect = Rect(x: 0, y: 300, width: configuration.width, height: 500)
     #expect(fast.elements(in: rect) == general.elements(in: rect))
     // A bad item in the loop changes nothing, as in the general placement.
@@ -71,8 +72,25 @@ import Testing
     let violations = LayoutChecker(configuration: configuration, items: all)
       .violations(of: fast.elements, contentHeight: fast.contentHeight)
     #expect(violations.isEmpty, "\(violations.prefix(3))")
+    expectBlocksSpanTheirElements(fast)
     let rect = Rect(x: 0, y: 200, width: configuration.width, height: 600)
     #expect(fast.elements(in: rect) == general.elements(in: rect))
+  }
+
+  /// The rect query's blocks, as the loops record them, against their definition: each 64
+  /// consecutive elements reach from the lowest top of their frames to the highest bottom.
+  private func expectBlocksSpanTheirElements(
+    _ layout: WaterfallLayout, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let blocks = stride(from: 0, to: layout.elements.count, by: 64).map {
+      layout.elements[$0..<min($0 + 64, layout.elements.count)]
+    }
+    #expect(
+      layout.blockIndex.lows == blocks.map { $0.map(\.frame.y).min() ?? .nan },
+      sourceLocation: sourceLocation)
+    #expect(
+      layout.blockIndex.highs == blocks.map { $0.map(\.frame.maxY).max() ?? .nan },
+      sourceLocation: sourceLocation)
   }
 
   @Test(

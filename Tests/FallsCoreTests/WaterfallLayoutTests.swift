@@ -240,6 +240,38 @@ private func frames(_ layout: WaterfallLayout) -> [Rect] {
     }
   }
 
+  @Test(
+    "Whether stacked runs meet an extent is whether any run ends below its top and starts above its bottom",
+    arguments: 0..<20)
+  func runOverlaps(seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    for _ in 0..<300 {
+      // Runs stacked top to bottom, some touching (as enlarged items with no row spacing do),
+      // and some very long, so that several can end below a top.
+      var runs: [ClosedRange<Double>] = []
+      var edge = random.nextUnit() * 50
+      for _ in 0..<Int(random.next() % 9) {
+        let start = edge + (random.next() % 3 == 0 ? 0 : random.nextUnit() * 100)
+        let end = start + random.nextUnit() * (random.next() % 4 == 0 ? 1_000 : 100)
+        runs.append(start...end)
+        edge = end
+      }
+      // Extents anywhere from above the first run to below the last, some at a run's very edge.
+      for _ in 0..<20 {
+        var top = random.nextUnit() * (edge + 100) - 50
+        if !runs.isEmpty, random.next() % 4 == 0 {
+          let run = runs[Int(random.next() % UInt64(runs.count))]
+          top = random.next() % 2 == 0 ? run.lowerBound : run.upperBound
+        }
+        let bottom = top + random.nextUnit() * 300
+        let expected = runs.contains { $0.upperBound > top && $0.lowerBound < bottom }
+        #expect(
+          WaterfallLayout.overlaps(runs, top: top, bottom: bottom) == expected,
+          "\(runs) against \(top)..<\(bottom)")
+      }
+    }
+  }
+
   // MARK: Appending and errors
 
   @Test("Appending in pieces gives exactly the layout of the whole", arguments: 0..<20)
