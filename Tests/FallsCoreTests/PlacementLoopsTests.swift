@@ -125,6 +125,37 @@ import Testing
   }
 
   @Test(
+    "With every column level, each loop takes the leftmost, whatever the number of columns",
+    arguments: [LayoutStyle.waterfall, .irregular], 1...9)
+  func leftmostOnTies(style: LayoutStyle, columns: Int) throws {
+    // One size throughout, so that columns tie again and again; no enlargement or alignment,
+    // so that every row fills left to right.
+    let configuration = LayoutConfiguration(
+      style: style, columns: columns, rowSpacing: 8, enlargeChance: 0, alignTolerance: 0)
+    let items = Array(repeating: LayoutItem(width: 3, height: 4), count: 5 * columns)
+    var fast = try WaterfallLayout(configuration)
+    var general = try WaterfallLayout(configuration)
+    general.allowsPlainLoop = false
+    try fast.append(items)
+    try general.append(items)
+    #expect(fast.elements.map(\.column) == items.indices.map { $0 % columns })
+    #expect(fast.elements == general.elements)
+    // And with the columns at different heights, the lowest: after a short item in column
+    // `lowest`, a tall one in the columns to its left and a middling one in those to its right,
+    // the next item goes to `lowest`; then, level with those to its right, to the first of them.
+    for lowest in 0..<columns {
+      var uneven = try WaterfallLayout(configuration)
+      try uneven.append(
+        (0..<columns).map {
+          LayoutItem(width: 1, height: $0 < lowest ? 9 : $0 == lowest ? 1 : 3)
+        })
+      try uneven.append([LayoutItem(width: 1, height: 2), LayoutItem(width: 1, height: 1)])
+      #expect(uneven.elements[columns].column == lowest)
+      #expect(uneven.elements[columns + 1].column == (lowest + 1 < columns ? lowest + 1 : lowest))
+    }
+  }
+
+  @Test(
     "The loops refuse every bad size with the general placement's error",
     arguments: [0, -1, .nan, .infinity, -.infinity, .leastNonzeroMagnitude, 1e308] as [Double])
   func badSizes(value: Double) throws {
