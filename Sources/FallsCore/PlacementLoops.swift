@@ -19,6 +19,9 @@ struct ColumnScratch {
 
   let count: Int
   let bottoms: UnsafeMutablePointer<Double>
+  /// Each column's bottom as a neighbour may align to it: its bottom, or NaN while it is empty
+  /// (and for the sentinels), which is near nothing.
+  let reachable: UnsafeMutablePointer<Double>
   /// Each column's `empty` and `endsEnlarged` flags, as bits of one byte, so that a loop tests
   /// two columns' flags with a few instructions and no branch.
   let flags: UnsafeMutablePointer<UInt8>
@@ -27,10 +30,12 @@ struct ColumnScratch {
   init(_ state: WaterfallLayout.ColumnState, columnXs: [Double]) {
     count = columnXs.count
     bottoms = .allocate(capacity: count + 2) + 1
+    reachable = .allocate(capacity: count + 2) + 1
     flags = .allocate(capacity: count + 2) + 1
     xs = .allocate(capacity: count)
     for column in 0..<count {
       bottoms[column] = state.bottoms[column]
+      reachable[column] = state.isEmpty[column] ? .nan : state.bottoms[column]
       flags[column] =
         (state.isEmpty[column] ? Self.empty : 0)
         | (state.endsEnlarged[column] ? Self.endsEnlarged : 0)
@@ -38,12 +43,14 @@ struct ColumnScratch {
     }
     for outside in [-1, count] {
       bottoms[outside] = .nan
+      reachable[outside] = .nan
       flags[outside] = 0
     }
   }
 
   func deallocate() {
     (bottoms - 1).deallocate()
+    (reachable - 1).deallocate()
     (flags - 1).deallocate()
     xs.deallocate()
   }
@@ -139,7 +146,7 @@ extension WaterfallLayout {
   /// placement (checked here, as the items are read, rather than in a pass of its own over a
   /// large batch).
   private static func placeEach(
-    _ items: [LayoutItem], from startCount: Int, columnWidth: Double,
+    _ items: [LayoutItem], from startCount: Int, columnWidth: Double, blocksByBlock: Bool,
     _ place: (_ position: Int, _ height: Double, _ slot: UnsafeMutablePointer<LayoutElement>) ->
       LayoutError?
   ) throws(LayoutError) -> (elements: [LayoutElement], blocks: BatchBlocks)? {
@@ -177,7 +184,8 @@ extension WaterfallLayout {
             failure = error
             return
           }
-          blocks.include(position: position, of: output, axis: .vertical)
+          blocks.include(
+            position: position, of: output, axis: .vertical, byBlock: blocksByBlock)
           count = offset &+ 1
         }
       }
@@ -197,7 +205,9 @@ extension WaterfallLayout {
     defer { columns.deallocate() }
     var lowest = state.lowestBottom
     var lastColumn = -1
-    let batch = try Self.placeEach(items, from: startCount, columnWidth: columnWidth) {
+    let batch = try Self.placeEach(
+      items, from: startCount, columnWidth: columnWidth, blocksByBlock: false
+    ) {
       position, height, slot in
       let (column, columnBottom) = columns.shortest()
       let y = columns.top(of: column, bottom: columnBottom, insetTop: top, rowSpacing: rowSpacing)
@@ -255,7 +265,7 @@ extension WaterfallLayout {
     let scratch = ColumnScratch(state, columnXs: columnXs)
     defer { scratch.deallocate() }
     let columns = scratch.count
-    let (bottoms, flags) = (scratch.bottoms, scratch.flags)
+    let (bottoms, reachable, flags) = (scratch.bottoms, scratch.reachable, scratch.flags)
     let (empty, endsEnlarged) = (ColumnScratch.empty, ColumnScratch.endsEnlarged)
     // Moved out, so that appending a run copies nothing; put back (less this batch's runs, on an
     // error) before returning.
@@ -271,11 +281,13 @@ extension WaterfallLayout {
     var lastSpan = 1
     let batch: (elements: [LayoutElement], blocks: BatchBlocks)?
     do {
-      batch = try Self.placeEach(items, from: startCount, columnWidth: columnWidth) {
+      batch = try Self.placeEach(
+        items, from: startCount, columnWidth: columnWidth, blocksByBlock: true
+      ) {
         position, height, slot in
         let (column, columnBottom) = scratch.shortest()
         let next = column &+ 1
-        let (here, right, left) = (flags[column], flags[next], flags[column &- 1])
+        let (here, right) = (flags[column], flags[next])
         let itemTop = here & empty != 0 ? top : columnBottom + rowSpacing
         // Enlargement: the conditions of canEnlarge(column:top:height:), the draw last. Columns
         // that are both empty, or both not and end level, are exactly the neighbours with equal
@@ -308,32 +320,38 @@ extension WaterfallLayout {
           bottom = itemTop + extent
           guard bottom < .infinity else { return .heightOverflow(index: position) }
           bottoms[next] = bottom
+          reachable[next] = bottom
           flags[next] = endsEnlarged
           runs[column].append(itemTop...bottom)
           runs[next].append(itemTop...bottom)
         } else {
           // Alignment: alignmentTarget(column:top:height:), right neighbour first, a non-empty
-          // neighbour whose bottom is within reach of the natural one; the NaN beyond either
-          // side is near nothing. Both sides are tested and the target chosen without a branch:
-          // which applies is as hard to foresee as the enlargement.
+          // neighbour whose bottom is within reach of the natural one; an empty column's and
+          // the sentinels' reachable bottoms are NaN, near nothing. Which applies, if any, is as
+          // hard to foresee as the enlargement, so nothing here branches: every candidate is
+          // worked out, and each choice is a selection on one floating-point comparison, which
+          // the compiler makes a mask (on any other condition, or with work left in its arms,
+          // it makes branches). The left neighbour is chosen first, then overridden by the right.
           let naturalBottom = itemTop + height
           let reach = tolerance * height
-          let (rightBottom, leftBottom) = (bottoms[next], bottoms[column &- 1])
-          let towardsRight =
-            (abs(naturalBottom - rightBottom) < reach ? 1 : 0) & ~right & empty
-          let towardsLeft = (abs(naturalBottom - leftBottom) < reach ? 1 : 0) & ~left & empty
-          let target = towardsRight != 0 ? rightBottom : leftBottom
-          isAligned = towardsRight | towardsLeft != 0
-          // height(from:reaching:), its usual answer first, without a call.
-          let difference = target - itemTop
-          extent = isAligned ? difference : height
-          bottom = isAligned ? target : naturalBottom
-          if isAligned, itemTop + difference != target {
-            extent = Self.height(from: itemTop, reaching: target)
+          let (rightBottom, leftBottom) = (reachable[next], reachable[column &- 1])
+          let (rightExtent, leftExtent) = (rightBottom - itemTop, leftBottom - itemTop)
+          let towardsRight = abs(naturalBottom - rightBottom) < reach
+          let towardsLeft = abs(naturalBottom - leftBottom) < reach
+          let leftOrNatural = towardsLeft ? leftBottom : naturalBottom
+          let leftOrNaturalExtent = towardsLeft ? leftExtent : height
+          bottom = towardsRight ? rightBottom : leftOrNatural
+          extent = towardsRight ? rightExtent : leftOrNaturalExtent
+          isAligned = towardsRight || towardsLeft
+          // height(from:reaching:), its usual answer taken above without a call; an item that
+          // keeps its natural height always reaches its natural bottom.
+          if itemTop + extent != bottom {
+            extent = Self.height(from: itemTop, reaching: bottom)
           }
           guard bottom < .infinity else { return .heightOverflow(index: position) }
         }
         bottoms[column] = bottom
+        reachable[column] = bottom
         flags[column] = isEnlarged ? endsEnlarged : 0
         let span = isEnlarged ? 2 : 1
         previousEnlarged = isEnlarged ? endsEnlarged : 0

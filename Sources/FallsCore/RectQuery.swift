@@ -60,7 +60,7 @@ struct BlockIndex: Equatable, Sendable {
     elements.withUnsafeBufferPointer { batch in
       guard let first = batch.baseAddress else { return }
       for position in elements.indices {
-        blocks.include(position: position, of: first, axis: axis)
+        blocks.include(position: position, of: first, axis: axis, byBlock: false)
       }
     }
     blocks.add(to: &self)
@@ -134,23 +134,22 @@ extension WaterfallLayout {
 /// The extents of a batch's blocks for the rect query's index, gathered as a loop places the
 /// items and added to the index once the whole batch stands (a failed batch adds nothing).
 ///
-/// A block's extent is read from its frames once its last element is written, while they are
-/// still in the cache, rather than kept up to date element by element: the running minimum and
-/// maximum sat on the placement loops' critical path, and the compiler made them branches that
-/// the processor mispredicted for a third of the items.
+/// Extents are read from the frames once they are written, the same whichever way a loop
+/// placed an element, so that the minimum and maximum stay the processor's minimum and maximum
+/// instructions: kept from the loops' own values, the compiler made them branches on the
+/// irregular style's paths, mispredicted for a third of the items.
 struct BatchBlocks {
+  private var low = Double.infinity
+  private var high = -Double.infinity
   private var blocks: [(position: Int, low: Double, high: Double)] = []
   private let startCount: Int
   private let lastPosition: Int
-  /// The first position of the current block: the first of its 64, or the batch's first.
-  private var blockStart: Int
   /// The position that closes the current block: the last of its 64, or the batch's last.
   private var blockEnd: Int
 
   init(startCount: Int, count: Int) {
     self.startCount = startCount
     lastPosition = startCount + count - 1
-    blockStart = startCount
     blockEnd = min(
       startCount / BlockIndex.blockSize * BlockIndex.blockSize + BlockIndex.blockSize - 1,
       lastPosition)
@@ -159,19 +158,38 @@ struct BatchBlocks {
 
   /// Takes in the element at `position` (the next one), once it is written; `batch` holds the
   /// batch's elements from its first position on.
+  ///
+  /// With `byBlock`, a block's extent is read all at once when its last element is written
+  /// (a burst of work that stalls a loop bound by the latency of one item after another, as
+  /// the plain waterfall is), else element by element (work that fills the gaps of such a loop
+  /// but, in the irregular style's, lengthens the path from one item to the next).
   @inline(__always)
   mutating func include(
-    position: Int, of batch: UnsafePointer<LayoutElement>, axis: LayoutAxis
+    position: Int, of batch: UnsafePointer<LayoutElement>, axis: LayoutAxis, byBlock: Bool
   ) {
-    if position == blockEnd { closeBlock(batch, axis: axis) }
+    if byBlock {
+      if position == blockEnd { closeScannedBlock(batch, axis: axis) }
+      return
+    }
+    let (near, far) = batch[position &- startCount].frame.along(axis)
+    low = near < low ? near : low
+    high = far > high ? far : high
+    if position == blockEnd {
+      blocks.append((position, low, high))
+      low = .infinity
+      high = -.infinity
+      blockEnd = min(position + BlockIndex.blockSize, lastPosition)
+    }
   }
 
-  /// Records the extent of the block that ends at `blockEnd` along `axis`.
-  private mutating func closeBlock(_ batch: UnsafePointer<LayoutElement>, axis: LayoutAxis) {
+  /// Records the extent of the block that ends at `blockEnd`, from its elements' frames.
+  private mutating func closeScannedBlock(
+    _ batch: UnsafePointer<LayoutElement>, axis: LayoutAxis
+  ) {
+    let blockStart = blockEnd / BlockIndex.blockSize * BlockIndex.blockSize
     let block = UnsafeBufferPointer(
-      start: batch + (blockStart - startCount), count: blockEnd - blockStart + 1)
-    // A loop for each axis, each comparison written as the processor's minimum and maximum
-    // instructions take theirs, so that each is one instruction.
+      start: batch + (max(blockStart, startCount) - startCount),
+      count: blockEnd - max(blockStart, startCount) + 1)
     @inline(__always) func extent(_ along: (Rect) -> (near: Double, far: Double)) -> (
       low: Double, high: Double
     ) {
@@ -186,7 +204,6 @@ struct BatchBlocks {
     }
     let (low, high) = axis == .vertical ? extent { ($0.y, $0.maxY) } : extent { ($0.x, $0.maxX) }
     blocks.append((blockEnd, low, high))
-    blockStart = blockEnd + 1
     blockEnd = min(blockEnd + BlockIndex.blockSize, lastPosition)
   }
 
