@@ -166,9 +166,7 @@ struct LayoutReport: Sendable {
   private func appendListed(
     _ element: SectionElement, at position: Int, _ list: ListStyle, to out: inout OutputBuffer
   ) {
-    if position > 0 { out.appendLiteral(list.separator) }
-    appendElement(element, list, to: &out)
-    out.appendLiteral(list.terminator)
+    appendElement(element, list, isFirst: position == 0, to: &out)
   }
 
   private func appendFrame(_ frame: Rect, to cursor: inout OutputBuffer.Cursor) {
@@ -186,26 +184,31 @@ struct LayoutReport: Sendable {
     cursor.number(frame.height, isCached: !isVertical)
   }
 
-  /// Room enough for an element's fields but its URL: the literals, and a number's room for each
-  /// of up to 26 numbers (4 counts, 4 frame edges, a ring style's centre and 16 matrix entries).
+  /// Room enough for an element's fields but its URL: the literals (a list's separator and
+  /// terminator among them), and a number's room for each of up to 26 numbers (4 counts, 4
+  /// frame edges, a ring style's centre and 16 matrix entries).
   private static let elementRoom = 512 + 26 * ShortestDecimal.room
 
-  /// Appends one element's JSON object; `list` says what is decided once per layout, not per
-  /// element.
+  /// Appends one element's JSON object, after the list's separator unless it is the first and
+  /// followed by its terminator; `list` says what is decided once per layout, not per element.
+  /// An item with a plain URL is one write, one check for room.
   private func appendElement(
-    _ element: SectionElement, _ list: ListStyle, to out: inout OutputBuffer
+    _ element: SectionElement, _ list: ListStyle, isFirst: Bool, to out: inout OutputBuffer
   ) {
     guard let item = element.item else {
+      if !isFirst { out.appendLiteral(list.separator) }
       out.appendLiteral("{\"kind\":")
       out.appendJSONString(element.kind.rawValue)
       out.write(room: Self.elementRoom) { cursor in
         appendFrame(element.frame, to: &cursor)
         cursor.literal("}")
+        cursor.literal(list.terminator)
       }
       return
     }
     items.items.withImage(at: item.index) { image in
       out.write(room: Self.elementRoom + image.count) { cursor in
+        if !isFirst { cursor.literal(list.separator) }
         cursor.literal("{\"kind\":\"item\",\"index\":")
         cursor.integer(items.items.feedIndex(at: item.index))
         cursor.literal(",\"page\":")
@@ -234,11 +237,13 @@ struct LayoutReport: Sendable {
         if list.imagesArePlain {
           cursor.plainString(image)
           cursor.literal("}")
+          cursor.literal(list.terminator)
         }
       }
       if !list.imagesArePlain {
         out.appendJSONString(image)
         out.appendLiteral("}")
+        out.appendLiteral(list.terminator)
       }
     }
   }

@@ -44,6 +44,45 @@ enum ShortestDecimal {
         to: buffer + position)
   }
 
+  /// Writes `value` as a JSON number: a whole number below 2^53 as an integer (`-0.0` as `0`),
+  /// any other as ``write(_:to:)`` does; returns the number of bytes written.
+  ///
+  /// A normal number below 2^53, what a layout is made of, is told whole or not by one look at
+  /// its bits, which also leaves the method's own shortcut for whole numbers out.
+  ///
+  /// - Precondition: `buffer` has ``room`` bytes of room; those after the text are left
+  ///   undefined.
+  @inline(__always)
+  static func writeJSON(_ value: Double, to buffer: UnsafeMutablePointer<UInt8>) -> Int {
+    // The exponent field of a normal number below 2^53 is 1 through 1075 (the comparison is
+    // unsigned, so that a zero field, −1 here, fails it too).
+    let exponentBits = Int(value.exponentBitPattern)
+    guard UInt(bitPattern: exponentBits &- 1) < 1075 else {
+      // Zeros, subnormals, 2^53 and above, infinities and NaN: of these only the zeros are
+      // whole numbers below 2^53.
+      return value == 0 ? writeInteger(0, to: buffer) : write(value, to: buffer)
+    }
+    var position = 0
+    if value.sign == .minus {
+      buffer[0] = UInt8(ascii: "-")
+      position = 1
+    }
+    let significand = value.significandBitPattern | (1 << 52)
+    let shift = 1075 &- exponentBits
+    if shift < 53 && (significand &>> shift) &<< shift == significand {
+      return position + writeInteger(Int(significand &>> shift), to: buffer + position)
+    }
+    var result = decimal(significand: significand, binaryExponent: 0 &- shift)
+    while result.significand % 10 == 0 {
+      result.significand /= 10
+      result.exponent &+= 1
+    }
+    return position
+      + format(
+        digits: result.significand, exponent: result.exponent, isAbovePlainRange: false,
+        to: buffer + position)
+  }
+
   /// `value` as `value.description` reads.
   static func text(of value: Double) -> String {
     String(unsafeUninitializedCapacity: room) { buffer in
@@ -176,8 +215,21 @@ enum ShortestDecimal {
       storeSixteen(block &>> (8 &* (skipped &+ leading)), at: buffer + leading + 2)
       return count + 1
     }
-    // The other forms, seldom seen in a layout: the digits are spelled 32 bytes in, then move
-    // left into place; a forward copy is safe because every byte moves left.
+    return formatOther(
+      digits: digits, exponent: exponent, isAbovePlainRange: isAbovePlainRange, to: buffer)
+  }
+
+  /// ``format(digits:exponent:isAbovePlainRange:to:)`` for the forms other than `ddd.ddd`,
+  /// seldom seen in a layout: out of line, so that the common form is small enough to inline.
+  @inline(never)
+  private static func formatOther(
+    digits: UInt64, exponent: Int, isAbovePlainRange: Bool, to buffer: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    let (top, block) = significandText(digits)
+    let count = digitCount(digits)
+    let leading = exponent &+ count &- 1  // the power of ten of the first digit
+    // The digits are spelled 32 bytes in, then move left into place; a forward copy is safe
+    // because every byte moves left.
     let digitsEnd = buffer + 32
     digitsEnd[-17] = top
     storeSixteen(block, at: digitsEnd - 16)

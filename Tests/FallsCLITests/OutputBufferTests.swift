@@ -53,6 +53,39 @@ import Testing
     #expect(try JSONDecoder().decode([Double].self, from: Data(sink.bytes)) == values)
   }
 
+  @Test(
+    "JSON numbers of every kind print by the rule: whole below 2^53 bare, others as description",
+    arguments: 0..<8)
+  func numberKinds(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed &+ 40)
+    // The edges of the shortcuts: zeros, the least normal and a subnormal, whole numbers on
+    // both sides of 2^52 and 2^53, halves; then whole numbers and fractions of every size, and
+    // any bit pattern at all.
+    var values: [Double] = [
+      0, -0.0, .leastNormalMagnitude, .leastNonzeroMagnitude, 0x1p52, 0x1p52 + 1, 0x1p53 - 1,
+      0x1p53, 0x1p53 + 2, 0.5, 1.5, -2.5, 1, -1,
+    ]
+    for _ in 0..<3_000 {
+      let power = Double(sign: .plus, exponent: Int(random.next() % 120) - 60, significand: 1)
+      values.append((random.nextUnit() * power).rounded())
+      values.append(random.nextUnit() * power * (random.next() % 2 == 0 ? 1 : -1))
+      values.append(Double(bitPattern: random.next()))
+    }
+    let expected = values.map { value in
+      value.isFinite && abs(value) < 0x1p53 && value.rounded() == value
+        ? String(Int64(value)) : value.description
+    }
+    #expect(values.map(formatNumber) == expected)
+    let sink = BufferSink()
+    var out = OutputBuffer(sink: sink)
+    for value in values {
+      out.appendNumber(value, isCached: false)
+      out.appendLiteral(" ")
+    }
+    try out.flush()
+    #expect(sink.text == expected.joined(separator: " ") + " ")
+  }
+
   @Test("Numbers written again, from the cache or after their slot was taken, print the same")
   func cachedNumbers() throws {
     // A pool larger than the cache's 64 slots, so that slots are shared and taken over:
