@@ -204,7 +204,6 @@ extension WaterfallLayout {
     let columns = ColumnScratch(state, columnXs: columnXs)
     defer { columns.deallocate() }
     var lowest = state.lowestBottom
-    var lastColumn = -1
     let batch = try Self.placeEach(
       items, from: startCount, columnWidth: columnWidth, blocksByBlock: false
     ) {
@@ -216,7 +215,6 @@ extension WaterfallLayout {
       columns.bottoms[column] = newBottom
       columns.flags[column] = 0
       lowest = newBottom > lowest ? newBottom : lowest
-      lastColumn = column
       slot.initialize(
         to: LayoutElement(
           checkedIndex: position, column: column, span: 1,
@@ -227,9 +225,10 @@ extension WaterfallLayout {
     guard let (placed, blocks) = batch else { return false }
     blocks.add(to: &blockIndex)
     commit(placed, columns: columns, lowest: lowest)
-    if lastColumn >= 0 {
+    // The next search starts after the last item (read from it, rather than kept in the loop).
+    if let last = placed.last {
       state.previousWasEnlarged = false
-      state.cursor = (lastColumn + 1) % columns.count
+      state.cursor = (last.column + 1) % columns.count
     }
     return true
   }
@@ -277,8 +276,6 @@ extension WaterfallLayout {
     // flags' test.
     var previousEnlarged = state.previousWasEnlarged ? endsEnlarged : 0
     var lowest = state.lowestBottom
-    var lastColumn = -1
-    var lastSpan = 1
     let batch: (elements: [LayoutElement], blocks: BatchBlocks)?
     do {
       batch = try Self.placeEach(
@@ -356,8 +353,6 @@ extension WaterfallLayout {
         let span = isEnlarged ? 2 : 1
         previousEnlarged = isEnlarged ? endsEnlarged : 0
         lowest = bottom > lowest ? bottom : lowest
-        lastColumn = column
-        lastSpan = span
         let frame = Rect(
           x: scratch.xs[column], y: itemTop, width: isEnlarged ? enlargedWidth : columnWidth,
           height: extent)
@@ -381,7 +376,7 @@ extension WaterfallLayout {
     enlargedRuns = runs
     state.generator = generator
     state.previousWasEnlarged = previousEnlarged != 0
-    if lastColumn >= 0 { state.cursor = (lastColumn + lastSpan) % columns }
+    if let last = placed.last { state.cursor = (last.column + last.span) % columns }
     blocks.add(to: &blockIndex)
     return true
   }
