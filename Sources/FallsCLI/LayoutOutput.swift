@@ -115,7 +115,8 @@ struct LayoutReport: Sendable {
   ) throws(SystemError) {
     let count = sectioned.elementCount
     let list = ListStyle(
-      separator: separator, terminator: terminator, isRing: layout.configuration.style.isRing,
+      separator: ShortLiteral(separator), terminator: ShortLiteral(terminator),
+      isRing: layout.configuration.style.isRing,
       imagesArePlain: items.items.imagesNeedingJSONEscapes == 0)
     guard rect == nil, count >= 2 * Self.parallelChunk else {
       var position = 0
@@ -153,8 +154,8 @@ struct LayoutReport: Sendable {
 
   /// How the elements of a list are written around each other.
   private struct ListStyle {
-    var separator: StaticString
-    var terminator: StaticString
+    var separator: ShortLiteral
+    var terminator: ShortLiteral
     /// Whether items carry a center and a transform.
     var isRing: Bool
     /// Whether no URL needs escaping, so that each is copied as it is.
@@ -196,19 +197,19 @@ struct LayoutReport: Sendable {
     _ element: SectionElement, _ list: ListStyle, isFirst: Bool, to out: inout OutputBuffer
   ) {
     guard let item = element.item else {
-      if !isFirst { out.appendLiteral(list.separator) }
+      if !isFirst { out.write(room: 8) { $0.short(list.separator) } }
       out.appendLiteral("{\"kind\":")
       out.appendJSONString(element.kind.rawValue)
       out.write(room: Self.elementRoom) { cursor in
         appendFrame(element.frame, to: &cursor)
         cursor.literal("}")
-        cursor.literal(list.terminator)
+        cursor.short(list.terminator)
       }
       return
     }
     items.items.withImage(at: item.index) { image in
       out.write(room: Self.elementRoom + image.count) { cursor in
-        if !isFirst { cursor.literal(list.separator) }
+        if !isFirst { cursor.short(list.separator) }
         cursor.literal("{\"kind\":\"item\",\"index\":")
         cursor.integer(items.items.feedIndex(at: item.index))
         cursor.literal(",\"page\":")
@@ -237,13 +238,13 @@ struct LayoutReport: Sendable {
         if list.imagesArePlain {
           cursor.plainString(image)
           cursor.literal("}")
-          cursor.literal(list.terminator)
+          cursor.short(list.terminator)
         }
       }
       if !list.imagesArePlain {
         out.appendJSONString(image)
         out.appendLiteral("}")
-        out.appendLiteral(list.terminator)
+        out.write(room: 8) { $0.short(list.terminator) }
       }
     }
   }

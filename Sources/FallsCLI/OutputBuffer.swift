@@ -126,6 +126,15 @@ struct OutputBuffer: ~Copyable {
       }
     }
 
+    /// Writes `text` with one store of eight bytes (those after it are left undefined).
+    ///
+    /// - Precondition: eight bytes of room.
+    @inline(__always)
+    mutating func short(_ text: ShortLiteral) {
+      UnsafeMutableRawPointer(position).storeBytes(of: text.bytes.littleEndian, as: UInt64.self)
+      position += text.count
+    }
+
     @inline(__always)
     mutating func integer(_ value: Int) {
       position += ShortestDecimal.writeInteger(value, to: position)
@@ -303,4 +312,25 @@ func formatFixed(_ value: Double) -> String {
   let magnitude = hundredths.magnitude
   let fraction = magnitude % 100
   return "\(sign)\(magnitude / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+}
+
+/// A literal of at most eight bytes chosen at run time, such as a list's separator, held in a
+/// register: written with one store, where a `StaticString` chosen at run time is copied by a
+/// loop that asks its length.
+struct ShortLiteral {
+  /// The bytes, the first in the lowest byte.
+  let bytes: UInt64
+  let count: Int
+
+  init(_ text: StaticString) {
+    precondition(text.utf8CodeUnitCount <= 8, "a short literal has at most eight bytes")
+    var bytes: UInt64 = 0
+    var count = 0
+    text.withUTF8Buffer { utf8 in
+      for byte in utf8.reversed() { bytes = bytes << 8 | UInt64(byte) }
+      count = utf8.count
+    }
+    self.bytes = bytes
+    self.count = count
+  }
 }
