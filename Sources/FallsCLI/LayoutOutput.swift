@@ -120,10 +120,12 @@ struct LayoutReport: Sendable {
       imagesArePlain: items.items.imagesNeedingJSONEscapes == 0)
     guard rect == nil, count >= 2 * Self.parallelChunk else {
       var position = 0
-      try forEachSelected { (element) throws(SystemError) in
-        appendListed(element, at: position, list, to: &out)
-        position += 1
-        try out.flushIfFull()
+      try items.items.withContents { (contents) throws(SystemError) in
+        try forEachSelected { (element) throws(SystemError) in
+          appendListed(element, at: position, list, contents, to: &out)
+          position += 1
+          try out.flushIfFull()
+        }
       }
       return
     }
@@ -139,9 +141,11 @@ struct LayoutReport: Sendable {
       while chunkIndex * chunk < count {
         let range = chunkIndex * chunk..<min((chunkIndex + 1) * chunk, count)
         var position = range.lowerBound
-        sectioned.forEachElement(in: range) { element in
-          appendListed(element, at: position, list, to: &buffer)
-          position += 1
+        items.items.withContents { contents in
+          sectioned.forEachElement(in: range) { element in
+            appendListed(element, at: position, list, contents, to: &buffer)
+            position += 1
+          }
         }
         guard turns.wait(for: chunkIndex) else { return }
         do throws(SystemError) { try buffer.flush() } catch { turns.fail(error) }
@@ -165,9 +169,10 @@ struct LayoutReport: Sendable {
   /// Appends the element at `position` of a list: after the separator unless it is the first,
   /// and followed by the terminator.
   private func appendListed(
-    _ element: SectionElement, at position: Int, _ list: ListStyle, to out: inout OutputBuffer
+    _ element: SectionElement, at position: Int, _ list: ListStyle,
+    _ contents: FeedItems.Contents, to out: inout OutputBuffer
   ) {
-    appendElement(element, list, isFirst: position == 0, to: &out)
+    appendElement(element, list, contents, isFirst: position == 0, to: &out)
   }
 
   private func appendFrame(_ frame: Rect, to cursor: inout OutputBuffer.Cursor) {
@@ -194,7 +199,8 @@ struct LayoutReport: Sendable {
   /// followed by its terminator; `list` says what is decided once per layout, not per element.
   /// An item with a plain URL is one write, one check for room.
   private func appendElement(
-    _ element: SectionElement, _ list: ListStyle, isFirst: Bool, to out: inout OutputBuffer
+    _ element: SectionElement, _ list: ListStyle, _ contents: FeedItems.Contents, isFirst: Bool,
+    to out: inout OutputBuffer
   ) {
     guard let item = element.item else {
       if !isFirst { out.write(room: 8) { $0.short(list.separator) } }
@@ -207,11 +213,12 @@ struct LayoutReport: Sendable {
       }
       return
     }
-    items.items.withImage(at: item.index) { image in
+    do {
+      let image = contents.image(at: item.index)
       out.write(room: Self.elementRoom + image.count) { cursor in
         if !isFirst { cursor.short(list.separator) }
         cursor.literal("{\"kind\":\"item\",\"index\":")
-        cursor.integer(items.items.feedIndex(at: item.index))
+        cursor.integer(contents.feedIndex(at: item.index))
         cursor.literal(",\"page\":")
         cursor.integer(items.page(at: item.index))
         cursor.literal(",\"column\":")

@@ -131,6 +131,58 @@ public struct FeedItems: RandomAccessCollection, Hashable, Sendable {
     }
   }
 
+  /// Calls `body` with the items' URLs and feed indices as memory it reads in place: for a
+  /// writer that visits many items, one look at the arrays for all of them, where
+  /// ``withImage(at:_:)`` and ``feedIndex(at:)`` make one for each.
+  ///
+  /// The ``Contents`` must not outlive the call.
+  public func withContents<Result, Failure: Error>(
+    _ body: (Contents) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    try imageBytes.withUnsafeBufferPointer { (bytes) throws(Failure) in
+      try imageEnds.withUnsafeBufferPointer { (ends) throws(Failure) in
+        guard let feedIndices else {
+          return try body(Contents(bytes: bytes, ends: ends, indices: nil, firstIndex: firstIndex))
+        }
+        return try feedIndices.withUnsafeBufferPointer { (indices) throws(Failure) in
+          try body(Contents(bytes: bytes, ends: ends, indices: indices, firstIndex: firstIndex))
+        }
+      }
+    }
+  }
+
+  /// The items' URLs and feed indices, as ``withContents(_:)`` lends them.
+  public struct Contents {
+    @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
+    @usableFromInline let ends: UnsafeBufferPointer<Int>
+    @usableFromInline let indices: UnsafeBufferPointer<Int>?
+    @usableFromInline let firstIndex: Int
+
+    @usableFromInline init(
+      bytes: UnsafeBufferPointer<UInt8>, ends: UnsafeBufferPointer<Int>,
+      indices: UnsafeBufferPointer<Int>?, firstIndex: Int
+    ) {
+      self.bytes = bytes
+      self.ends = ends
+      self.indices = indices
+      self.firstIndex = firstIndex
+    }
+
+    /// The UTF-8 bytes of the `img` of the item at `position`.
+    @inlinable
+    public func image(at position: Int) -> UnsafeBufferPointer<UInt8> {
+      let start = position == 0 ? 0 : ends[position - 1]
+      return UnsafeBufferPointer(rebasing: bytes[start..<ends[position]])
+    }
+
+    /// The feed index of the item at `position`.
+    @inlinable
+    public func feedIndex(at position: Int) -> Int {
+      precondition(position >= 0 && position < ends.count, "position out of range")
+      return indices?[position] ?? firstIndex + position
+    }
+  }
+
   /// Makes room for `count` items with `imageByteCount` bytes of URLs in all.
   public mutating func reserveCapacity(_ count: Int, imageByteCount: Int = 0) {
     imageBytes.reserveCapacity(imageByteCount)

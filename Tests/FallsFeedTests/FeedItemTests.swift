@@ -50,6 +50,26 @@ import Testing
     #expect(trimmed == items)
   }
 
+  @Test(
+    "Lent in place, the URLs and feed indices are those of the items, with or without gaps",
+    arguments: [[0, 2, 3, 9], [5, 6, 7, 8]])
+  func contents(indices: [Int]) {
+    let samples = zip(Self.samples, indices).map { sample, index in
+      FeedItem(
+        index: index, img: sample.img, width: sample.width, height: sample.height,
+        span: sample.span)
+    }
+    let items = FeedItems(samples)
+    let (images, feedIndices) = items.withContents { contents in
+      (
+        samples.indices.map { Array(contents.image(at: $0)) },
+        samples.indices.map { contents.feedIndex(at: $0) }
+      )
+    }
+    #expect(images == samples.map { Array($0.img.utf8) })
+    #expect(feedIndices == indices)
+  }
+
   @Test("Feed indices with gaps are kept; the same items are equal however they were built")
   func gaps() {
     let gapped = [0, 1, 5, 6].map { FeedItem(index: $0, img: "i\($0)", width: 1, height: 1) }
