@@ -324,11 +324,11 @@ extension WaterfallLayout {
         } else {
           // Alignment: alignmentTarget(column:top:height:), right neighbour first, a non-empty
           // neighbour whose bottom is within reach of the natural one; an empty column's and
-          // the sentinels' reachable bottoms are NaN, near nothing. Which applies, if any, is as
-          // hard to foresee as the enlargement, so nothing here branches: every candidate is
-          // worked out, and each choice is a selection on one floating-point comparison, which
-          // the compiler makes a mask (on any other condition, or with work left in its arms,
-          // it makes branches). The left neighbour is chosen first, then overridden by the right.
+          // the sentinels' reachable bottoms are NaN, near nothing. Every candidate is worked
+          // out first, so that the choice is two selections of ready values (the left
+          // neighbour's, then the right's over it). The compiler still makes each a short branch
+          // around a move; masks built by hand on the values' bits took a fifth more
+          // instructions and were no faster.
           let naturalBottom = itemTop + height
           let reach = tolerance * height
           let (rightBottom, leftBottom) = (reachable[next], reachable[column &- 1])

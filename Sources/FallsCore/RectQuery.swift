@@ -159,10 +159,11 @@ struct BatchBlocks {
   /// Takes in the element at `position` (the next one), once it is written; `batch` holds the
   /// batch's elements from its first position on.
   ///
-  /// With `byBlock`, a block's extent is read all at once when its last element is written
-  /// (a burst of work that stalls a loop bound by the latency of one item after another, as
-  /// the plain waterfall is), else element by element (work that fills the gaps of such a loop
-  /// but, in the irregular style's, lengthens the path from one item to the next).
+  /// With `byBlock`, a block's extent is read all at once when its last element is written,
+  /// else element by element. Which is faster depends on the loop, as measured: the plain
+  /// waterfall, bound by the latency of one item after another, fits the per-element work into
+  /// its gaps but stalls on the burst; the irregular style's loop, bound by its instructions,
+  /// was faster with the burst.
   @inline(__always)
   mutating func include(
     position: Int, of batch: UnsafePointer<LayoutElement>, axis: LayoutAxis, byBlock: Bool
