@@ -216,18 +216,19 @@ enum ShortestDecimal {
       return count + 1
     }
     return formatOther(
-      digits: digits, exponent: exponent, isAbovePlainRange: isAbovePlainRange, to: buffer)
+      top: top, block: block, count: count, leading: leading,
+      isAbovePlainRange: isAbovePlainRange, to: buffer)
   }
 
   /// ``format(digits:exponent:isAbovePlainRange:to:)`` for the forms other than `ddd.ddd`,
-  /// seldom seen in a layout: out of line, so that the common form is small enough to inline.
+  /// seldom seen in a layout, from the digits' text (`top` and `block`, as
+  /// ``significandText(_:)`` gives them), their `count` and the power of ten of the first:
+  /// out of line, so that the common form is small enough to inline.
   @inline(never)
   private static func formatOther(
-    digits: UInt64, exponent: Int, isAbovePlainRange: Bool, to buffer: UnsafeMutablePointer<UInt8>
+    top: UInt8, block: UInt128, count: Int, leading: Int, isAbovePlainRange: Bool,
+    to buffer: UnsafeMutablePointer<UInt8>
   ) -> Int {
-    let (top, block) = significandText(digits)
-    let count = digitCount(digits)
-    let leading = exponent &+ count &- 1  // the power of ten of the first digit
     // The digits are spelled 32 bytes in, then move left into place; a forward copy is safe
     // because every byte moves left.
     let digitsEnd = buffer + 32
