@@ -69,8 +69,9 @@ struct ColumnScratch {
   @inline(__always)
   func shortest() -> (column: Int, bottom: Double) {
     // Two, three and four columns (the layouts of phones and most others) as trees of
-    // comparisons, which take half the instructions of the loop and put two comparisons after
-    // one another instead of three; a tie keeps the left one at every step.
+    // comparisons, which take about half the instructions of the loop and, for four columns,
+    // put two comparisons after one another instead of three; a tie keeps the left one at
+    // every step.
     @inline(__always) func lower(_ left: (Int, Double), _ right: (Int, Double)) -> (Int, Double) {
       right.1 < left.1 ? right : left
     }
