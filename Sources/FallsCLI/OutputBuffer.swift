@@ -144,7 +144,7 @@ struct OutputBuffer: ~Copyable {
     @inline(__always)
     mutating func number(_ value: Double, isCached: Bool = true) {
       guard isCached else {
-        position += writeJSONNumber(value, to: position)
+        position += ShortestDecimal.writeJSON(value, to: position)
         return
       }
       // The cache is asked first, whatever the number: a slot holds the exact text of its key's
@@ -160,7 +160,7 @@ struct OutputBuffer: ~Copyable {
         position += Int(text[0])
         return
       }
-      let length = writeJSONNumber(value, to: position)
+      let length = ShortestDecimal.writeJSON(value, to: position)
       ShortestDecimal.moveSixteen(from: position, to: text + 1)
       ShortestDecimal.moveSixteen(from: position + 15, to: text + 16)
       text[0] = UInt8(length)
@@ -289,19 +289,8 @@ struct OutputBuffer: ~Copyable {
 func formatNumber(_ value: Double) -> String {
   String(unsafeUninitializedCapacity: ShortestDecimal.room) { buffer in
     guard let base = buffer.baseAddress else { return 0 }
-    return writeJSONNumber(value, to: base)
+    return ShortestDecimal.writeJSON(value, to: base)
   }
-}
-
-/// Writes `value` as ``formatNumber(_:)`` spells it, and returns the number of bytes written.
-///
-/// Out of line, the whole of the work in one call, so that the cursor's number, its cache's
-/// hits above all, stays small enough to be inlined into the writers.
-///
-/// - Precondition: `buffer` has ``ShortestDecimal/room`` bytes of room.
-@inline(never)
-func writeJSONNumber(_ value: Double, to buffer: UnsafeMutablePointer<UInt8>) -> Int {
-  ShortestDecimal.writeJSON(value, to: buffer)
 }
 
 /// A number rounded to two decimals for people: `111.67`, `10.00`.

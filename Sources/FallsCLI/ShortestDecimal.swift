@@ -29,11 +29,7 @@ enum ShortestDecimal {
     guard value.isFinite, value == 0 || value.magnitude >= .leastNormalMagnitude else {
       return copy(value.description, to: buffer)
     }
-    var position = 0
-    if value.sign == .minus {
-      buffer[0] = UInt8(ascii: "-")
-      position = 1
-    }
+    let position = writeSign(of: value, to: buffer)
     guard value != 0 else {
       return position + copy("0.0", to: buffer + position)
     }
@@ -50,9 +46,12 @@ enum ShortestDecimal {
   /// A normal number below 2^53, what a layout is made of, is told whole or not by one look at
   /// its bits, which also leaves the method's own shortcut for whole numbers out.
   ///
+  /// Out of line, the whole of the work in one call, so that the JSON writers' number, its
+  /// cache's hits above all, stays small enough to be inlined into them.
+  ///
   /// - Precondition: `buffer` has ``room`` bytes of room; those after the text are left
   ///   undefined.
-  @inline(__always)
+  @inline(never)
   static func writeJSON(_ value: Double, to buffer: UnsafeMutablePointer<UInt8>) -> Int {
     // The exponent field of a normal number below 2^53 is 1 through 1075 (the comparison is
     // unsigned, so that a zero field, −1 here, fails it too).
@@ -62,21 +61,13 @@ enum ShortestDecimal {
       // whole numbers below 2^53.
       return value == 0 ? writeInteger(0, to: buffer) : write(value, to: buffer)
     }
-    var position = 0
-    if value.sign == .minus {
-      buffer[0] = UInt8(ascii: "-")
-      position = 1
-    }
+    let position = writeSign(of: value, to: buffer)
     let significand = value.significandBitPattern | (1 << 52)
     let shift = 1075 &- exponentBits
-    if shift < 53 && (significand &>> shift) &<< shift == significand {
+    if isWhole(significand, shift: shift) {
       return position + writeInteger(Int(significand &>> shift), to: buffer + position)
     }
-    var result = decimal(significand: significand, binaryExponent: 0 &- shift)
-    while result.significand % 10 == 0 {
-      result.significand /= 10
-      result.exponent &+= 1
-    }
+    let result = trimmed(decimal(significand: significand, binaryExponent: 0 &- shift))
     return position
       + format(
         digits: result.significand, exponent: result.exponent, isAbovePlainRange: false,
@@ -99,13 +90,34 @@ enum ShortestDecimal {
   static func decimal(of value: Double) -> (significand: UInt64, exponent: Int) {
     let significand = value.significandBitPattern | (1 << 52)
     let shift = 1075 &- Int(value.exponentBitPattern)
-    var result: (significand: UInt64, exponent: Int)
-    // A whole number below 2^53 is its own shortest decimal.
-    if shift > 0 && shift < 53 && (significand &>> shift) &<< shift == significand {
-      result = (significand &>> shift, 0)
-    } else {
-      result = decimal(significand: significand, binaryExponent: 0 &- shift)
-    }
+    // A whole number below 2^52 is its own shortest decimal.
+    return trimmed(
+      shift > 0 && isWhole(significand, shift: shift)
+        ? (significand &>> shift, 0)
+        : decimal(significand: significand, binaryExponent: 0 &- shift))
+  }
+
+  /// Writes a minus sign when `value` is negative (−0.0 included); returns how many bytes.
+  @inline(__always)
+  private static func writeSign(of value: Double, to buffer: UnsafeMutablePointer<UInt8>) -> Int {
+    guard value.sign == .minus else { return 0 }
+    buffer[0] = UInt8(ascii: "-")
+    return 1
+  }
+
+  /// Whether `significand · 2^−shift` is a whole number, for a shift below 53 (a shift of 53
+  /// or more leaves a value below 1, a normal one not whole).
+  @inline(__always)
+  private static func isWhole(_ significand: UInt64, shift: Int) -> Bool {
+    shift < 53 && (significand &>> shift) &<< shift == significand
+  }
+
+  /// `decimal` with its significand's trailing zeros moved into the exponent.
+  @inline(__always)
+  private static func trimmed(_ decimal: (significand: UInt64, exponent: Int)) -> (
+    significand: UInt64, exponent: Int
+  ) {
+    var result = decimal
     while result.significand % 10 == 0 {
       result.significand /= 10
       result.exponent &+= 1
