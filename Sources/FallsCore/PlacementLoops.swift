@@ -224,8 +224,7 @@ extension WaterfallLayout {
       return nil
     }
     guard let (placed, blocks) = batch else { return false }
-    blocks.add(to: &blockIndex)
-    commit(placed, columns: columns, lowest: lowest)
+    commit(placed, blocks: blocks, columns: columns, lowest: lowest)
     // The next search starts after the last item (read from it, rather than kept in the loop).
     if let last = placed.last {
       state.previousWasEnlarged = false
@@ -234,8 +233,11 @@ extension WaterfallLayout {
     return true
   }
 
-  /// Appends a batch's elements and stores its column state.
-  private mutating func commit(_ placed: [LayoutElement], columns: ColumnScratch, lowest: Double) {
+  /// Appends a batch's elements and their blocks, and stores its column state.
+  private mutating func commit(
+    _ placed: [LayoutElement], blocks: BatchBlocks, columns: ColumnScratch, lowest: Double
+  ) {
+    blocks.add(to: &blockIndex)
     // The batch's array is taken as it is, unless room was reserved for more (one feed appended
     // in batches), which is then used.
     if elements.isEmpty, elements.capacity < placed.count {
@@ -272,6 +274,11 @@ extension WaterfallLayout {
     var runs = enlargedRuns
     enlargedRuns = []
     let runCounts = runs.map(\.count)
+    /// Puts the runs back as they were before the batch.
+    func putRunsBack() {
+      for column in runs.indices { runs[column].removeSubrange(runCounts[column]...) }
+      enlargedRuns = runs
+    }
     var generator = state.generator
     // The previous item's enlargement as the `endsEnlarged` flag, so that it joins the other
     // flags' test.
@@ -286,7 +293,8 @@ extension WaterfallLayout {
         let (column, columnBottom) = scratch.shortest()
         let next = column &+ 1
         let (here, right) = (flags[column], flags[next])
-        let itemTop = here & empty != 0 ? top : columnBottom + rowSpacing
+        let itemTop = scratch.top(
+          of: column, bottom: columnBottom, insetTop: top, rowSpacing: rowSpacing)
         // Enlargement: the conditions of canEnlarge(column:top:height:), the draw last. Columns
         // that are both empty, or both not and end level, are exactly the neighbours with equal
         // stored bottoms and the same emptiness (an empty column's bottom is the top inset); the
@@ -364,21 +372,18 @@ extension WaterfallLayout {
         return nil
       }
     } catch {
-      for column in runs.indices { runs[column].removeSubrange(runCounts[column]...) }
-      enlargedRuns = runs
+      putRunsBack()
       throw error
     }
     guard let (placed, blocks) = batch else {
-      for column in runs.indices { runs[column].removeSubrange(runCounts[column]...) }
-      enlargedRuns = runs
+      putRunsBack()
       return false
     }
-    commit(placed, columns: scratch, lowest: lowest)
+    commit(placed, blocks: blocks, columns: scratch, lowest: lowest)
     enlargedRuns = runs
     state.generator = generator
     state.previousWasEnlarged = previousEnlarged != 0
     if let last = placed.last { state.cursor = (last.column + last.span) % columns }
-    blocks.add(to: &blockIndex)
     return true
   }
 }
