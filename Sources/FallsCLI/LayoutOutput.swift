@@ -122,7 +122,7 @@ struct LayoutReport: Sendable {
       var position = 0
       try items.items.withContents { (contents) throws(SystemError) in
         try forEachSelected { (element) throws(SystemError) in
-          appendListed(element, at: position, list, contents, to: &out)
+          appendElement(element, list, contents, isFirst: position == 0, to: &out)
           position += 1
           try out.flushIfFull()
         }
@@ -143,7 +143,7 @@ struct LayoutReport: Sendable {
         var position = range.lowerBound
         items.items.withContents { contents in
           sectioned.forEachElement(in: range) { element in
-            appendListed(element, at: position, list, contents, to: &buffer)
+            appendElement(element, list, contents, isFirst: position == 0, to: &buffer)
             position += 1
           }
         }
@@ -164,15 +164,6 @@ struct LayoutReport: Sendable {
     var isRing: Bool
     /// Whether no URL needs escaping, so that each is copied as it is.
     var imagesArePlain: Bool
-  }
-
-  /// Appends the element at `position` of a list: after the separator unless it is the first,
-  /// and followed by the terminator.
-  private func appendListed(
-    _ element: SectionElement, at position: Int, _ list: ListStyle,
-    _ contents: FeedItems.Contents, to out: inout OutputBuffer
-  ) {
-    appendElement(element, list, contents, isFirst: position == 0, to: &out)
   }
 
   private func appendFrame(_ frame: Rect, to cursor: inout OutputBuffer.Cursor) {
@@ -213,46 +204,44 @@ struct LayoutReport: Sendable {
       }
       return
     }
-    do {
-      let image = contents.image(at: item.index)
-      out.write(room: Self.elementRoom + image.count) { cursor in
-        if !isFirst { cursor.short(list.separator) }
-        cursor.literal("{\"kind\":\"item\",\"index\":")
-        cursor.integer(contents.feedIndex(at: item.index))
-        cursor.literal(",\"page\":")
-        cursor.integer(items.page(at: item.index))
-        cursor.literal(",\"column\":")
-        cursor.integer(item.column)
-        cursor.literal(",\"span\":")
-        cursor.integer(item.span)
-        appendFrame(element.frame, to: &cursor)
-        cursor.literal(item.isEnlarged ? ",\"enlarged\":true" : ",\"enlarged\":false")
-        cursor.literal(item.isAligned ? ",\"aligned\":true" : ",\"aligned\":false")
-        if list.isRing {
-          let center = layout.centers[item.index]
-          cursor.literal(",\"center\":{\"x\":")
-          cursor.number(center.x)
-          cursor.literal(",\"y\":")
-          cursor.number(center.y)
-          cursor.literal("},\"transform\":[")
-          for (position, entry) in layout.transforms[item.index].entries.enumerated() {
-            if position > 0 { cursor.literal(",") }
-            cursor.number(entry)
-          }
-          cursor.literal("]")
+    let image = contents.image(at: item.index)
+    out.write(room: Self.elementRoom + image.count) { cursor in
+      if !isFirst { cursor.short(list.separator) }
+      cursor.literal("{\"kind\":\"item\",\"index\":")
+      cursor.integer(contents.feedIndex(at: item.index))
+      cursor.literal(",\"page\":")
+      cursor.integer(items.page(at: item.index))
+      cursor.literal(",\"column\":")
+      cursor.integer(item.column)
+      cursor.literal(",\"span\":")
+      cursor.integer(item.span)
+      appendFrame(element.frame, to: &cursor)
+      cursor.literal(item.isEnlarged ? ",\"enlarged\":true" : ",\"enlarged\":false")
+      cursor.literal(item.isAligned ? ",\"aligned\":true" : ",\"aligned\":false")
+      if list.isRing {
+        let center = layout.centers[item.index]
+        cursor.literal(",\"center\":{\"x\":")
+        cursor.number(center.x)
+        cursor.literal(",\"y\":")
+        cursor.number(center.y)
+        cursor.literal("},\"transform\":[")
+        for (position, entry) in layout.transforms[item.index].entries.enumerated() {
+          if position > 0 { cursor.literal(",") }
+          cursor.number(entry)
         }
-        cursor.literal(",\"img\":")
-        if list.imagesArePlain {
-          cursor.plainString(image)
-          cursor.literal("}")
-          cursor.short(list.terminator)
-        }
+        cursor.literal("]")
       }
-      if !list.imagesArePlain {
-        out.appendJSONString(image)
-        out.appendLiteral("}")
-        out.write(room: 8) { $0.short(list.terminator) }
+      cursor.literal(",\"img\":")
+      if list.imagesArePlain {
+        cursor.plainString(image)
+        cursor.literal("}")
+        cursor.short(list.terminator)
       }
+    }
+    if !list.imagesArePlain {
+      out.appendJSONString(image)
+      out.appendLiteral("}")
+      out.write(room: 8) { $0.short(list.terminator) }
     }
   }
 
