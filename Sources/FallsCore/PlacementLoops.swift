@@ -139,17 +139,15 @@ extension WaterfallLayout {
     return .success(height)
   }
 
-  /// Calls `place` with each item's position, its natural height and the slot of the new array
-  /// its element goes into, and gathers the blocks of the placed elements for the rect query's
-  /// index; the first item that cannot be placed (by its size, or as `place` says by returning
-  /// an error instead of filling the slot) ends the batch with the reason.
+  /// Places each of `items` with `step`, giving it the item's position, natural height and the
+  /// slot of the new array its element goes into, and gathers the blocks of the placed elements
+  /// for the rect query's index; the first item that cannot be placed (by its size, or as the
+  /// step says by returning an error instead of filling the slot) ends the batch with the reason.
   /// Returns `nil` when an item spans other than one column: the batch is then for the general
   /// placement (checked here, as the items are read, rather than in a pass of its own over a
   /// large batch).
-  private static func placeEach(
-    _ items: [LayoutItem], from startCount: Int, columnWidth: Double, blocksByBlock: Bool,
-    _ place: (_ position: Int, _ height: Double, _ slot: UnsafeMutablePointer<LayoutElement>) ->
-      LayoutError?
+  private static func placeEach<Step: ColumnStep>(
+    _ items: [LayoutItem], from startCount: Int, columnWidth: Double, _ step: inout Step
   ) throws(LayoutError) -> (elements: [LayoutElement], blocks: BatchBlocks)? {
     // Elements store their index in 32 bits: checked once for the batch rather than per element.
     precondition(startCount + items.count <= Int(Int32.max) + 1, "more than 2^31 elements")
@@ -162,6 +160,15 @@ extension WaterfallLayout {
         UnsafeMutableRawPointer(output),
         byteCount: buffer.count * MemoryLayout<LayoutElement>.stride)
       items.withUnsafeBufferPointer { items in
+        // The step and the blocks as local copies, put back once the loop ends: captured
+        // variables live in memory, and the compiler reloads and stores them around every write
+        // through the output pointer, which may be any memory to it.
+        var localStep = step
+        var placedCount = 0
+        defer {
+          step = localStep
+          count = placedCount
+        }
         for offset in 0..<items.count {
           let position = startCount &+ offset
           let item = items[offset]
@@ -181,13 +188,13 @@ extension WaterfallLayout {
             }
             return
           }
-          if let error = place(position, height, output + offset) {
+          if let error = localStep.place(position: position, height: height, in: output + offset) {
             failure = error
             return
           }
           blocks.include(
-            position: position, of: output, axis: .vertical, byBlock: blocksByBlock)
-          count = offset &+ 1
+            position: position, of: output, axis: .vertical, byBlock: Step.readsBlocksWhole)
+          placedCount = offset &+ 1
         }
       }
     }
@@ -198,33 +205,15 @@ extension WaterfallLayout {
   /// The plain waterfall's placement as one loop; `false`, with nothing changed, when an item
   /// spans other than one column.
   mutating func appendPlainWaterfall(_ items: [LayoutItem]) throws(LayoutError) -> Bool {
-    let startCount = elements.count
-    let top = geometry.insets.top
-    let rowSpacing = geometry.rowSpacing
-    let columnWidth = columnWidth
     let columns = ColumnScratch(state, columnXs: columnXs)
     defer { columns.deallocate() }
-    var lowest = state.lowestBottom
+    var step = WaterfallStep(
+      columns: columns, insetTop: geometry.insets.top, rowSpacing: geometry.rowSpacing,
+      columnWidth: columnWidth, lowest: state.lowestBottom)
     let batch = try Self.placeEach(
-      items, from: startCount, columnWidth: columnWidth, blocksByBlock: false
-    ) {
-      position, height, slot in
-      let (column, columnBottom) = columns.shortest()
-      let y = columns.top(of: column, bottom: columnBottom, insetTop: top, rowSpacing: rowSpacing)
-      let newBottom = y + height
-      guard newBottom < .infinity else { return .heightOverflow(index: position) }
-      columns.bottoms[column] = newBottom
-      columns.flags[column] = 0
-      lowest = newBottom > lowest ? newBottom : lowest
-      slot.initialize(
-        to: LayoutElement(
-          checkedIndex: position, column: column, span: 1,
-          frame: Rect(x: columns.xs[column], y: y, width: columnWidth, height: height),
-          isEnlarged: false, isAligned: false))
-      return nil
-    }
+      items, from: elements.count, columnWidth: columnWidth, &step)
     guard let (placed, blocks) = batch else { return false }
-    commit(placed, blocks: blocks, columns: columns, lowest: lowest)
+    commit(placed, blocks: blocks, columns: columns, lowest: step.lowest)
     // The next search starts after the last item (read from it, rather than kept in the loop).
     if let last = placed.last {
       state.previousWasEnlarged = false
@@ -257,133 +246,254 @@ extension WaterfallLayout {
   /// whether an array is shared. On error nothing changes; `false`, with nothing changed, when an
   /// item spans other than one column.
   mutating func appendIrregular(_ items: [LayoutItem]) throws(LayoutError) -> Bool {
-    let startCount = elements.count
-    let top = geometry.insets.top
-    let rowSpacing = geometry.rowSpacing
-    let columnWidth = columnWidth
-    let enlargedWidth = 2 * columnWidth + geometry.columnSpacing
-    let tolerance = geometry.alignTolerance
-    let chance = geometry.enlargeChance
-    let scratch = ColumnScratch(state, columnXs: columnXs)
-    defer { scratch.deallocate() }
-    let columns = scratch.count
-    let (bottoms, reachable, flags) = (scratch.bottoms, scratch.reachable, scratch.flags)
-    let (empty, endsEnlarged) = (ColumnScratch.empty, ColumnScratch.endsEnlarged)
-    // Moved out, so that appending a run copies nothing; put back (less this batch's runs, on an
-    // error) before returning.
-    var runs = enlargedRuns
+    let columns = ColumnScratch(state, columnXs: columnXs)
+    defer { columns.deallocate() }
+    // The runs are moved into the step's memory for the batch, so that adding one copies
+    // nothing; put back (less this batch's, on an error) before returning.
+    let runCounts = enlargedRuns.map(\.count)
+    var step = IrregularStep(
+      columns: columns, geometry: geometry, columnWidth: columnWidth, runs: enlargedRuns,
+      generator: state.generator, previousWasEnlarged: state.previousWasEnlarged,
+      lowest: state.lowestBottom)
     enlargedRuns = []
-    let runCounts = runs.map(\.count)
-    /// Puts the runs back as they were before the batch.
-    func putRunsBack() {
-      for column in runs.indices { runs[column].removeSubrange(runCounts[column]...) }
-      enlargedRuns = runs
-    }
-    var generator = state.generator
-    // The previous item's enlargement as the `endsEnlarged` flag, so that it joins the other
-    // flags' test.
-    var previousEnlarged = state.previousWasEnlarged ? endsEnlarged : 0
-    var lowest = state.lowestBottom
     let batch: (elements: [LayoutElement], blocks: BatchBlocks)?
     do {
-      batch = try Self.placeEach(
-        items, from: startCount, columnWidth: columnWidth, blocksByBlock: true
-      ) {
-        position, height, slot in
-        let (column, columnBottom) = scratch.shortest()
-        let next = column &+ 1
-        let (here, right) = (flags[column], flags[next])
-        let itemTop = scratch.top(
-          of: column, bottom: columnBottom, insetTop: top, rowSpacing: rowSpacing)
-        // Enlargement: the conditions of canEnlarge(column:top:height:), the draw last. Columns
-        // that are both empty, or both not and end level, are exactly the neighbours with equal
-        // stored bottoms and the same emptiness (an empty column's bottom is the top inset); the
-        // NaN beyond the last column equals nothing. The flags' conditions are one number, 0
-        // when all hold, and so are the bottoms' bits (`apart`), so that one test of both
-        // decides: as tests of their own, even joined with `&&` or `&`, the compiler made each a
-        // branch, and the processor mispredicted the bottoms' for a third of the items.
-        let unlike = UInt64(
-          (here ^ right) & empty | (here | right | previousEnlarged) & endsEnlarged)
-        // Equal bits are equal bottoms here: no column's bottom is NaN but the sentinel's, whose
-        // bits no bottom has, and only empty columns can have a zero bottom, all the same top
-        // inset.
-        let apart = columnBottom.bitPattern ^ bottoms[next].bitPattern
-        var isEnlarged = false
-        if apart | unlike == 0 {
-          let enlargedBottom = itemTop + 2 * height + rowSpacing
-          let blockedLeft =
-            column > 0 && Self.overlaps(runs[column - 1], top: itemTop, bottom: enlargedBottom)
-          let blockedRight =
-            !blockedLeft && next + 1 < columns
-            && Self.overlaps(runs[next + 1], top: itemTop, bottom: enlargedBottom)
-          if !blockedLeft, !blockedRight { isEnlarged = generator.draw(chance) }
-        }
-        var extent: Double
-        let bottom: Double
-        var isAligned = false
-        if isEnlarged {
-          extent = 2 * height + rowSpacing
-          bottom = itemTop + extent
-          guard bottom < .infinity else { return .heightOverflow(index: position) }
-          bottoms[next] = bottom
-          reachable[next] = bottom
-          flags[next] = endsEnlarged
-          runs[column].append(itemTop...bottom)
-          runs[next].append(itemTop...bottom)
-        } else {
-          // Alignment: alignmentTarget(column:top:height:), right neighbour first, a non-empty
-          // neighbour whose bottom is within reach of the natural one; an empty column's and
-          // the sentinels' reachable bottoms are NaN, near nothing. Every candidate is worked
-          // out first, so that the choice is two selections of ready values (the left
-          // neighbour's, then the right's over it). The compiler still makes each a short branch
-          // around a move; masks built by hand on the values' bits took a fifth more
-          // instructions and were no faster.
-          let naturalBottom = itemTop + height
-          let reach = tolerance * height
-          let (rightBottom, leftBottom) = (reachable[next], reachable[column &- 1])
-          let (rightExtent, leftExtent) = (rightBottom - itemTop, leftBottom - itemTop)
-          let towardsRight = abs(naturalBottom - rightBottom) < reach
-          let towardsLeft = abs(naturalBottom - leftBottom) < reach
-          let leftOrNatural = towardsLeft ? leftBottom : naturalBottom
-          let leftOrNaturalExtent = towardsLeft ? leftExtent : height
-          bottom = towardsRight ? rightBottom : leftOrNatural
-          extent = towardsRight ? rightExtent : leftOrNaturalExtent
-          isAligned = towardsRight || towardsLeft
-          // height(from:reaching:), its usual answer taken above without a call; an item that
-          // keeps its natural height always reaches its natural bottom.
-          if itemTop + extent != bottom {
-            extent = Self.height(from: itemTop, reaching: bottom)
-          }
-          guard bottom < .infinity else { return .heightOverflow(index: position) }
-        }
-        bottoms[column] = bottom
-        reachable[column] = bottom
-        flags[column] = isEnlarged ? endsEnlarged : 0
-        let span = isEnlarged ? 2 : 1
-        previousEnlarged = isEnlarged ? endsEnlarged : 0
-        lowest = bottom > lowest ? bottom : lowest
-        let frame = Rect(
-          x: scratch.xs[column], y: itemTop, width: isEnlarged ? enlargedWidth : columnWidth,
-          height: extent)
-        slot.initialize(
-          to: LayoutElement(
-            checkedIndex: position, column: column, span: span, frame: frame,
-            isEnlarged: isEnlarged, isAligned: isAligned))
-        return nil
-      }
+      batch = try Self.placeEach(items, from: elements.count, columnWidth: columnWidth, &step)
     } catch {
-      putRunsBack()
+      enlargedRuns = step.enlargement.takeRuns(trimmedTo: runCounts)
       throw error
     }
     guard let (placed, blocks) = batch else {
-      putRunsBack()
+      enlargedRuns = step.enlargement.takeRuns(trimmedTo: runCounts)
       return false
     }
-    commit(placed, blocks: blocks, columns: scratch, lowest: lowest)
-    enlargedRuns = runs
-    state.generator = generator
-    state.previousWasEnlarged = previousEnlarged != 0
-    if let last = placed.last { state.cursor = (last.column + last.span) % columns }
+    commit(placed, blocks: blocks, columns: columns, lowest: step.lowest)
+    enlargedRuns = step.enlargement.takeRuns(trimmedTo: nil)
+    state.generator = step.enlargement.generator
+    state.previousWasEnlarged = step.previousEnlarged != 0
+    if let last = placed.last { state.cursor = (last.column + last.span) % columns.count }
     return true
+  }
+}
+
+/// One item's placement in a plain loop, with the state it carries from item to item.
+protocol ColumnStep {
+  /// Whether the rect index's block extents are read from a block's frames once it is written
+  /// (else element by element as they are written); see
+  /// ``BatchBlocks/include(position:of:axis:byBlock:)``.
+  static var readsBlocksWhole: Bool { get }
+
+  /// Places the one-column item at `position`, of natural height `height`, by initializing
+  /// `slot` with its element; or returns why it cannot, leaving `slot` as it was.
+  mutating func place(
+    position: Int, height: Double, in slot: UnsafeMutablePointer<LayoutElement>
+  ) -> LayoutError?
+}
+
+/// The plain waterfall's step: the shortest column, leftmost on ties, `rowSpacing` below its
+/// bottom.
+struct WaterfallStep: ColumnStep {
+  static let readsBlocksWhole = false
+  let columns: ColumnScratch
+  let insetTop: Double
+  let rowSpacing: Double
+  let columnWidth: Double
+  /// The lowest bottom so far.
+  var lowest: Double
+
+  @inline(__always)
+  mutating func place(
+    position: Int, height: Double, in slot: UnsafeMutablePointer<LayoutElement>
+  ) -> LayoutError? {
+    let (column, columnBottom) = columns.shortest()
+    let y = columns.top(
+      of: column, bottom: columnBottom, insetTop: insetTop, rowSpacing: rowSpacing)
+    let newBottom = y + height
+    guard newBottom < .infinity else { return .heightOverflow(index: position) }
+    columns.bottoms[column] = newBottom
+    columns.flags[column] = 0
+    lowest = newBottom > lowest ? newBottom : lowest
+    slot.initialize(
+      to: LayoutElement(
+        checkedIndex: position, column: column, span: 1,
+        frame: Rect(x: columns.xs[column], y: y, width: columnWidth, height: height),
+        isEnlarged: false, isAligned: false))
+    return nil
+  }
+}
+
+/// The irregular style's step: the waterfall's column, then enlargement across two level
+/// columns, or alignment with a neighbour's bottom (the rules of ``WaterfallLayout``).
+///
+/// Most items are neither enlarged nor aligned (in the benchmark's feed of 100,000, 9.5% may be
+/// enlarged by their columns, 5.9% are, and 11.9% are aligned), so the common path is the
+/// natural placement: each rule's work is done once its cheap test says it may apply. (The
+/// enlargement's own work out of line, as a call, was slower: the call saves and restores the
+/// loop's values around it.)
+struct IrregularStep: ColumnStep {
+  static let readsBlocksWhole = true
+
+  let columns: ColumnScratch
+  let insetTop: Double
+  let rowSpacing: Double
+  let columnWidth: Double
+  let enlargedWidth: Double
+  let tolerance: Double
+  /// The runs and the random stream, which only enlargement reads.
+  private(set) var enlargement: Enlargement
+  /// The previous item's enlargement as the `endsEnlarged` flag, so that it joins the other
+  /// flags' test.
+  private(set) var previousEnlarged: UInt8
+  /// The lowest bottom so far.
+  private(set) var lowest: Double
+
+  init(
+    columns: ColumnScratch, geometry: LayoutConfiguration, columnWidth: Double,
+    runs: [[ClosedRange<Double>]], generator: SplitMix64, previousWasEnlarged: Bool,
+    lowest: Double
+  ) {
+    self.columns = columns
+    insetTop = geometry.insets.top
+    rowSpacing = geometry.rowSpacing
+    self.columnWidth = columnWidth
+    enlargedWidth = 2 * columnWidth + geometry.columnSpacing
+    tolerance = geometry.alignTolerance
+    enlargement = Enlargement(
+      runs: runs, generator: generator, chance: geometry.enlargeChance,
+      rowSpacing: geometry.rowSpacing)
+    previousEnlarged = previousWasEnlarged ? ColumnScratch.endsEnlarged : 0
+    self.lowest = lowest
+  }
+
+  @inline(__always)
+  mutating func place(
+    position: Int, height: Double, in slot: UnsafeMutablePointer<LayoutElement>
+  ) -> LayoutError? {
+    let (bottoms, reachable, flags) = (columns.bottoms, columns.reachable, columns.flags)
+    let (empty, endsEnlarged) = (ColumnScratch.empty, ColumnScratch.endsEnlarged)
+    let (column, columnBottom) = columns.shortest()
+    let next = column &+ 1
+    let (here, right) = (flags[column], flags[next])
+    let itemTop = columns.top(
+      of: column, bottom: columnBottom, insetTop: insetTop, rowSpacing: rowSpacing)
+    // Enlargement: the conditions of canEnlarge(column:top:height:), the runs and the draw
+    // last. Columns that are both empty, or both not and end level, are exactly the neighbours
+    // with equal stored bottoms and the same emptiness (an empty column's bottom is the top
+    // inset); the NaN beyond the last column equals nothing. The flags' conditions are one
+    // number, 0 when all hold, and so are the bottoms' bits (`apart`), so that one test of both
+    // decides: as tests of their own, even joined with `&&` or `&`, the compiler made each a
+    // branch, and the processor mispredicted the bottoms'.
+    let unlike = UInt64(
+      (here ^ right) & empty | (here | right | previousEnlarged) & endsEnlarged)
+    // Equal bits are equal bottoms here: no column's bottom is NaN but the sentinel's, whose
+    // bits no bottom has, and only empty columns can have a zero bottom, all the same top inset.
+    let apart = columnBottom.bitPattern ^ bottoms[next].bitPattern
+    if apart | unlike == 0, enlargement.enlarges(column: column, top: itemTop, height: height) {
+      let extent = 2 * height + rowSpacing
+      let bottom = itemTop + extent
+      guard bottom < .infinity else { return .heightOverflow(index: position) }
+      (bottoms[column], bottoms[next]) = (bottom, bottom)
+      (reachable[column], reachable[next]) = (bottom, bottom)
+      (flags[column], flags[next]) = (endsEnlarged, endsEnlarged)
+      previousEnlarged = endsEnlarged
+      lowest = bottom > lowest ? bottom : lowest
+      slot.initialize(
+        to: LayoutElement(
+          checkedIndex: position, column: column, span: 2,
+          frame: Rect(x: columns.xs[column], y: itemTop, width: enlargedWidth, height: extent),
+          isEnlarged: true, isAligned: false))
+      return nil
+    }
+    previousEnlarged = 0
+    // Alignment: alignmentTarget(column:top:height:), right neighbour first, a non-empty
+    // neighbour whose bottom is within reach of the natural one; an empty column's and the
+    // sentinels' reachable bottoms are NaN, near nothing.
+    let naturalBottom = itemTop + height
+    let reach = tolerance * height
+    let (rightBottom, leftBottom) = (reachable[next], reachable[column &- 1])
+    let towardsRight = abs(naturalBottom - rightBottom) < reach
+    let isAligned = towardsRight || abs(naturalBottom - leftBottom) < reach
+    var bottom = naturalBottom
+    var extent = height
+    if isAligned {
+      bottom = towardsRight ? rightBottom : leftBottom
+      // height(from:reaching:), its usual answer without a call; an item that keeps its natural
+      // height always reaches its natural bottom.
+      extent = bottom - itemTop
+      if itemTop + extent != bottom {
+        extent = WaterfallLayout.height(from: itemTop, reaching: bottom)
+      }
+    }
+    guard bottom < .infinity else { return .heightOverflow(index: position) }
+    bottoms[column] = bottom
+    reachable[column] = bottom
+    flags[column] = 0
+    lowest = bottom > lowest ? bottom : lowest
+    slot.initialize(
+      to: LayoutElement(
+        checkedIndex: position, column: column, span: 1,
+        frame: Rect(x: columns.xs[column], y: itemTop, width: columnWidth, height: extent),
+        isEnlarged: false, isAligned: isAligned))
+    return nil
+  }
+}
+
+/// What the irregular style's enlargement reads beyond the columns: the enlarged runs of each
+/// column and the random stream.
+struct Enlargement {
+  /// Per column, the vertical extents of the enlarged items covering it, top to bottom, in
+  /// memory of its own for the batch: the loop's copies of its step share them, so that adding a
+  /// run never copies a column's array (a copied array of arrays would, once per batch and
+  /// column: for a page appended to a long layout, all the runs of that column); given back by
+  /// ``takeRuns(trimmedTo:)``.
+  let runs: UnsafeMutablePointer<[ClosedRange<Double>]>
+  private(set) var generator: SplitMix64
+  let chance: Double
+  let rowSpacing: Double
+  let columnCount: Int
+
+  init(
+    runs: [[ClosedRange<Double>]], generator: SplitMix64, chance: Double, rowSpacing: Double
+  ) {
+    self.runs = .allocate(capacity: runs.count)
+    self.runs.initialize(from: runs, count: runs.count)
+    self.generator = generator
+    self.chance = chance
+    self.rowSpacing = rowSpacing
+    columnCount = runs.count
+  }
+
+  /// Whether the item at `top` of natural height `height` in `column`, which ends level with the
+  /// next column where neither ends enlarged nor was the previous item, is enlarged: no enlarged
+  /// item beside the pair overlaps its extent, and the draw passes (made only then). When it is,
+  /// its run is added to both columns.
+  @inline(__always)
+  mutating func enlarges(column: Int, top: Double, height: Double) -> Bool {
+    let reach = top + 2 * height + rowSpacing
+    let next = column &+ 1
+    if column > 0, WaterfallLayout.overlaps(runs[column &- 1], top: top, bottom: reach) {
+      return false
+    }
+    if next &+ 1 < columnCount, WaterfallLayout.overlaps(runs[next &+ 1], top: top, bottom: reach) {
+      return false
+    }
+    guard generator.draw(chance) else { return false }
+    // The run as the frame has it: the extent first, then the bottom from it.
+    let run = top...(top + (2 * height + rowSpacing))
+    runs[column].append(run)
+    runs[next].append(run)
+    return true
+  }
+
+  /// The runs, less those added after each column held `counts` when given, and the end of this
+  /// value's memory: call once, last.
+  func takeRuns(trimmedTo counts: [Int]?) -> [[ClosedRange<Double>]] {
+    if let counts {
+      for column in 0..<columnCount { runs[column].removeSubrange(counts[column]...) }
+    }
+    let taken = Array(UnsafeBufferPointer(start: runs, count: columnCount))
+    runs.deinitialize(count: columnCount)
+    runs.deallocate()
+    return taken
   }
 }

@@ -194,13 +194,27 @@ struct BatchBlocks {
     @inline(__always) func extent(_ along: (Rect) -> (near: Double, far: Double)) -> (
       low: Double, high: Double
     ) {
-      var low = Double.infinity
-      var high = -Double.infinity
-      for element in block {
-        let (near, far) = along(element.frame)
+      // Two minima and maxima side by side, so that each step waits for the one two back
+      // rather than the one before (a chain of dependent minimum instructions).
+      var (low, high) = (Double.infinity, -Double.infinity)
+      var (otherLow, otherHigh) = (Double.infinity, -Double.infinity)
+      var offset = 0
+      while offset &+ 1 < block.count {
+        let (near, far) = along(block[offset].frame)
+        let (otherNear, otherFar) = along(block[offset &+ 1].frame)
+        low = near < low ? near : low
+        high = far > high ? far : high
+        otherLow = otherNear < otherLow ? otherNear : otherLow
+        otherHigh = otherFar > otherHigh ? otherFar : otherHigh
+        offset &+= 2
+      }
+      if offset < block.count {
+        let (near, far) = along(block[offset].frame)
         low = near < low ? near : low
         high = far > high ? far : high
       }
+      low = otherLow < low ? otherLow : low
+      high = otherHigh > high ? otherHigh : high
       return (low, high)
     }
     let (low, high) = axis == .vertical ? extent { ($0.y, $0.maxY) } : extent { ($0.x, $0.maxX) }

@@ -193,6 +193,31 @@ import Testing
     #expect(isPositiveAndFinite(value) == (value > 0 && value.isFinite))
   }
 
+  @Test("A page appended to a long layout adds its runs in place, copying no column's runs")
+  func runsGrowInPlace() throws {
+    let configuration = LayoutConfiguration(columns: 4, enlargeChance: 1)
+    let first = GeneratedFeeds.items(count: 400, seed: 6)
+    var layout = try WaterfallLayout(configuration, items: first)
+    // Made on its own: a copy of `layout` would share its runs, and rightly copy them on change.
+    var general = try WaterfallLayout(configuration)
+    general.allowsPlainLoop = false
+    try general.append(first)
+    // Room for the page's runs, so that an append in place keeps each array's storage and a copy
+    // (the runs shared between the loop's copies of its state) would move it.
+    for column in layout.enlargedRuns.indices { layout.enlargedRuns[column].reserveCapacity(1_000) }
+    func storage() -> [UnsafeRawPointer?] {
+      layout.enlargedRuns.map { $0.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
+    }
+    let before = storage()
+    let counts = layout.enlargedRuns.map(\.count)
+    let page = GeneratedFeeds.items(count: 60, seed: 7)
+    try layout.append(page)
+    try general.append(page)
+    #expect(layout.enlargedRuns == general.enlargedRuns)
+    #expect(zip(layout.enlargedRuns, counts).contains { $0.count > $1 })
+    #expect(storage() == before)
+  }
+
   @Test("A bad item in the loop changes nothing, as in the general placement")
   func failure() throws {
     var layout = try WaterfallLayout(
