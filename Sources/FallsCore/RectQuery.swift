@@ -184,6 +184,10 @@ struct BatchBlocks {
   }
 
   /// Records the extent of the block that ends at `blockEnd`, from its elements' frames.
+  // Inlined into the loop that calls it once per 64 elements: 4 fewer instructions per element
+  // in the irregular loop (130 against 134.5 in callgrind), the call's own and the registers
+  // it saved.
+  @inline(__always)
   private mutating func closeScannedBlock(
     _ batch: UnsafePointer<LayoutElement>, axis: LayoutAxis
   ) {
