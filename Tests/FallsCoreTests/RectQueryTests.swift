@@ -141,6 +141,26 @@ private func randomLayout(seed: UInt64) throws -> WaterfallLayout {
     #expect(layout.elements(in: Rect(x: 0, y: 0, width: 340, height: 300)).map(\.index) == [0])
   }
 
+  @Test(
+    "The search finds the first value past a key, from any start, as a scan does",
+    arguments: 0...9)
+  func partitionPoint(count: Int) {
+    // Nondecreasing values with repeats (0, 0, 1, 1, 2, …), keys between and on them.
+    let values = (0..<count).map { Double($0 / 2) }
+    values.withUnsafeBufferPointer { buffer in
+      for start in 0...count {
+        for key in stride(from: -1.0, through: Double(count / 2) + 1, by: 0.5) {
+          let expected = (start..<count).first { !(values[$0] <= key) } ?? count
+          #expect(
+            BlockIndex.partitionPoint(of: buffer, from: start) { $0 <= key } == expected,
+            "\(values) from \(start), key \(key)")
+          let strict = (start..<count).first { !(values[$0] < key) } ?? count
+          #expect(BlockIndex.partitionPoint(of: buffer, from: start) { $0 < key } == strict)
+        }
+      }
+    }
+  }
+
   @Test("Empty layouts answer nothing")
   func empty() throws {
     let layout = try WaterfallLayout(LayoutConfiguration())
