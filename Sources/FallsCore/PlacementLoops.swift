@@ -18,6 +18,10 @@ struct ColumnScratch {
   static let endsEnlarged: UInt8 = 2
 
   let count: Int
+  /// Where a column's first item starts.
+  let insetTop: Double
+  /// The gap between an item and the one above it in its column.
+  let rowSpacing: Double
   let bottoms: UnsafeMutablePointer<Double>
   /// Each column's bottom as a neighbour may align to it: its bottom, or NaN while it is empty
   /// (and for the sentinels), which is near nothing.
@@ -27,8 +31,10 @@ struct ColumnScratch {
   let flags: UnsafeMutablePointer<UInt8>
   let xs: UnsafeMutablePointer<Double>
 
-  init(_ state: WaterfallLayout.ColumnState, columnXs: [Double]) {
+  init(_ state: WaterfallLayout.ColumnState, columnXs: [Double], geometry: LayoutConfiguration) {
     count = columnXs.count
+    insetTop = geometry.insets.top
+    rowSpacing = geometry.rowSpacing
     bottoms = .allocate(capacity: count + 2) + 1
     reachable = .allocate(capacity: count + 2) + 1
     flags = .allocate(capacity: count + 2) + 1
@@ -93,7 +99,7 @@ struct ColumnScratch {
 
   /// Where an item starts in `column`, whose stored bottom is `bottom`: the top inset in an
   /// empty column, else the row spacing below its bottom.
-  func top(of column: Int, bottom: Double, insetTop: Double, rowSpacing: Double) -> Double {
+  func top(of column: Int, bottom: Double) -> Double {
     flags[column] & Self.empty != 0 ? insetTop : bottom + rowSpacing
   }
 }
@@ -206,11 +212,9 @@ extension WaterfallLayout {
   /// The plain waterfall's placement as one loop; `false`, with nothing changed, when an item
   /// spans other than one column.
   mutating func appendPlainWaterfall(_ items: [LayoutItem]) throws(LayoutError) -> Bool {
-    let columns = ColumnScratch(state, columnXs: columnXs)
+    let columns = ColumnScratch(state, columnXs: columnXs, geometry: geometry)
     defer { columns.deallocate() }
-    var step = WaterfallStep(
-      columns: columns, insetTop: geometry.insets.top, rowSpacing: geometry.rowSpacing,
-      columnWidth: columnWidth, lowest: state.lowestBottom)
+    var step = WaterfallStep(columns: columns, columnWidth: columnWidth, lowest: state.lowestBottom)
     let batch = try Self.placeEach(
       items, from: elements.count, columnWidth: columnWidth, &step)
     guard let (placed, blocks) = batch else { return false }
@@ -247,7 +251,7 @@ extension WaterfallLayout {
   /// whether an array is shared. On error nothing changes; `false`, with nothing changed, when an
   /// item spans other than one column.
   mutating func appendIrregular(_ items: [LayoutItem]) throws(LayoutError) -> Bool {
-    let columns = ColumnScratch(state, columnXs: columnXs)
+    let columns = ColumnScratch(state, columnXs: columnXs, geometry: geometry)
     defer { columns.deallocate() }
     // The runs are moved into the step's memory for the batch, so that adding one copies
     // nothing; put back (less this batch's, on an error) before returning.
@@ -296,8 +300,6 @@ protocol ColumnStep {
 struct WaterfallStep: ColumnStep {
   static let readsBlocksWhole = false
   let columns: ColumnScratch
-  let insetTop: Double
-  let rowSpacing: Double
   let columnWidth: Double
   /// The lowest bottom so far.
   var lowest: Double
@@ -307,8 +309,7 @@ struct WaterfallStep: ColumnStep {
     position: Int, height: Double, in slot: UnsafeMutablePointer<LayoutElement>
   ) -> LayoutError? {
     let (column, columnBottom) = columns.shortest()
-    let y = columns.top(
-      of: column, bottom: columnBottom, insetTop: insetTop, rowSpacing: rowSpacing)
+    let y = columns.top(of: column, bottom: columnBottom)
     let newBottom = y + height
     guard newBottom < .infinity else { return .heightOverflow(index: position) }
     columns.bottoms[column] = newBottom
@@ -335,8 +336,6 @@ struct IrregularStep: ColumnStep {
   static let readsBlocksWhole = true
 
   let columns: ColumnScratch
-  let insetTop: Double
-  let rowSpacing: Double
   let columnWidth: Double
   let enlargedWidth: Double
   let tolerance: Double
@@ -354,14 +353,10 @@ struct IrregularStep: ColumnStep {
     lowest: Double
   ) {
     self.columns = columns
-    insetTop = geometry.insets.top
-    rowSpacing = geometry.rowSpacing
     self.columnWidth = columnWidth
     enlargedWidth = 2 * columnWidth + geometry.columnSpacing
     tolerance = geometry.alignTolerance
-    enlargement = Enlargement(
-      runs: runs, generator: generator, chance: geometry.enlargeChance,
-      rowSpacing: geometry.rowSpacing)
+    enlargement = Enlargement(runs: runs, generator: generator, chance: geometry.enlargeChance)
     previousEnlarged = previousWasEnlarged ? ColumnScratch.endsEnlarged : 0
     self.lowest = lowest
   }
@@ -375,8 +370,8 @@ struct IrregularStep: ColumnStep {
     let (column, columnBottom) = columns.shortest()
     let next = column &+ 1
     let (here, right) = (flags[column], flags[next])
-    let itemTop = columns.top(
-      of: column, bottom: columnBottom, insetTop: insetTop, rowSpacing: rowSpacing)
+    let itemTop = columns.top(of: column, bottom: columnBottom)
+    let rowSpacing = columns.rowSpacing
     // Enlargement: the conditions of canEnlarge(column:top:height:), the runs and the draw
     // last. Columns that are both empty, or both not and end level, are exactly the neighbours
     // with equal stored bottoms and the same emptiness (an empty column's bottom is the top
@@ -389,19 +384,27 @@ struct IrregularStep: ColumnStep {
     // Equal bits are equal bottoms here: no column's bottom is NaN but the sentinel's, whose
     // bits no bottom has, and only empty columns can have a zero bottom, all the same top inset.
     let apart = columnBottom.bitPattern ^ bottoms[next].bitPattern
-    if apart | unlike == 0, enlargement.enlarges(column: column, top: itemTop, height: height) {
-      let extent = 2 * height + rowSpacing
-      let bottom = itemTop + extent
-      guard bottom < .infinity else { return .heightOverflow(index: position) }
-      (bottoms[column], bottoms[next]) = (bottom, bottom)
-      (reachable[column], reachable[next]) = (bottom, bottom)
+    // The enlarged extent and bottom as the frame has them; the overlap test reaches to
+    // `top + 2 · height + rowSpacing`, summed from the left as canEnlarge(column:top:height:)
+    // does, which may round otherwise.
+    let enlargedExtent = 2 * height + rowSpacing
+    let enlargedBottom = itemTop + enlargedExtent
+    if apart | unlike == 0,
+      enlargement.enlarges(
+        column: column, top: itemTop, reach: itemTop + 2 * height + rowSpacing,
+        bottom: enlargedBottom)
+    {
+      guard enlargedBottom < .infinity else { return .heightOverflow(index: position) }
+      (bottoms[column], bottoms[next]) = (enlargedBottom, enlargedBottom)
+      (reachable[column], reachable[next]) = (enlargedBottom, enlargedBottom)
       (flags[column], flags[next]) = (endsEnlarged, endsEnlarged)
       previousEnlarged = endsEnlarged
-      lowest = bottom > lowest ? bottom : lowest
+      lowest = enlargedBottom > lowest ? enlargedBottom : lowest
       slot.initialize(
         to: LayoutElement(
           checkedIndex: position, column: column, span: 2,
-          frame: Rect(x: columns.xs[column], y: itemTop, width: enlargedWidth, height: extent),
+          frame: Rect(
+            x: columns.xs[column], y: itemTop, width: enlargedWidth, height: enlargedExtent),
           isEnlarged: true, isAligned: false))
       return nil
     }
@@ -450,27 +453,22 @@ struct Enlargement {
   let runs: UnsafeMutablePointer<[ClosedRange<Double>]>
   private(set) var generator: SplitMix64
   let chance: Double
-  let rowSpacing: Double
   let columnCount: Int
 
-  init(
-    runs: [[ClosedRange<Double>]], generator: SplitMix64, chance: Double, rowSpacing: Double
-  ) {
+  init(runs: [[ClosedRange<Double>]], generator: SplitMix64, chance: Double) {
     self.runs = .allocate(capacity: runs.count)
     self.runs.initialize(from: runs, count: runs.count)
     self.generator = generator
     self.chance = chance
-    self.rowSpacing = rowSpacing
     columnCount = runs.count
   }
 
-  /// Whether the item at `top` of natural height `height` in `column`, which ends level with the
-  /// next column where neither ends enlarged nor was the previous item, is enlarged: no enlarged
-  /// item beside the pair overlaps its extent, and the draw passes (made only then). When it is,
-  /// its run is added to both columns.
+  /// Whether the item at `top` in `column`, which ends level with the next column where neither
+  /// ends enlarged nor was the previous item, is enlarged: no enlarged item beside the pair
+  /// overlaps `top..<reach`, and the draw passes (made only then). When it is, its run
+  /// `top...bottom` is added to both columns.
   @inline(__always)
-  mutating func enlarges(column: Int, top: Double, height: Double) -> Bool {
-    let reach = top + 2 * height + rowSpacing
+  mutating func enlarges(column: Int, top: Double, reach: Double, bottom: Double) -> Bool {
     let next = column &+ 1
     if column > 0, WaterfallLayout.overlaps(runs[column &- 1], top: top, bottom: reach) {
       return false
@@ -479,8 +477,7 @@ struct Enlargement {
       return false
     }
     guard generator.draw(chance) else { return false }
-    // The run as the frame has it: the extent first, then the bottom from it.
-    let run = top...(top + (2 * height + rowSpacing))
+    let run = top...bottom
     runs[column].append(run)
     runs[next].append(run)
     return true
