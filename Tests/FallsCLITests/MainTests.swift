@@ -2,62 +2,6 @@ import FallsTestSupport
 import Foundation
 import Testing
 
-/// The built `falls` executable, next to the test bundle in the build directory.
-private let binary: URL = {
-  let candidates = [
-    Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("falls"),
-    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-      .appendingPathComponent("falls"),
-    Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent(".build/debug/falls"),
-  ]
-  return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    ?? candidates[2]
-}()
-
-private struct Run {
-  var status: Int32
-  var output: Data
-  var error: String
-}
-
-/// Runs `command` with `/bin/sh -c`, with `FALLS` set to the binary's path.
-///
-/// Without `capture`, the command runs in bash with its streams on /dev/null and every other
-/// inherited descriptor closed first: a daemon it starts (a tmux server) would otherwise keep
-/// Foundation's descriptors open, and waiting for the command would wait for the daemon.
-private func shell(_ command: String, capture: Bool = true) throws -> Run {
-  let process = Process()
-  var environment = ProcessInfo.processInfo.environment
-  environment["FALLS"] = binary.path
-  process.environment = environment
-  guard capture else {
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    let closeInherited =
-      #"for fd in /proc/$$/fd/*; do n=${fd##*/}; [ "$n" -gt 2 ] && eval "exec $n>&-"; done 2>/dev/null; "#
-    process.arguments = ["-c", closeInherited + command]
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    return Run(status: process.terminationStatus, output: Data(), error: "")
-  }
-  process.executableURL = URL(fileURLWithPath: "/bin/sh")
-  process.arguments = ["-c", command]
-  let output = Pipe()
-  let error = Pipe()
-  process.standardOutput = output
-  process.standardError = error
-  try process.run()
-  let outputData = output.fileHandleForReading.readDataToEndOfFile()
-  let errorData = error.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return Run(
-    status: process.terminationStatus, output: outputData,
-    error: String(decoding: errorData, as: UTF8.self))
-}
-
 private let tmuxPath = ["/usr/bin/tmux", "/usr/local/bin/tmux"].first {
   FileManager.default.isExecutableFile(atPath: $0)
 }
@@ -67,30 +11,40 @@ private let jqPath = ["/usr/bin/jq", "/usr/local/bin/jq"].first {
 }
 
 /// A tmux session on its own server socket, running `command` in a `width`-column terminal
-/// that stays open for 30 s after the command ends.
+/// that stays open for 30 s after the command ends, with a last line saying that it ended.
 private struct TerminalSession {
   let socket = "falls-test-\(UInt64.random(in: 0 ... .max))"
+  /// Printed when the command has ended; a wait for text that is not there by then fails at once.
+  static let endMarker = "[falls-test: the command ended]"
 
   init(_ command: String, width: Int, height: Int = 20) throws {
-    let escaped = command.replacingOccurrences(of: "\"", with: "\\\"")
+    let script = "\(command); echo '\(Self.endMarker)'; sleep 30"
     let start = try shell(
-      "tmux -L \(socket) new-session -d -x \(width) -y \(height) \"\(escaped); sleep 30\"",
+      "tmux -L \(socket) new-session -d -x \(width) -y \(height) \(shellQuoted(script))",
       capture: false)
-    guard start.status == 0 else { throw TerminalFailure() }
+    guard start.status == 0 else { throw TerminalFailure(screen: "tmux did not start") }
   }
 
-  struct TerminalFailure: Error {}
+  /// The command ended, or 15 s went by, without `text` on the screen.
+  struct TerminalFailure: Error, CustomStringConvertible {
+    var screen: String
+    var description: String { "the screen never showed the text awaited:\n\(screen)" }
+  }
 
-  /// The screen once it contains `text`, or after 10 s.
+  /// The screen once it contains `text`.
+  ///
+  /// - Throws: ``TerminalFailure`` when the command ends without showing it, or after 15 s.
   func screen(containing text: String) throws -> String {
     var screen = ""
-    for _ in 0..<100 {
+    for _ in 0..<150 {
       screen = String(
-        decoding: try shell("tmux -L \(socket) capture-pane -p").output, as: UTF8.self)
-      if screen.contains(text) { break }
+        decoding: try shell("tmux -L \(socket) capture-pane -p", timeout: 10).output,
+        as: UTF8.self)
+      if screen.contains(text) { return screen }
+      if screen.contains(Self.endMarker) { break }
       Thread.sleep(forTimeInterval: 0.1)
     }
-    return screen
+    throw TerminalFailure(screen: screen)
   }
 
   /// Types `keys` (tmux key names, such as `j`, `Space` or `C-c`).
@@ -118,7 +72,8 @@ private struct TerminalSession {
   @Test("The built binary lays out the embedded feed as the in-process CLI does")
   func builtBinary() throws {
     #expect(
-      FileManager.default.isExecutableFile(atPath: binary.path), "no binary at \(binary.path)")
+      FileManager.default.isExecutableFile(atPath: fallsBinary.path),
+      "no binary at \(fallsBinary.path)")
     let run = try shell("\"$FALLS\" layout --format json")
     #expect(run.status == 0)
     #expect(run.error.isEmpty)
@@ -236,7 +191,7 @@ private struct TerminalSession {
     let url = server.url("/pages/{page}?size={size}")
     let script =
       "stty -g > /tmp/falls-view-$$.before; \"$FALLS\" view --feed '\(url)' --page-size 20; "
-      + "echo \"status \\$?\"; stty -g | cmp -s - /tmp/falls-view-$$.before "
+      + "echo \"status $?\"; stty -g | cmp -s - /tmp/falls-view-$$.before "
       + "&& echo 'terminal restored'; rm -f /tmp/falls-view-$$.before"
     let terminal = try TerminalSession(script, width: 80, height: 24)
     defer { terminal.close() }
@@ -279,7 +234,7 @@ private struct TerminalSession {
   func viewerTerminated() throws {
     let marker = UInt64.random(in: 1...UInt64(Int32.max))
     let script =
-      "stty -g > /tmp/falls-term-$$.before; \"$FALLS\" view --seed \(marker); echo \"status \\$?\"; "
+      "stty -g > /tmp/falls-term-$$.before; \"$FALLS\" view --seed \(marker); echo \"status $?\"; "
       + "stty -g | cmp -s - /tmp/falls-term-$$.before && echo 'terminal restored'; "
       + "rm -f /tmp/falls-term-$$.before"
     let terminal = try TerminalSession(script, width: 80, height: 24)
@@ -297,7 +252,7 @@ private struct TerminalSession {
     let server = try TestServer()
     let url = server.url("/failing/2/{page}?size={size}")
     let terminal = try TerminalSession(
-      "\"$FALLS\" view --feed '\(url)' --retries 0; echo \"status \\$?\"", width: 120, height: 24)
+      "\"$FALLS\" view --feed '\(url)' --retries 0; echo \"status $?\"", width: 120, height: 24)
     defer { terminal.close() }
     _ = try terminal.screen(containing: "20 items")
     let screen = try terminal.press("G", thenExpect: "page 2: GET ")

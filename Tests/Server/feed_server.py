@@ -12,8 +12,9 @@ Routes (every response but the faults is a finderlist feed):
   /retry-after/<s>/<name>   429 with Retry-After: <s> once, then the fixture
   /redirect/<name>          302 to /feed/<name>
   /loop/<k>                 302 to /loop/<k+1 mod 2>, for ever
-  /hang                     reads the request, never answers
-  /trickle                  a 200 header promising 1000 bytes, then one byte a second
+  /hang                     reads the request, never answers; logs when the client closes
+  /trickle                  a 200 header promising 1000 bytes, then a byte every 0.1 s; logs
+                            when the client closes
   /short                    Content-Length 1000 with a body of 20 bytes, then closes
   /html                     a 200 HTML error page
   /gzip/<name>              the fixture, gzip-compressed, Content-Encoding: gzip
@@ -26,7 +27,8 @@ Routes (every response but the faults is a finderlist feed):
   /same                     the next mj-shop page on each request, then an empty one
   /sequence/<a>,<b>,…/<page>  fixture number <page> of the list, then an empty data array
   /log                      the requests so far, but these, as JSON lines: method, path,
-                            user agent
+                            user agent; and CLOSED entries with the seconds a held connection
+                            lasted
 """
 import gzip
 import http.server
@@ -71,6 +73,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
+    def log_closed(self, path, started):
+        """Logs when the client closed a connection that the server held open."""
+        with LOCK:
+            LOG.append({"method": "CLOSED", "path": path,
+                        "seconds": f"{time.monotonic() - started:.3f}"})
+
     def fixture(self, name):
         path = FIXTURES / name
         if not path.is_file() or "/" in name:
@@ -112,8 +120,18 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send_header("Content-Length", "0")
             self.end_headers()
         elif route == "hang":
-            time.sleep(60)
+            started = time.monotonic()
+            # Wait for the client to give up: its closing makes the socket readable at its end.
+            self.connection.settimeout(120)
+            try:
+                while self.connection.recv(1024):
+                    pass
+            except OSError:
+                pass
+            self.log_closed(path, started)
+            self.close_connection = True
         elif route == "trickle":
+            started = time.monotonic()
             self.send_response(200)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", "1000")
@@ -122,9 +140,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 for _ in range(1000):
                     self.wfile.write(b" ")
                     self.wfile.flush()
-                    time.sleep(1)
+                    time.sleep(0.1)
             except OSError:
                 pass
+            self.log_closed(path, started)
+            self.close_connection = True
         elif route == "short":
             self.send_response(200)
             self.send_header("Content-Type", "application/json")

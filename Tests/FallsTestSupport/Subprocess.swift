@@ -1,0 +1,124 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The built `falls` executable, next to the test bundle in the build directory (the sanitized
+/// one when the tests are built with `--sanitize`).
+public let fallsBinary: URL = {
+  let candidates = [
+    Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("falls"),
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("falls"),
+    Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent(".build/debug/falls"),
+  ]
+  return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    ?? candidates[2]
+}()
+
+/// What a command run by ``shell(_:capture:timeout:)`` did.
+public struct ShellRun {
+  /// The exit status; 124 when the command ran out of time and was killed.
+  public var status: Int32
+  public var output: Data
+  public var error: String
+
+  /// Standard output as UTF-8.
+  public var text: String { String(decoding: output, as: UTF8.self) }
+}
+
+/// Runs `command` with `/bin/sh -c`, with `FALLS` set to the binary's path, and kills it (with
+/// everything it started) after `timeout` seconds: no test waits without a bound.
+///
+/// Without `capture`, the command runs in bash with its streams on /dev/null and every other
+/// inherited descriptor closed first: a daemon it starts (a tmux server) would otherwise keep
+/// Foundation's descriptors open, and waiting for the command would wait for the daemon.
+public func shell(_ command: String, capture: Bool = true, timeout: Int = 120) throws -> ShellRun {
+  let process = Process()
+  var environment = ProcessInfo.processInfo.environment
+  environment["FALLS"] = fallsBinary.path
+  process.environment = environment
+  // timeout(1) runs the command in a process group of its own and signals the whole group.
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+  guard capture else {
+    let closeInherited =
+      #"for fd in /proc/$$/fd/*; do n=${fd##*/}; [ "$n" -gt 2 ] && eval "exec $n>&-"; done 2>/dev/null; "#
+    process.arguments = ["-k", "5", String(timeout), "/bin/bash", "-c", closeInherited + command]
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return ShellRun(status: process.terminationStatus, output: Data(), error: "")
+  }
+  process.arguments = ["-k", "5", String(timeout), "/bin/sh", "-c", command]
+  let output = Pipe()
+  let error = Pipe()
+  process.standardInput = FileHandle.nullDevice
+  process.standardOutput = output
+  process.standardError = error
+  try process.run()
+  // Both pipes are read at once, so that a command filling one never waits on the other.
+  let errorData = LockedData()
+  let errorDone = DispatchSemaphore(value: 0)
+  DispatchQueue.global().async {
+    errorData.value = error.fileHandleForReading.readDataToEndOfFile()
+    errorDone.signal()
+  }
+  let outputData = output.fileHandleForReading.readDataToEndOfFile()
+  errorDone.wait()
+  process.waitUntilExit()
+  return ShellRun(
+    status: process.terminationStatus, output: outputData,
+    error: String(decoding: errorData.value, as: UTF8.self))
+}
+
+private final class LockedData: @unchecked Sendable {
+  private let lock = NSLock()
+  private var data = Data()
+  var value: Data {
+    get { lock.withLock { data } }
+    set { lock.withLock { data = newValue } }
+  }
+}
+
+/// Quotes `text` for a POSIX shell.
+public func shellQuoted(_ text: String) -> String {
+  "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+}
+
+/// What ``measuredRun(_:timeout:)`` saw of one run of `falls`.
+public struct MeasuredRun {
+  public var status: Int32
+  public var error: String
+  /// The largest resident set of the process, in bytes.
+  public var peakBytes: Int
+}
+
+/// Runs the `falls` binary with `arguments` (standard output to /dev/null, or to `output`) and
+/// measures its peak resident memory, as the kernel counts it for a child (`ru_maxrss`).
+public func measuredRun(
+  _ arguments: [String], input: String? = nil, timeout: Int = 300
+) throws -> MeasuredRun {
+  // python3 waits for falls alone, so its children's maximum is falls's.
+  let script = """
+    import resource, subprocess, sys
+    stdin = open(sys.argv[1], 'rb') if sys.argv[1] != '' else subprocess.DEVNULL
+    run = subprocess.run(sys.argv[2:], stdin=stdin, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE)
+    sys.stderr.buffer.write(run.stderr)
+    print(run.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+    """
+  let command =
+    (["python3", "-c", script, input ?? "", fallsBinary.path] + arguments).map(shellQuoted)
+    .joined(separator: " ")
+  let run = try shell(command, timeout: timeout)
+  let fields = run.text.split(separator: " ").map {
+    Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+  }
+  return MeasuredRun(
+    status: fields.count == 2 ? Int32(fields[0]) : run.status, error: run.error,
+    peakBytes: fields.count == 2 ? fields[1] * 1024 : -1)
+}
