@@ -95,13 +95,20 @@ public enum ANSI {
 /// standard output, both restored by ``restore()``, at exit, and on SIGTERM, SIGINT or SIGHUP
 /// (from a signal handler, with async-signal-safe calls only).
 public final class Terminal {
-  private var saved = termios()
+  /// The mode to put back, in memory that the terminal owns: a signal handler reaches it
+  /// through `modeToRestore` while the terminal is raw. (A global `termios` of its own would be
+  /// simpler, but the compiler emits such a global a few bytes short of the struct, and every
+  /// store into it writes past its end.)
+  private let saved: UnsafeMutablePointer<termios>
   private var isRaw = false
 
   /// Whether standard input and standard output are both terminals.
   public static var isInteractive: Bool { isatty(0) == 1 && isatty(1) == 1 }
 
-  public init() {}
+  public init() {
+    saved = .allocate(capacity: 1)
+    saved.initialize(to: termios())
+  }
 
   /// The size of the terminal on standard output, if it has one.
   public static func size() -> TerminalSize? {
@@ -116,14 +123,15 @@ public final class Terminal {
   ///
   /// - Throws: The `errno` of a failed `tcgetattr` or `tcsetattr`.
   public func enter() throws(TerminalError) {
-    guard tcgetattr(0, &saved) == 0 else { throw TerminalError(code: errno) }
-    var raw = saved
+    guard !isRaw else { return }
+    guard tcgetattr(0, saved) == 0 else { throw TerminalError(code: errno) }
+    var raw = saved.pointee
     cfmakeraw(&raw)
     // Keep output processing, so that "\n" still returns to the first column.
     raw.c_oflag |= tcflag_t(OPOST)
     guard tcsetattr(0, TCSAFLUSH, &raw) == 0 else { throw TerminalError(code: errno) }
     isRaw = true
-    restoreState.install(saved)
+    installRestoreHandlers(saved)
     write(ANSI.alternateScreen + ANSI.hideCursor)
   }
 
@@ -131,12 +139,16 @@ public final class Terminal {
   public func restore() {
     guard isRaw else { return }
     write(ANSI.reset + ANSI.showCursor + ANSI.mainScreen)
-    _ = tcsetattr(0, TCSAFLUSH, &saved)
+    _ = tcsetattr(0, TCSAFLUSH, saved)
     isRaw = false
-    restoreState.uninstall()
+    uninstallRestoreHandlers()
   }
 
-  deinit { restore() }
+  deinit {
+    restore()
+    saved.deinitialize(count: 1)
+    saved.deallocate()
+  }
 
   /// Writes `text` to standard output whole.
   public func write(_ text: String) {
@@ -161,35 +173,30 @@ public struct TerminalError: Error, Hashable, Sendable {
   public var code: Int32
 }
 
-/// What a signal handler needs to put the terminal back: the saved mode, kept where a C
-/// function pointer can reach it.
-private let restoreState = RestoreState()
+/// The saved mode of the terminal that is raw, for the signal handler; `nil` when none is. It
+/// points into the ``Terminal``'s own memory, and is cleared (and the handlers uninstalled)
+/// before that memory is freed.
+nonisolated(unsafe) private var modeToRestore: UnsafeMutablePointer<termios>?
 
-private final class RestoreState: @unchecked Sendable {
-  func install(_ mode: termios) {
-    savedMode = mode
-    hasSavedMode = true
-    for signalNumber in [SIGTERM, SIGINT, SIGHUP] {
-      signal(signalNumber, restoreAndExit)
-    }
-  }
-
-  func uninstall() {
-    hasSavedMode = false
-    for signalNumber in [SIGTERM, SIGINT, SIGHUP] { signal(signalNumber, SIG_DFL) }
+private func installRestoreHandlers(_ mode: UnsafeMutablePointer<termios>) {
+  modeToRestore = mode
+  for signalNumber in [SIGTERM, SIGINT, SIGHUP] {
+    signal(signalNumber, restoreAndExit)
   }
 }
 
-nonisolated(unsafe) private var savedMode = termios()
-nonisolated(unsafe) private var hasSavedMode = false
+private func uninstallRestoreHandlers() {
+  for signalNumber in [SIGTERM, SIGINT, SIGHUP] { signal(signalNumber, SIG_DFL) }
+  modeToRestore = nil
+}
 
 /// The handler of SIGTERM, SIGINT and SIGHUP while the terminal is raw: put it back and exit
 /// with 128 + the signal, as the signal itself would have.
 private func restoreAndExit(_ signalNumber: Int32) {
-  if hasSavedMode {
+  if let mode = modeToRestore {
     let sequence: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
     _ = Glibc.write(1, sequence.utf8Start, sequence.utf8CodeUnitCount)
-    _ = tcsetattr(0, TCSAFLUSH, &savedMode)
+    _ = tcsetattr(0, TCSAFLUSH, mode)
   }
   _exit(128 + signalNumber)
 }
