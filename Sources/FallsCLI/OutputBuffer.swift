@@ -248,9 +248,14 @@ struct OutputBuffer: ~Copyable {
 
   /// Appends the UTF-8 text `utf8` escaped for XML and HTML, in text and in double- or
   /// single-quoted attributes alike: `&`, `<`, `>`, `"` and `'` become character references, and
-  /// control characters other than tab and newline (which XML does not allow) become U+FFFD.
+  /// every character XML 1.0 does not allow becomes U+FFFD: the control characters other than
+  /// tab and newline, and the noncharacters U+FFFE and U+FFFF (surrogates cannot occur in
+  /// valid UTF-8).
   mutating func appendEscapedMarkup(_ utf8: UnsafeBufferPointer<UInt8>) {
-    for byte in utf8 {
+    var index = 0
+    while index < utf8.count {
+      let byte = utf8[index]
+      index += 1
       switch byte {
       case UInt8(ascii: "&"): appendLiteral("&amp;")
       case UInt8(ascii: "<"): appendLiteral("&lt;")
@@ -259,6 +264,11 @@ struct OutputBuffer: ~Copyable {
       case UInt8(ascii: "'"): appendLiteral("&#39;")
       case 0x09, 0x0A: append(byte: byte)
       case 0..<0x20, 0x7F: appendLiteral("\u{FFFD}")
+      // U+FFFE and U+FFFF are EF BF BE and EF BF BF.
+      case 0xEF
+      where index + 1 < utf8.count && utf8[index] == 0xBF && utf8[index + 1] & 0xFE == 0xBE:
+        appendLiteral("\u{FFFD}")
+        index += 2
       default: append(byte: byte)
       }
     }

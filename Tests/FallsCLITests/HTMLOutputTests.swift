@@ -101,6 +101,15 @@ private func attribute(_ node: XMLNode, _ name: String) -> String? {
     #expect(attribute(blocked[1], "title")?.hasSuffix(": javascript:alert(1)") == true)
   }
 
+  @Test("An image URL with U+FFFE, U+FFFF or a control character still gives well-formed XML")
+  func forbiddenCharacters() async throws {
+    let feed =
+      #"{"data":[{"img":"https://a.example/\ufffe\uffff\u0001.jpg","width":"1","height":"1"}]}"#
+    let (document, _) = try await htmlDocument(["--feed", "-"], input: feed)
+    let sources = try document.nodes(forXPath: "//img/@src").map { $0.stringValue ?? "" }
+    #expect(sources == ["https://a.example/\u{FFFD}\u{FFFD}\u{FFFD}.jpg"])
+  }
+
   @Test(
     "Which URLs may load",
     arguments: [

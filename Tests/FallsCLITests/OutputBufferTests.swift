@@ -2,6 +2,7 @@ import FallsCore
 import FallsFeed
 import FallsTestSupport
 import Foundation
+import FoundationXML
 import Testing
 
 @testable import FallsCLI
@@ -194,6 +195,35 @@ import Testing
     out.appendEscapedMarkup("a&b<c>d\"e'f\tg\nh\u{0}i\u{7F}j 瀑布")
     try out.flush()
     #expect(sink.text == "a&amp;b&lt;c&gt;d&quot;e&#39;f\tg\nh\u{FFFD}i\u{FFFD}j 瀑布")
+  }
+
+  @Test(
+    "Text for XML: every character the XML 1.0 Char production forbids becomes U+FFFD, the rest stay",
+    arguments: [
+      "\u{FFFE}", "\u{FFFF}", "a\u{FFFE}b\u{FFFF}c", "\u{FFFD}\u{FFFE}",
+      "\u{E000}\u{FFFC}\u{FFFD}\u{10000}\u{10FFFF}\u{1FFFE}", "\r\u{1B}\u{80}\u{9F}",
+      "\u{D7FF}ﾟ\u{FEFF}",
+    ])
+  func forbiddenCharacters(_ text: String) throws {
+    // The Char production of XML 1.0, section 2.2.
+    func isXMLCharacter(_ scalar: Unicode.Scalar) -> Bool {
+      switch scalar.value {
+      case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+      default: false
+      }
+    }
+    let sink = BufferSink()
+    var out = OutputBuffer(sink: sink)
+    out.appendEscapedMarkup(text)
+    try out.flush()
+    // CR is allowed by the production but normalised away by parsers, so it is replaced too.
+    var expected = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      expected.append(isXMLCharacter(scalar) && scalar != "\r" ? scalar : "\u{FFFD}")
+    }
+    #expect(sink.text == String(expected))
+    let document = try XMLDocument(xmlString: "<a>\(sink.text)</a>")
+    #expect(document.rootElement()?.stringValue == String(expected))
   }
 
   @Test("A full chunk is sent, and nothing before it is full")

@@ -114,6 +114,21 @@ private func drawnElements(_ document: XMLDocument) throws -> [DrawnElement] {
       forXPath: "//*[local-name()='g'][@class='elements']//*[local-name()='title']")
     #expect(titles.map { $0.stringValue ?? "" } == ["item 0 (page 1): \(img)"])
   }
+
+  @Test("An image URL with U+FFFE, U+FFFF or a control character still gives well-formed XML")
+  func forbiddenCharacters() async throws {
+    let feed =
+      #"{"data":[{"img":"https://a.example/\ufffe\uffff\u0001.jpg","width":"1","height":"1"}]}"#
+    let result = await runCLI(["layout", "--feed", "-", "--format", "svg"], input: feed)
+    #expect(result.code == .success)
+    let document = try XMLDocument(xmlString: result.standardOutput)
+    let titles = try document.nodes(
+      forXPath: "//*[local-name()='g'][@class='elements']//*[local-name()='title']")
+    #expect(
+      titles.map { $0.stringValue ?? "" } == [
+        "item 0 (page 1): https://a.example/\u{FFFD}\u{FFFD}\u{FFFD}.jpg"
+      ])
+  }
 }
 
 /// `text` as a JSON string literal, escaped by the writer under test (checked against
