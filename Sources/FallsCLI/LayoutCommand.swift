@@ -423,14 +423,14 @@ enum LayoutCommand {
         configuration.axis = axis
       case "min-column-width":
         let value = try number(flagName, text, example: "--min-column-width 120")
-        guard value > 0 else {
-          throw invalid(flagName, text, expected: "a number of points above 0")
+        guard value > 0, value <= LayoutConfiguration.maximumLength else {
+          throw invalid(flagName, text, expected: "a number of points above 0, at most 1000000000")
         }
         minimumColumnWidth = value
       case "header-height", "footer-height", "min-content-height":
         let value = try number(flagName, text, example: "--\(name) 44")
-        guard value >= 0 else {
-          throw invalid(flagName, text, expected: "a finite number of at least 0")
+        guard value >= 0, value <= LayoutConfiguration.maximumLength else {
+          throw invalid(flagName, text, expected: "a number of at least 0, at most 1000000000")
         }
         switch name {
         case "header-height": options.headerHeight = value
@@ -459,6 +459,8 @@ enum LayoutCommand {
         configuration.offset = Point(
           x: values.count == 2 ? values[0] : 0, y: values[values.count - 1])
         offsetHasX = values.count == 2
+        options.sources[.offsetX] = (flagName, text)
+        options.sources[.offsetY] = (flagName, text)
       case "synthetic":
         synthetic = try whole(flagName, text, in: 0...100_000_000, example: "--synthetic 1000")
       case "min-height":
@@ -504,13 +506,13 @@ enum LayoutCommand {
       guard !options.given.contains("feed") else {
         throw usage("--synthetic generates the feed; give --synthetic or --feed, not both")
       }
-      guard minimumHeight > 0, minimumHeight.isFinite, maximumHeight.isFinite,
+      guard minimumHeight > 0, maximumHeight <= LayoutConfiguration.maximumLength,
         minimumHeight <= maximumHeight
       else {
         throw usage(
           "--min-height \(formatNumber(minimumHeight)) and --max-height "
-            + "\(formatNumber(maximumHeight)) must be finite, above 0, and the minimum no "
-            + "larger than the maximum")
+            + "\(formatNumber(maximumHeight)) must be above 0, at most 1000000000, and the "
+            + "minimum no larger than the maximum")
       }
       options.feed = .synthetic(
         count: synthetic, minimumHeight: minimumHeight, maximumHeight: maximumHeight)
@@ -660,7 +662,7 @@ enum LayoutCommand {
             + "\(columns); use --columns \(patternColumns) or give --pattern")
       case .notApplicable(let option, let style):
         throw usage("--\(option) does not apply to the \(style.rawValue) style")
-      case .invalidItemSize, .heightOverflow:
+      case .invalidItemSize, .heightOverflow, .heightUnderflow:
         throw usage("unexpected layout error \(error)")
       }
     }

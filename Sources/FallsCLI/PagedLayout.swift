@@ -189,14 +189,18 @@ enum PagedLayout {
         try layout.append(feed.items.layoutItems(batch))
         next = batch.upperBound
       } catch {
-        guard case .heightOverflow(let position) = error else {
-          throw .usage("unexpected layout error \(error)", command: LayoutCommand.name)
+        let position: Int
+        let reason: FeedItemProblem.Reason
+        switch error {
+        case .heightOverflow(let index): (position, reason) = (index, .tooTall)
+        case .heightUnderflow(let index): (position, reason) = (index, .tooShort)
+        default: throw .usage("unexpected layout error \(error)", command: LayoutCommand.name)
         }
         // Nothing of the batch was appended, so the position counts from the layout's end.
         let local = next + position - layout.elements.count
         let item = feed.items[local]
         let problem = FeedItemProblem(
-          index: item.index, field: .height, value: formatNumber(item.height), reason: .tooTall)
+          index: item.index, field: .height, value: formatNumber(item.height), reason: reason)
         guard skipInvalid else { throw .feed(.invalidItems([problem])) }
         feed.items.remove(at: local)
         feed.problems.append(problem)

@@ -116,6 +116,20 @@ public struct LayoutConfiguration: Hashable, Sendable {
   /// The largest column count a configuration accepts.
   public static let maximumColumns = 10_000
 
+  /// The largest length a configuration accepts, in points, and the largest scroll offset: a
+  /// billion points, far beyond any screen, so that sums of lengths never overflow.
+  public static let maximumLength = 1e9
+
+  /// The farthest an item's bottom may reach, in points: far beyond any real content, and far
+  /// enough below the largest Double that insets, headers and footers (each at most
+  /// ``maximumLength``) add to it without overflowing. An item that would reach farther is
+  /// refused with ``LayoutError/heightOverflow(index:)``.
+  public static let maximumExtent = 1e300
+
+  /// How many viewports the ring styles' offset may turn them by: a million, within which the
+  /// angles keep their precision.
+  public static let maximumTurns = 1e6
+
   /// Creates a configuration; every argument has the seeds' default.
   public init(
     style: LayoutStyle = .irregular,
@@ -220,23 +234,29 @@ public struct LayoutConfiguration: Hashable, Sendable {
     guard (1...Self.maximumColumns).contains(columns) else {
       throw .invalidColumnCount(columns)
     }
+    func isLength(_ value: Double, isZeroAllowed: Bool = true) -> Bool {
+      (isZeroAllowed ? value >= 0 : value > 0) && value <= Self.maximumLength
+    }
+    func isOffset(_ value: Double, viewport: Double) -> Bool {
+      abs(value) <= Self.maximumLength && abs(value / viewport) <= Self.maximumTurns
+    }
     let checks: [(LayoutParameter, Double, Bool)] = [
-      (.width, width, width > 0),
-      (.columnSpacing, columnSpacing, columnSpacing >= 0),
-      (.rowSpacing, rowSpacing, rowSpacing >= 0),
-      (.topInset, insets.top, insets.top >= 0),
-      (.leftInset, insets.left, insets.left >= 0),
-      (.bottomInset, insets.bottom, insets.bottom >= 0),
-      (.rightInset, insets.right, insets.right >= 0),
+      (.width, width, isLength(width, isZeroAllowed: false)),
+      (.columnSpacing, columnSpacing, isLength(columnSpacing)),
+      (.rowSpacing, rowSpacing, isLength(rowSpacing)),
+      (.topInset, insets.top, isLength(insets.top)),
+      (.leftInset, insets.left, isLength(insets.left)),
+      (.bottomInset, insets.bottom, isLength(insets.bottom)),
+      (.rightInset, insets.right, isLength(insets.right)),
       (.enlargeChance, enlargeChance, (0...1).contains(enlargeChance)),
       (.alignTolerance, alignTolerance, (0..<1).contains(alignTolerance)),
-      (.viewportHeight, viewportHeight, viewportHeight > 0),
-      (.itemWidth, itemSize?.width ?? 1, (itemSize?.width ?? 1) > 0),
-      (.itemHeight, itemSize?.height ?? 1, (itemSize?.height ?? 1) > 0),
-      (.offsetX, offset.x, true),
-      (.offsetY, offset.y, true),
-      (.tolerance, tolerance, tolerance >= 0),
-      (.scale, scale ?? 1, (scale ?? 1) > 0 && (scale ?? 1) <= 1000),
+      (.viewportHeight, viewportHeight, isLength(viewportHeight, isZeroAllowed: false)),
+      (.itemWidth, itemSize?.width ?? 1, isLength(itemSize?.width ?? 1, isZeroAllowed: false)),
+      (.itemHeight, itemSize?.height ?? 1, isLength(itemSize?.height ?? 1, isZeroAllowed: false)),
+      (.offsetX, offset.x, isOffset(offset.x, viewport: width)),
+      (.offsetY, offset.y, isOffset(offset.y, viewport: viewportHeight)),
+      (.tolerance, tolerance, isLength(tolerance)),
+      (.scale, scale ?? 1, (1...1000).contains(scale ?? 1)),
     ]
     for (parameter, value, isInRange) in checks where !(value.isFinite && isInRange) {
       throw .invalidValue(parameter, value)

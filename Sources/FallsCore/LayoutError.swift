@@ -19,15 +19,17 @@ public enum LayoutParameter: String, CaseIterable, Hashable, Sendable {
 
   /// The values the parameter accepts, in words.
   public var expectation: String {
-    switch self {
-    case .width, .viewportHeight, .itemWidth, .itemHeight: "a finite number greater than 0"
-    case .offsetX, .offsetY: "a finite number"
-    case .tolerance: "a finite number of at least 0"
-    case .scale: "a number above 0, at most 1000"
+    let most = "at most 1000000000"
+    return switch self {
+    case .width, .viewportHeight, .itemWidth, .itemHeight: "a number greater than 0, \(most)"
+    case .offsetX, .offsetY:
+      "a number from -1000000000 to 1000000000, within a million viewports of 0"
+    case .tolerance: "a number of at least 0, \(most)"
+    case .scale: "a number from 1 to 1000"
     case .enlargeChance: "a probability from 0 to 1"
     case .alignTolerance: "a fraction from 0 up to (not including) 1"
     case .columnSpacing, .rowSpacing, .topInset, .leftInset, .bottomInset, .rightInset:
-      "a finite number of at least 0"
+      "a number of at least 0, \(most)"
     }
   }
 }
@@ -42,8 +44,11 @@ public enum LayoutError: Error, Hashable, Sendable {
   case noRoomForColumns(columnWidth: Double)
   /// An item's size is not finite and positive; `index` is its position in the layout.
   case invalidItemSize(index: Int, width: Double, height: Double)
-  /// An item's height in points, or the bottom it reaches, is too large to represent.
+  /// An item's height in points, or the bottom it reaches, is larger than
+  /// ``LayoutConfiguration/maximumExtent``.
   case heightOverflow(index: Int)
+  /// An item's height in points is so small that it rounds to 0 (a tiny height/width ratio).
+  case heightUnderflow(index: Int)
   /// The `grid` style's pattern is not as wide as the layout's columns.
   case patternWidth(patternColumns: Int, columns: Int)
   /// An option (`order`, `tolerance`, `direction`, `axis`, `scale`) that `style` does not use

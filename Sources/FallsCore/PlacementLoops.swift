@@ -141,7 +141,10 @@ extension WaterfallLayout {
     guard item.hasValidSize else {
       return .failure(.invalidItemSize(index: position, width: item.width, height: item.height))
     }
-    guard height.isFinite, height > 0 else { return .failure(.heightOverflow(index: position)) }
+    guard height > 0 else { return .failure(.heightUnderflow(index: position)) }
+    guard height <= LayoutConfiguration.maximumExtent else {
+      return .failure(.heightOverflow(index: position))
+    }
     return .success(height)
   }
 
@@ -311,7 +314,9 @@ struct WaterfallStep: ColumnStep {
     let (column, columnBottom) = columns.shortest()
     let y = columns.top(of: column, bottom: columnBottom)
     let newBottom = y + height
-    guard newBottom < .infinity else { return .heightOverflow(index: position) }
+    guard newBottom <= LayoutConfiguration.maximumExtent else {
+      return .heightOverflow(index: position)
+    }
     columns.bottoms[column] = newBottom
     columns.flags[column] = 0
     lowest = newBottom > lowest ? newBottom : lowest
@@ -394,7 +399,9 @@ struct IrregularStep: ColumnStep {
         column: column, top: itemTop, reach: itemTop + 2 * height + rowSpacing,
         bottom: enlargedBottom)
     {
-      guard enlargedBottom < .infinity else { return .heightOverflow(index: position) }
+      guard enlargedBottom <= LayoutConfiguration.maximumExtent else {
+        return .heightOverflow(index: position)
+      }
       (bottoms[column], bottoms[next]) = (enlargedBottom, enlargedBottom)
       (reachable[column], reachable[next]) = (enlargedBottom, enlargedBottom)
       (flags[column], flags[next]) = (endsEnlarged, endsEnlarged)
@@ -428,7 +435,9 @@ struct IrregularStep: ColumnStep {
         extent = WaterfallLayout.height(from: itemTop, reaching: bottom)
       }
     }
-    guard bottom < .infinity else { return .heightOverflow(index: position) }
+    guard bottom <= LayoutConfiguration.maximumExtent else {
+      return .heightOverflow(index: position)
+    }
     bottoms[column] = bottom
     reachable[column] = bottom
     flags[column] = 0

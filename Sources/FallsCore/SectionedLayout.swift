@@ -62,7 +62,8 @@ public struct SectionedLayout: Sendable {
     case noSections
     /// Section `section`'s configuration is invalid.
     case invalidSection(section: Int, LayoutError)
-    /// A header or footer height, or the minimum content height, is not finite and ≥ 0.
+    /// A header or footer height, or the minimum content height, is not from 0 to
+    /// ``LayoutConfiguration/maximumLength``.
     case invalidLength(String, Double)
     /// Section `section` has another width, viewport height or axis than section 0.
     case mismatchedSection(section: Int)
@@ -84,7 +85,8 @@ public struct SectionedLayout: Sendable {
   /// - Complexity: O(*s* · *c*) for *s* sections of *c* columns.
   public init(_ sections: [Section], minimumContentHeight: Double = 0) throws(Problem) {
     guard let first = sections.first else { throw .noSections }
-    guard minimumContentHeight.isFinite, minimumContentHeight >= 0 else {
+    let lengths = 0...LayoutConfiguration.maximumLength
+    guard lengths.contains(minimumContentHeight) else {
       throw .invalidLength("minimumContentHeight", minimumContentHeight)
     }
     var layouts: [WaterfallLayout] = []
@@ -92,7 +94,7 @@ public struct SectionedLayout: Sendable {
       for (name, value) in [
         ("headerHeight", section.headerHeight), ("footerHeight", section.footerHeight),
       ]
-      where !(value.isFinite && value >= 0) {
+      where !lengths.contains(value) {
         throw .invalidLength(name, value)
       }
       let configuration = section.configuration

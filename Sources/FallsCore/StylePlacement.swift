@@ -11,7 +11,9 @@ extension WaterfallLayout {
     let top = blockTop + Double(tile.row) * rowPitch
     let extent =
       Double(tile.rowSpan) * columnWidth + Double(tile.rowSpan - 1) * geometry.rowSpacing
-    guard (top + extent).isFinite else { throw .heightOverflow(index: index) }
+    guard top + extent <= LayoutConfiguration.maximumExtent else {
+      throw .heightOverflow(index: index)
+    }
     state.lowestBottom = max(state.lowestBottom, top + extent)
     let frame = finalFrame(
       column: tile.column, span: tile.columnSpan, top: top, extent: extent,

@@ -278,7 +278,8 @@ public struct WaterfallLayout: Sendable {
     let (itemAcross, itemAlong) =
       configuration.axis == .vertical ? (item.width, item.height) : (item.height, item.width)
     let height = spanWidth * itemAlong / itemAcross
-    guard height.isFinite, height > 0 else { throw .heightOverflow(index: index) }
+    guard height > 0 else { throw .heightUnderflow(index: index) }
+    guard height <= LayoutConfiguration.maximumExtent else { throw .heightOverflow(index: index) }
 
     let column = chooseColumn(span: span)
     var top = -Double.infinity
@@ -308,7 +309,7 @@ public struct WaterfallLayout: Sendable {
     } else {
       bottom = top + height
     }
-    guard bottom.isFinite else { throw .heightOverflow(index: index) }
+    guard bottom <= LayoutConfiguration.maximumExtent else { throw .heightOverflow(index: index) }
     for covered in column..<column + placedSpan {
       state.bottoms[covered] = bottom
       state.isEmpty[covered] = false

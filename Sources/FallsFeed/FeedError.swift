@@ -28,6 +28,8 @@ public struct FeedItemProblem: Error, Hashable, Sendable {
     case invalidSpan
     /// The width and height are valid, but the height they give in points is too large.
     case tooTall
+    /// The width and height are valid, but the height they give in points rounds to 0.
+    case tooShort
   }
 
   /// The item's position in the feed's `data` array, from 0.
@@ -57,7 +59,8 @@ public struct FeedItemProblem: Error, Hashable, Sendable {
     case .notAString: expected = "a string"
     case .notAnObject:
       expected = "an object like {\"img\": …, \"width\": \"1200\", \"height\": \"2249\"}"
-    case .tooTall: expected = "a height/width ratio whose height in points is finite"
+    case .tooTall: expected = "a height/width ratio whose height in points is at most 1e300"
+    case .tooShort: expected = "a height/width ratio whose height in points is above 0"
     case .invalidSpan: expected = "a whole number of columns of at least 1, or \"full\""
     }
     let what: String
@@ -66,6 +69,8 @@ public struct FeedItemProblem: Error, Hashable, Sendable {
     case (.notAnObject, let value?): what = "the item is \(value), not an object"
     case (.tooTall, let value?):
       what = "\"\(field.rawValue)\" \(value) makes it too tall to lay out"
+    case (.tooShort, let value?):
+      what = "\"\(field.rawValue)\" \(value) makes it too short to lay out"
     case (_, let value?): what = "\"\(field.rawValue)\" is \(value)"
     }
     return "item \(index): \(what); expected \(expected)"

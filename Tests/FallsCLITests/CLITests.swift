@@ -214,7 +214,7 @@ private func golden(_ name: String) throws -> String {
       (["layout", "--colums", "3"], "unknown option '--colums'; did you mean '--columns'?"),
       (
         ["layout", "--spacing", "-1"],
-        "invalid value '-1' for '--spacing'; expected a finite number of at least 0"
+        "invalid value '-1' for '--spacing'; expected a number of at least 0, at most 1000000000"
       ),
       (
         ["layout", "--row-spacing", "nan"],
@@ -223,7 +223,7 @@ private func golden(_ name: String) throws -> String {
       (["layout", "--column-spacing=1e999"], "invalid value '1e999' for '--column-spacing'"),
       (
         ["layout", "--width", "0"],
-        "invalid value '0' for '--width'; expected a finite number greater than 0"
+        "invalid value '0' for '--width'; expected a number greater than 0, at most 1000000000"
       ),
       (
         ["layout", "--insets", "1,2,3"],
@@ -231,7 +231,7 @@ private func golden(_ name: String) throws -> String {
       ),
       (
         ["layout", "--insets", "-5"],
-        "invalid value '-5' for '--insets'; expected a finite number of at least 0"
+        "invalid value '-5' for '--insets'; expected a number of at least 0, at most 1000000000"
       ),
       (
         ["layout", "--enlarge-chance", "1.5"],
@@ -285,6 +285,10 @@ private func golden(_ name: String) throws -> String {
         #"{"data": [{"img": "a", "width": 1e-300, "height": 1e300}]}"#,
         "feed item 0: \"height\" 1e+300 makes it too tall to lay out"
       ),
+      (
+        #"{"data": [{"img": "a", "width": "1e308", "height": "4.9e-324"}]}"#,
+        "feed item 0: \"height\" 5e-324 makes it too short to lay out"
+      ),
     ])
   func dataErrors(feed: String, message: String) async {
     let result = await runCLI(["layout", "--feed", "-", "--format", "json"], input: feed)
@@ -306,7 +310,7 @@ private func golden(_ name: String) throws -> String {
       result.standardError == """
         falls: skipped item 1: "width" is "x"; expected a positive number, as a string like "1200" or a JSON number
         falls: skipped item 2: the item is 7, not an object; expected an object like {"img": …, "width": "1200", "height": "2249"}
-        falls: skipped item 3: "height" 1e+300 makes it too tall to lay out; expected a height/width ratio whose height in points is finite
+        falls: skipped item 3: "height" 1e+300 makes it too tall to lay out; expected a height/width ratio whose height in points is at most 1e300
         falls: skipped 3 of 5 items; laid out 2
 
         """)

@@ -169,7 +169,7 @@ private func parse(_ arguments: [String]) throws -> LayoutOptions {
       ),
       (
         ["--style", "circle", "--item-size", "0"],
-        "invalid value '0' for '--item-size'; expected a finite number greater than 0"
+        "invalid value '0' for '--item-size'; expected a number greater than 0, at most 1000000000"
       ),
       (["--style", "cube", "--height", "-1"], "invalid value '-1' for '--height'"),
       (["--synthetic", "5", "--feed", "x.json"], "give --synthetic or --feed, not both"),
@@ -246,8 +246,13 @@ private func parse(_ arguments: [String]) throws -> LayoutOptions {
       (["--rect", "0,0,-1,5"], "expected a width and a height of at least 0"),
       (["--header-height", "-4"], "invalid value '-4' for '--header-height'"),
       (
-        ["--scale", "0"], "invalid value '0' for '--scale'; expected a number above 0, at most 1000"
+        ["--scale", "0"], "invalid value '0' for '--scale'; expected a number from 1 to 1000"
       ),
+      (
+        ["--scale", "0.001"],
+        "invalid value '0.001' for '--scale'; expected a number from 1 to 1000"
+      ),
+      (["--scale", "0.999"], "invalid value '0.999' for '--scale'"),
       (["--tolerance", "-1"], "invalid value '-1' for '--tolerance'"),
       (["--min-column-width", "0"], "invalid value '0' for '--min-column-width'"),
       (["--height", "600"], "--height does not apply to the irregular style"),
@@ -260,4 +265,50 @@ private func parse(_ arguments: [String]) throws -> LayoutOptions {
       return text.contains(message)
     }
   }
+  @Test(
+    "A length or offset that would make a number overflow is refused, naming its flag",
+    arguments: [
+      (["--style", "sphere", "--height", "1e308"], "--height"),
+      (["--style", "sphere", "--height", "1000000001"], "--height"),
+      (["--header-height", "1e308", "--footer-height", "1e308"], "--header-height"),
+      (["--footer-height", "1e10"], "--footer-height"),
+      (["--min-content-height", "1e308"], "--min-content-height"),
+      (["--style", "cube", "--offset", "1e308"], "--offset"),
+      (["--style", "cube", "--offset", "1e9", "--height", "1e-300"], "--offset"),
+      (["--style", "sphere", "--offset", "-1e308,0"], "--offset"),
+      (["--style", "circle", "--item-size", "1e308"], "--item-size"),
+      (["--style", "cube", "--item-size", "260,1e300"], "--item-size"),
+      (["--width", "1e308"], "--width"),
+      (["--spacing", "1e300"], "--spacing"),
+      (["--insets", "0,0,1e10,0"], "--insets"),
+      (["--tolerance", "1e300"], "--tolerance"),
+      (["--min-column-width", "1e300"], "--min-column-width"),
+      (["--synthetic", "10", "--max-height", "1e308"], "--max-height"),
+    ])
+  func overflowingLengths(arguments: [String], flag: String) {
+    #expect {
+      try parse(arguments)
+    } throws: { error in
+      guard case .usage(let text, _) = error as? CLIError else { return false }
+      return text.contains(flag)
+    }
+  }
+
+  @Test(
+    "The largest lengths and offsets are accepted",
+    arguments: [
+      [
+        "--style", "sphere", "--width", "1e9", "--height", "1e9", "--item-size", "1e9", "--offset",
+        "1e9,-1e9",
+      ],
+      [
+        "--width", "1e9", "--columns", "1", "--spacing", "1e9", "--insets", "1e9,0,1e9,0",
+        "--header-height", "1e9",
+      ],
+      ["--synthetic", "3", "--min-height", "1e9", "--max-height", "1e9", "--scale", "1"],
+    ])
+  func largestLengths(arguments: [String]) throws {
+    _ = try parse(arguments)
+  }
+
 }

@@ -2,6 +2,7 @@ import FallsCore
 import FallsFeed
 import FallsTestSupport
 import Foundation
+import FoundationXML
 import Testing
 
 @testable import FallsCLI
@@ -220,6 +221,68 @@ private func written(_ report: LayoutReport, _ format: OutputFormat) throws -> D
     let items = (0..<count).map { FeedItem(index: $0, img: "u\($0)", width: 1, height: 1) }
     return LayoutReport(
       sectioned: sectioned, items: PlacedItems(FeedItems(items), page: 1), rect: rect)
+  }
+
+  @Test(
+    "At the largest lengths, offsets and heights every number of every format is finite",
+    arguments: [
+      [
+        "--style", "sphere", "--width", "1e9", "--height", "1e9", "--item-size", "1e9",
+        "--offset", "-1e9,1e9",
+      ],
+      ["--style", "cube", "--height", "1e9", "--item-size", "1e9,1e9", "--offset", "1e9"],
+      ["--style", "circle", "--width", "1e9", "--height", "1e9", "--item-size", "1e9"],
+      [
+        "--width", "1e9", "--columns", "2", "--spacing", "1e8", "--insets", "1e8",
+        "--header-height", "1e9", "--footer-height", "1e9", "--min-content-height", "1e9",
+      ],
+      [
+        "--style", "waterfall", "--width", "1e9", "--min-height", "1e9", "--max-height", "1e9",
+        "--scale", "1000",
+      ],
+      ["--style", "grid", "--width", "1e9", "--axis", "horizontal", "--height", "1e9"],
+    ])
+  func finiteNumbers(arguments: [String]) async throws {
+    let feed = arguments.contains("--min-height") ? ["--synthetic", "200"] : ["--synthetic", "20"]
+    for format in OutputFormat.allCases {
+      let result = await runCLI(["layout"] + feed + arguments + ["--format", format.rawValue])
+      #expect(result.code == .success, "\(format): \(result.standardError)")
+      let text = result.standardOutput
+      // No word of any format spells a non-finite number (the synthetic URLs have none).
+      let words = text.split { !$0.isLetter }.map { $0.lowercased() }
+      #expect(!words.contains { ["inf", "infinity", "nan"].contains($0) }, "\(format)")
+      switch format {
+      case .json, .jsonl:
+        for line in text.split(separator: "\n") {
+          // JSONDecoder refuses a document with a non-finite number; those it reads are finite.
+          let value = try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))
+          #expect(!value.numbers.isEmpty && value.numbers.allSatisfy { $0.isFinite })
+        }
+      case .table:
+        let numbers = text.split { " \n,×:()".contains($0) }.compactMap { Double($0) }
+        #expect(numbers.count > 20 && numbers.allSatisfy { $0.isFinite })
+      case .svg, .html:
+        _ = try XMLDocument(xmlString: text)
+      }
+    }
+  }
+
+  @Test("A feed whose items reach just below the largest extent prints finite numbers")
+  func tallestItems() async throws {
+    // Each item is 3e297 times as tall as wide: 111.67 · 3e297 ≈ 3.35e299 points, two to a
+    // column, just inside 1e300; a third in a column would pass it and is refused.
+    let item = #"{"img":"a","width":"1","height":"3e297"}"#
+    let six = #"{"data":["# + Array(repeating: item, count: 6).joined(separator: ",") + "]}"
+    let result = await runCLI(
+      ["layout", "--feed", "-", "--style", "waterfall", "--format", "json"], input: six)
+    #expect(result.code == .success, "\(result.standardError)")
+    let value = try JSONDecoder().decode(JSONValue.self, from: Data(result.standardOutput.utf8))
+    #expect(value.numbers.allSatisfy { $0.isFinite })
+    let seven = #"{"data":["# + Array(repeating: item, count: 7).joined(separator: ",") + "]}"
+    let refused = await runCLI(
+      ["layout", "--feed", "-", "--style", "waterfall", "--format", "json"], input: seven)
+    #expect(refused.code == .dataError)
+    #expect(refused.standardError.contains("item 6: \"height\" 3e+297 makes it too tall"))
   }
 
   @Test("Written in chunks side by side, JSON and JSON Lines are byte for byte the one-by-one text")

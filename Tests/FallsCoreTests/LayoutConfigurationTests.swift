@@ -61,6 +61,11 @@ import Testing
       (.alignTolerance, .infinity), (.viewportHeight, 0), (.viewportHeight, .nan),
       (.itemWidth, -1), (.itemHeight, 0), (.offsetX, .infinity), (.offsetY, .nan),
       (.tolerance, -1), (.tolerance, .nan), (.scale, 0), (.scale, -2), (.scale, .infinity),
+      // Beyond the largest length, and a scale below 1.
+      (.width, 1e9.nextUp), (.columnSpacing, 1e300), (.rowSpacing, 2e9), (.topInset, 1e10),
+      (.leftInset, 1e308), (.bottomInset, 1e200), (.rightInset, 1e9.nextUp),
+      (.viewportHeight, 1e308), (.itemWidth, 1e300), (.itemHeight, 1e10), (.offsetX, -1e308),
+      (.offsetY, 1e9.nextUp), (.tolerance, 1e300), (.scale, 0.999), (.scale, 0.001),
     ])
   func badValues(parameter: LayoutParameter, value: Double) {
     var configuration = LayoutConfiguration()
@@ -87,6 +92,34 @@ import Testing
     } throws: { error in
       guard case .invalidValue(let named, let got) = error as? LayoutError else { return false }
       return named == parameter && (got == value || (got.isNaN && value.isNaN))
+    }
+  }
+
+  @Test("An offset of more than a million viewports is refused, however small the viewport")
+  func offsetTurns() throws {
+    var configuration = LayoutConfiguration(style: .cube, viewportHeight: 1e-3)
+    configuration.offset = Point(x: 0, y: 1000)
+    try configuration.validate()
+    configuration.offset.y = 1000.5
+    #expect(throws: LayoutError.invalidValue(.offsetY, 1000.5)) { try configuration.validate() }
+    configuration = LayoutConfiguration(style: .sphere, width: 1e-3)
+    configuration.offset = Point(x: -1001, y: 0)
+    #expect(throws: LayoutError.invalidValue(.offsetX, -1001)) { try configuration.validate() }
+  }
+
+  @Test("At the largest lengths and offsets every number of a ring layout is finite")
+  func largestRing() throws {
+    for style in [LayoutStyle.circle, .cube, .sphere] {
+      var configuration = LayoutConfiguration(
+        style: style, width: 1e9, viewportHeight: 1e9, itemSize: Size(width: 1e9, height: 1e9))
+      configuration.offset = Point(x: style == .sphere ? -1e9 : 0, y: 1e9)
+      let layout = try WaterfallLayout(
+        configuration, items: Array(repeating: LayoutItem(width: 1, height: 1), count: 7))
+      let numbers =
+        layout.elements.flatMap { [$0.frame.x, $0.frame.y, $0.frame.width, $0.frame.height] }
+        + layout.transforms.flatMap(\.entries) + layout.centers.flatMap { [$0.x, $0.y] }
+        + [layout.contentHeight]
+      #expect(numbers.allSatisfy { $0.isFinite }, "\(style)")
     }
   }
 

@@ -11,8 +11,9 @@ import Testing
       (.bottomInset, "at least 0"), (.rightInset, "at least 0"),
       (.enlargeChance, "from 0 to 1"), (.alignTolerance, "not including) 1"),
       (.viewportHeight, "greater than 0"), (.itemWidth, "greater than 0"),
-      (.itemHeight, "greater than 0"), (.offsetX, "a finite number"), (.offsetY, "a finite number"),
-      (.tolerance, "at least 0"), (.scale, "above 0, at most 1000"),
+      (.itemHeight, "greater than 0"), (.offsetX, "a million viewports"),
+      (.offsetY, "a million viewports"),
+      (.tolerance, "at least 0"), (.scale, "from 1 to 1000"),
     ])
   func expectations(parameter: LayoutParameter, phrase: String) {
     #expect(parameter.expectation.contains(phrase))

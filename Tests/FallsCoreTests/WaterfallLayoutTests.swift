@@ -348,12 +348,26 @@ private func frames(_ layout: WaterfallLayout) -> [Rect] {
       try layout.append(items([(1, 1), (1e-300, 1e300)]))
     }
     #expect(layout.elements.isEmpty)
-    // Each item alone is finite (100 · 1.6e306 < 1.8e308), but item 3 stacks on item 0.
+    // Each item alone stays within the largest extent (100 · 6e297 = 6e299 ≤ 1e300), but
+    // item 3 stacks on item 0.
     var waterfall = try WaterfallLayout(LayoutConfiguration(style: .waterfall, width: 340))
     #expect(throws: LayoutError.heightOverflow(index: 3)) {
-      try waterfall.append(items(Array(repeating: (1, 1.6e306), count: 4)))
+      try waterfall.append(items(Array(repeating: (1, 6e297), count: 4)))
     }
     #expect(waterfall.elements.isEmpty)
+    try waterfall.append(items(Array(repeating: (1, 6e297), count: 3)))
+    #expect(waterfall.contentHeight.isFinite)
+  }
+
+  @Test(
+    "A height that rounds to 0 is refused as too small",
+    arguments: [LayoutStyle.irregular, .waterfall])
+  func underflow(style: LayoutStyle) throws {
+    var layout = try WaterfallLayout(LayoutConfiguration(style: style))
+    #expect(throws: LayoutError.heightUnderflow(index: 1)) {
+      try layout.append(items([(1, 1), (1e308, 4.9e-324)]))
+    }
+    #expect(layout.elements.isEmpty)
   }
 
   @Test("A bad configuration is refused when the layout is made")

@@ -23,7 +23,11 @@ import Testing
       ),
       (
         FeedItemProblem(index: 9, field: .height, value: "1e300", reason: .tooTall),
-        "item 9: \"height\" 1e300 makes it too tall to lay out; expected a height/width ratio whose height in points is finite"
+        "item 9: \"height\" 1e300 makes it too tall to lay out; expected a height/width ratio whose height in points is at most 1e300"
+      ),
+      (
+        FeedItemProblem(index: 4, field: .height, value: "5e-324", reason: .tooShort),
+        "item 4: \"height\" 5e-324 makes it too short to lay out; expected a height/width ratio whose height in points is above 0"
       ),
     ])
   func messages(problem: FeedItemProblem, message: String) {

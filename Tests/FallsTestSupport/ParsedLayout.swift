@@ -139,3 +139,40 @@ public func itemIndices(ofJSONLines text: String) throws -> [Int] {
     return decoded.kind == "item" ? decoded.index : nil
   }
 }
+
+/// Any JSON value, read with JSONDecoder: for walking every number of a document.
+public enum JSONValue: Decodable, Equatable {
+  case null
+  case bool(Bool)
+  case number(Double)
+  case string(String)
+  case array([JSONValue])
+  case object([String: JSONValue])
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      self = .null
+    } else if let value = try? container.decode(Bool.self) {
+      self = .bool(value)
+    } else if let value = try? container.decode(Double.self) {
+      self = .number(value)
+    } else if let value = try? container.decode(String.self) {
+      self = .string(value)
+    } else if let value = try? container.decode([JSONValue].self) {
+      self = .array(value)
+    } else {
+      self = .object(try container.decode([String: JSONValue].self))
+    }
+  }
+
+  /// Every number in the value, depth first.
+  public var numbers: [Double] {
+    switch self {
+    case .number(let value): [value]
+    case .array(let values): values.flatMap(\.numbers)
+    case .object(let members): members.values.flatMap(\.numbers)
+    case .null, .bool, .string: []
+    }
+  }
+}
