@@ -312,7 +312,9 @@ if FileManager.default.isExecutableFile(atPath: binary.path) {
     endToEndName, unit: "s", target: "< 1 s",
     repeats: 3
   ) {
-    let (time, memory) = runFalls(["layout", "--feed", feedFile.path, "--format", "jsonl"])
+    let (time, memory) = runFalls([
+      "layout", "--feed", feedFile.path, "--max-bytes", "1000000000", "--format", "jsonl",
+    ])
     peak = max(peak, memory)
     return time
   }

@@ -40,7 +40,13 @@ public enum CLI {
       let stream = result.toStandardOutput ? environment.standardOutput : environment.standardError
       if !result.message.isEmpty {
         let prefix = result.toStandardOutput ? "" : "falls: error: "
-        let text = prefix + result.message + (result.message.hasSuffix("\n") ? "" : "\n")
+        // The parts of a message that come from outside are escaped where they are quoted, a
+        // newline among them; this catches any other control character, so that nothing from a
+        // feed, a server or an argument reaches a terminal raw.
+        let message =
+          result.toStandardOutput
+          ? result.message : escapingControlCharacters(result.message, keepingNewlines: true)
+        let text = prefix + message + (message.hasSuffix("\n") ? "" : "\n")
         do {
           try stream.write(text)
         } catch {
@@ -91,8 +97,9 @@ public enum CLI {
       let options = try ViewCommand.parse(rest)
       try await ViewCommand.run(options, environment: environment)
     default:
+      let shown = escapingControlCharacters(command)
       let hint =
-        command.hasPrefix("-") ? "unknown option '\(command)'" : "unknown command '\(command)'"
+        command.hasPrefix("-") ? "unknown option '\(shown)'" : "unknown command '\(shown)'"
       throw .usage("\(hint); the commands are: layout, view", command: nil)
     }
   }

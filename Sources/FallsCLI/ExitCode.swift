@@ -99,18 +99,21 @@ private func outcome(ofOutputFile path: String, _ failure: OutputFileFailure) ->
   switch failure {
   case .create(let error):
     return Outcome(
-      message: "cannot create --output '\(path)': \(FeedReader.systemError(error.code))",
+      message:
+        "cannot create --output '\(escapingControlCharacters(path))': \(FeedReader.systemError(error.code))",
       toStandardOutput: false, code: .cannotCreate)
   case .isDirectory:
     return Outcome(
-      message: "cannot write --output '\(path)': it is a directory; give a file name",
+      message:
+        "cannot write --output '\(escapingControlCharacters(path))': it is a directory; give a file name",
       toStandardOutput: false, code: .cannotCreate)
   case .write(let error, let keptFile):
     if error.code == EPIPE {
       return Outcome(message: "", toStandardOutput: false, code: .brokenPipe)
     }
     return Outcome(
-      message: "cannot write --output '\(path)': \(FeedReader.systemError(error.code))"
+      message:
+        "cannot write --output '\(escapingControlCharacters(path))': \(FeedReader.systemError(error.code))"
         + (keptFile ? "; the file there is left as it was" : ""),
       toStandardOutput: false, code: .ioError)
   }
@@ -119,7 +122,7 @@ private func outcome(ofOutputFile path: String, _ failure: OutputFileFailure) ->
 private func code(of error: FeedError) -> ExitCode {
   switch error {
   case .notJSON, .noDataArray, .invalidItems: .dataError
-  case .unreadable: .noInput
+  case .unreadable, .tooLarge: .noInput
   }
 }
 
@@ -136,7 +139,12 @@ private func describe(_ error: FeedError) -> String {
       problems.count > 1
       ? " (and \(problems.count - 1) more invalid item\(problems.count == 2 ? "" : "s"))" : ""
     return "feed \(first.message)\(more); use --skip-invalid to lay out the valid items"
+  case .tooLarge(let path, let limit):
+    let what =
+      path == "-" ? "standard input holds" : "the feed file '\(escapingControlCharacters(path))' is"
+    return
+      "\(what) more than --max-bytes \(limit) bytes; give a larger --max-bytes to read it"
   case .unreadable(let path, let reason):
-    return "cannot read the feed file '\(path)': \(reason)"
+    return "cannot read the feed file '\(escapingControlCharacters(path))': \(reason)"
   }
 }

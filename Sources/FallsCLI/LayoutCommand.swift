@@ -297,7 +297,9 @@ enum LayoutCommand {
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
       guard argument.hasPrefix("--"), argument.count > 2 else {
-        throw usage("unexpected argument '\(argument)'; falls layout takes only options")
+        throw usage(
+          "unexpected argument '\(escapingControlCharacters(argument))'; falls layout takes only "
+            + "options")
       }
       let body = argument.dropFirst(2)
       let name: String
@@ -309,7 +311,8 @@ enum LayoutCommand {
         name = String(body)
       }
       guard let flag = flags.first(where: { $0.name == name }) else {
-        throw usage("unknown option '--\(name)'\(suggestion(for: name))")
+        throw usage(
+          "unknown option '--\(escapingControlCharacters(name))'\(suggestion(for: name))")
       }
       options.given.insert(name)
       guard let placeholder = flag.value else {
@@ -684,7 +687,8 @@ enum LayoutCommand {
       case .noHost: what = "has no host"
       }
       throw usage(
-        "--feed '\(text)' \(what); expected an http or https URL "
+        "--feed '\(escapingControlCharacters(redactingCredentials(text)))' \(what); expected an "
+          + "http or https URL "
           + "(e.g. --feed https://example.com/feed.json), a file path, or -")
     }
   }
@@ -724,7 +728,8 @@ enum LayoutCommand {
     _ flag: String, _ text: String, expected: String, example: String? = nil
   ) -> CLIError {
     let tail = example.map { " (e.g. \($0))" } ?? ""
-    return usage("invalid value '\(text)' for '\(flag)'; expected \(expected)\(tail)")
+    let shown = escapingControlCharacters(redactingCredentials(text))
+    return usage("invalid value '\(shown)' for '\(flag)'; expected \(expected)\(tail)")
   }
 
   private static func suggestion(for name: String) -> String {

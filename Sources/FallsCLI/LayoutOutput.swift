@@ -297,7 +297,8 @@ struct LayoutReport: Sendable {
           String(items.items.feedIndex(at: item.index)), String(items.page(at: item.index)),
           String(item.column), String(item.span),
         ] + numbers + [flags])
-      images.append(items.items[item.index].img)
+      // A URL from a feed may hold any character: shown escaped, it cannot act on a terminal.
+      images.append(escapingControlCharacters(items.items[item.index].img))
     }
     var widths = headers.map(\.count)
     for row in rows {

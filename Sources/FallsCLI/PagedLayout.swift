@@ -77,7 +77,9 @@ enum PagedLayout {
       text += "falls: skipped \(skipped.count) of \(total) items; laid out \(placed.count)\n"
     }
     for note in notes { text += "falls: \(note)\n" }
-    if !text.isEmpty { try? environment.standardError.write(text) }
+    if !text.isEmpty {
+      try? environment.standardError.write(escapingControlCharacters(text, keepingNewlines: true))
+    }
     do {
       let section = Section(
         configuration: options.configuration, headerHeight: options.headerHeight,
@@ -112,13 +114,26 @@ enum PagedLayout {
     case .embedded:
       bytes = FeedBytes(data: Data(EmbeddedFeed.json.utf8))
     case .standardInput:
+      let limit = options.fetchPolicy.maxBytes
       do {
-        bytes = FeedBytes(data: try environment.readStandardInput())
+        guard let data = try environment.readStandardInput(limit), data.count <= limit else {
+          throw CLIError.feed(.tooLarge(path: "-", limit: limit))
+        }
+        bytes = FeedBytes(data: data)
+      } catch let error as CLIError {
+        throw error
       } catch {
-        throw .feed(.unreadable(path: "-", reason: FeedReader.systemError(error.code)))
+        let code = (error as? SystemError)?.code ?? EIO
+        throw .feed(.unreadable(path: "-", reason: FeedReader.systemError(code)))
       }
     case .file(let path):
-      do { bytes = try FeedReader.load(path: path) } catch { throw .feed(error) }
+      do {
+        bytes = try FeedReader.load(
+          path: path, maxBytes: options.fetchPolicy.maxBytes,
+          writerTimeout: options.given.contains("timeout") ? options.fetchPolicy.timeout : nil)
+      } catch {
+        throw .feed(error)
+      }
     case .url(let template):
       do {
         bytes = FeedBytes(

@@ -77,8 +77,8 @@ public final class BufferSink: ByteSink {
 /// The process's surroundings as the CLI sees them: its input, its two output streams, whether
 /// standard error is a terminal, and the network.
 public struct CLIEnvironment {
-  /// Reads all of standard input.
-  public var readStandardInput: () throws(SystemError) -> Data
+  /// Reads all of standard input, or `nil` as soon as it gives more than the limit it is passed.
+  public var readStandardInput: (_ maxBytes: Int) throws(SystemError) -> Data?
   /// Standard output: results only.
   public var standardOutput: any ByteSink
   /// Standard error: messages, notes, errors and progress.
@@ -92,7 +92,7 @@ public struct CLIEnvironment {
 
   /// Creates an environment from its parts.
   public init(
-    readStandardInput: @escaping () throws(SystemError) -> Data,
+    readStandardInput: @escaping (_ maxBytes: Int) throws(SystemError) -> Data?,
     standardOutput: any ByteSink,
     standardError: any ByteSink,
     standardErrorIsTerminal: Bool = false,
@@ -110,7 +110,9 @@ public struct CLIEnvironment {
   /// The real process: file descriptors 0, 1 and 2, and URLSession.
   public static func process() -> CLIEnvironment {
     CLIEnvironment(
-      readStandardInput: { () throws(SystemError) in try FeedReader.readAll(0) },
+      readStandardInput: { (limit) throws(SystemError) in
+        try FeedReader.readAll(0, maxBytes: limit)
+      },
       standardOutput: FileDescriptorSink(descriptor: 1),
       standardError: FileDescriptorSink(descriptor: 2),
       standardErrorIsTerminal: isatty(2) == 1)

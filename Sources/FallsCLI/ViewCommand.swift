@@ -269,7 +269,7 @@ struct Viewer {
     case .embedded: "built-in feed"
     case .standardInput: "standard input"
     case .file(let path): path
-    case .url(let template): template.text
+    case .url(let template): redactingCredentials(template.text)
     case .synthetic(let count, _, _): "\(count) synthetic items"
     }
   }

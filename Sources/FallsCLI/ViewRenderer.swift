@@ -135,7 +135,9 @@ struct ViewRenderer {
       + " · rows \(min(top + 1, max(contentRows, 1)))–\(last) of \(contentRows) (\(percent)%)"
     if let message { text += " · \(message)" }
     text += " · ? keys · \(feed) "
-    return fitted(text, to: columns)
+    // The feed's name and a failed page's message come from outside: nothing in them may act on
+    // the terminal.
+    return fitted(escapingControlCharacters(text), to: columns)
   }
 
   /// `text` cut or padded with spaces to exactly `columns` characters.

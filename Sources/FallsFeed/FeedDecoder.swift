@@ -4,8 +4,10 @@ import Foundation
 /// Decodes the finderlist format: `{"data": [{"img": URL, "width": "1200", "height": "2249"}]}`.
 ///
 /// Widths and heights may be strings holding a plain decimal number (`"1200"`, `"2249.5"`,
-/// `"1e3"`) or JSON numbers. Keys other than `img`, `width` and `height` are ignored. Every
-/// invalid item is reported with its index, field and value; none is dropped silently.
+/// `"1e3"`) or JSON numbers. Keys other than `img`, `width`, `height` and `span` are ignored; a
+/// key given twice takes its last value, as JavaScript, Python and jq read it. Every invalid
+/// item is reported with its index, field and value; none is dropped silently. Bytes that are
+/// not JSON are refused whole, with the line and the column where they stop being JSON.
 public enum FeedDecoder {
   /// Decodes a feed from JSON bytes.
   ///
@@ -20,36 +22,39 @@ public enum FeedDecoder {
   /// they are read, so that a large file is never all in memory at once.
   ///
   /// - Returns: The valid items and a problem for each invalid one.
-  /// - Throws: ``FeedError/notJSON(detail:)`` or ``FeedError/noDataArray(found:)``.
+  /// - Throws: ``FeedError/notJSON(detail:)`` or ``FeedError/noDataArray(found:)``, or
+  ///   ``FeedError/unreadable(path:reason:)`` when a mapped file changed while it was read.
   public static func decode(_ bytes: FeedBytes) throws(FeedError) -> Feed {
+    let result: Result<Feed, FeedError>
     if let feed = FastFeedParser.parse(bytes.data, releasingReadPages: bytes.isFileMapping) {
-      return feed
+      result = .success(feed)
+    } else {
+      result = Result { () throws(FeedError) in try decodeWithDiagnostics(bytes.data) }
     }
-    return try decodeWithFoundation(bytes.data)
+    // A file cut short under the mapping reads as zeros from where it ends: whatever was
+    // made of them is not the file's.
+    if let mapping = bytes.mapping, mapping.hasChanged {
+      throw .unreadable(
+        path: mapping.path,
+        reason: "it changed (it was cut short) while it was read; read it again when it is "
+          + "complete")
+    }
+    return try result.get()
   }
 
-  /// Decodes with Foundation's `JSONDecoder` alone: the path that reports every problem, and
-  /// the reference the fast path is tested against.
+  /// Decodes without the fast path: the path that reports every problem, and the reference the
+  /// fast path is tested against. The bytes are checked to be JSON first, then read.
   ///
   /// - Throws: ``FeedError/notJSON(detail:)`` or ``FeedError/noDataArray(found:)``.
-  static func decodeWithFoundation(_ bytes: Data) throws(FeedError) -> Feed {
-    let document: RawDocument
-    do {
-      document = try JSONDecoder().decode(RawDocument.self, from: bytes)
-    } catch let error as FeedError {
-      throw error
-    } catch {
-      throw .notJSON(detail: JSONSyntax.firstError(in: bytes) ?? describe(error))
+  /// - Complexity: O(*n*) in the size of the input.
+  static func decodeWithDiagnostics(_ bytes: Data) throws(FeedError) -> Feed {
+    let outcome = bytes.withUnsafeBytes { raw -> Result<Feed, FeedError> in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      if let detail = JSONSyntax.firstError(in: bytes) { return .failure(.notJSON(detail: detail)) }
+      var reader = JSONReader(bytes: bytes)
+      return Result { () throws(FeedError) in try reader.feed() }
     }
-    var feed = Feed(items: [])
-    feed.items.reserveCapacity(document.data.count)
-    for (index, raw) in document.data.enumerated() {
-      switch raw.validated(index: index) {
-      case .success(let item): feed.items.append(item)
-      case .failure(let problem): feed.problems.append(problem)
-      }
-    }
-    return feed
+    return try outcome.get()
   }
 
   /// Reads a plain decimal number (`1200`, `-2.5`, `1e3`) as feeds and flags write them.
@@ -58,20 +63,6 @@ public enum FeedDecoder {
   ///   `inf`. A value too large for a Double reads as infinity.
   public static func number(from text: String) -> Double? {
     parseDecimal(text[...])
-  }
-
-  private static func describe(_ error: any Error) -> String {
-    guard let error = error as? DecodingError else { return "\(error)" }
-    switch error {
-    case .dataCorrupted(let context):
-      let underlying = (context.underlyingError as? NSError)?.userInfo["NSDebugDescription"]
-      return (underlying as? String) ?? context.debugDescription
-    case .typeMismatch(_, let context), .valueNotFound(_, let context),
-      .keyNotFound(_, let context):
-      return context.debugDescription
-    @unknown default:
-      return "\(error)"
-    }
   }
 }
 
@@ -109,98 +100,354 @@ func parseDecimal(_ text: Substring) -> Double? {
   return Double(text)
 }
 
-private struct RawDocument: Decodable {
-  var data: [RawItem]
-
-  private enum Key: String, CodingKey { case data }
-
-  init(from decoder: any Decoder) throws {
-    guard let container = try? decoder.container(keyedBy: Key.self) else {
-      throw FeedError.noDataArray(found: "the top level is \(RawValue.kind(decoder))")
-    }
-    guard container.contains(.data) else {
-      throw FeedError.noDataArray(found: "the top-level object has no \"data\" key")
-    }
-    guard var items = try? container.nestedUnkeyedContainer(forKey: .data) else {
-      let found = (try? container.decode(RawValue.self, forKey: .data))?.kindName ?? "not an array"
-      throw FeedError.noDataArray(found: "\"data\" is \(found)")
-    }
-    var data: [RawItem] = []
-    if let count = items.count { data.reserveCapacity(count) }
-    while !items.isAtEnd { data.append(try items.decode(RawItem.self)) }
-    self.data = data
-  }
-}
-
-/// Any JSON value, kept just well enough to validate it and to quote it in a message.
-private enum RawValue: Decodable, Equatable {
-  case string(String)
-  case number(Double)
-  case bool(Bool)
+/// A JSON value of a feed item's field, as much of it as validating it and quoting it in a
+/// message needs.
+private enum FieldValue: Equatable {
   case null
+  case bool(Bool)
+  /// A number, with its text as the feed writes it.
+  case number(String)
+  case string(String)
   case array
   case object
-  /// A number too large for a Double.
-  case hugeNumber
 
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    // Most likely first: a failed attempt throws, and throwing is what costs here.
-    if container.decodeNil() {
-      self = .null
-    } else if let value = try? container.decode(String.self) {
-      self = .string(value)
-    } else if let value = try? container.decode(Double.self) {
-      self = .number(value)
-    } else if let value = try? container.decode(Bool.self) {
-      self = .bool(value)
-    } else if (try? decoder.unkeyedContainer()) != nil {
-      self = .array
-    } else if (try? decoder.container(keyedBy: AnyKey.self)) != nil {
-      self = .object
-    } else {
-      self = .hugeNumber
-    }
-  }
-
-  static func kind(_ decoder: any Decoder) -> String {
-    (try? RawValue(from: decoder))?.kindName ?? "not an object"
-  }
-
+  /// What kind of value it is, for a message: "a string", "an array".
   var kindName: String {
     switch self {
-    case .string: "a string"
-    case .number: "a number"
-    case .bool: "a boolean"
     case .null: "null"
+    case .bool: "a boolean"
+    case .number: "a number"
+    case .string: "a string"
     case .array: "an array"
     case .object: "an object"
-    case .hugeNumber: "a number"
     }
   }
 
-  /// The value in JSON notation, for messages; containers are only named.
+  /// The value in JSON notation, as the feed wrote it; containers are only named.
   var quoted: String {
     switch self {
-    case .string(let text): jsonQuoted(text)
-    case .number(let value):
-      value.rounded() == value && abs(value) < 0x1p53 ? String(Int64(value)) : value.description
-    case .bool(let value): value ? "true" : "false"
     case .null: "null"
+    case .bool(let value): value ? "true" : "false"
+    case .number(let text): text
+    case .string(let text): jsonQuoted(text)
     case .array: "an array"
     case .object: "an object"
-    case .hugeNumber: "a number too large to represent"
     }
   }
 }
 
-private struct AnyKey: CodingKey {
-  var stringValue: String
-  var intValue: Int? { nil }
-  init(stringValue: String) { self.stringValue = stringValue }
-  init?(intValue: Int) { nil }
+/// Reads the feed out of bytes already known to be JSON (``JSONSyntax``): what it meets is
+/// always well formed, so it reads without checking the grammar again, and skips any value,
+/// however deep, by counting brackets.
+private struct JSONReader {
+  let bytes: UnsafeBufferPointer<UInt8>
+  var position = 0
+
+  init(bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
+    position = JSONSyntax.byteOrderMarkLength(bytes)
+  }
+
+  var current: UInt8 { bytes[position] }
+
+  mutating func skipWhitespace() {
+    while position < bytes.count {
+      switch bytes[position] {
+      case 0x20, 0x09, 0x0A, 0x0D: position += 1
+      default: return
+      }
+    }
+  }
+
+  /// The document's items and problems.
+  mutating func feed() throws(FeedError) -> Feed {
+    skipWhitespace()
+    guard current == UInt8(ascii: "{") else {
+      throw .noDataArray(found: "the top level is \(valueKind())")
+    }
+    // The last "data" wins, as with any key given twice.
+    var data: Int?
+    members { reader, key in
+      if key == "data" { data = reader.position }
+      reader.skipValue()
+    }
+    guard let data else {
+      throw .noDataArray(found: "the top-level object has no \"data\" key")
+    }
+    position = data
+    skipWhitespace()
+    guard current == UInt8(ascii: "[") else {
+      throw .noDataArray(found: "\"data\" is \(valueKind())")
+    }
+    var feed = Feed(items: [])
+    var index = 0
+    elements { reader in
+      switch reader.item(index: index) {
+      case .success(let item): feed.items.append(item)
+      case .failure(let problem): feed.problems.append(problem)
+      }
+      index += 1
+    }
+    return feed
+  }
+
+  /// One item: an object's fields validated, or the value that is not an object.
+  mutating func item(index: Int) -> Result<FeedItem, FeedItemProblem> {
+    skipWhitespace()
+    guard current == UInt8(ascii: "{") else {
+      let value = fieldValue()
+      return .failure(
+        FeedItemProblem(index: index, field: .item, value: value.quoted, reason: .notAnObject))
+    }
+    var fields: [FeedField: FieldValue] = [:]
+    members { reader, key in
+      guard let field = FeedField(rawValue: key), field != .item else {
+        reader.skipValue()
+        return
+      }
+      fields[field] = reader.fieldValue()
+    }
+    return Self.validated(fields, index: index)
+  }
+
+  /// What kind of value starts here, for a message.
+  mutating func valueKind() -> String {
+    switch current {
+    case UInt8(ascii: "{"): "an object"
+    case UInt8(ascii: "["): "an array"
+    case UInt8(ascii: "\""): "a string"
+    case UInt8(ascii: "t"), UInt8(ascii: "f"): "a boolean"
+    case UInt8(ascii: "n"): "null"
+    default: "a number"
+    }
+  }
+
+  /// Calls `body` with each member's key, the reader at its value; `body` reads or skips the
+  /// value.
+  mutating func members(_ body: (inout JSONReader, String) -> Void) {
+    position += 1
+    while true {
+      skipWhitespace()
+      if current == UInt8(ascii: "}") {
+        position += 1
+        return
+      }
+      let key = string()
+      skipWhitespace()
+      position += 1  // the colon
+      skipWhitespace()
+      body(&self, key)
+      skipWhitespace()
+      if current == UInt8(ascii: ",") { position += 1 }
+    }
+  }
+
+  /// Calls `body` with the reader at each element of an array; `body` reads or skips it.
+  mutating func elements(_ body: (inout JSONReader) -> Void) {
+    position += 1
+    while true {
+      skipWhitespace()
+      if current == UInt8(ascii: "]") {
+        position += 1
+        return
+      }
+      let start = position
+      body(&self)
+      if position == start { skipValue() }
+      skipWhitespace()
+      if current == UInt8(ascii: ",") { position += 1 }
+    }
+  }
+
+  /// Reads a value as far as a field needs it; a container is skipped and only named.
+  mutating func fieldValue() -> FieldValue {
+    skipWhitespace()
+    switch current {
+    case UInt8(ascii: "\""): return .string(string())
+    case UInt8(ascii: "{"):
+      skipValue()
+      return .object
+    case UInt8(ascii: "["):
+      skipValue()
+      return .array
+    case UInt8(ascii: "t"):
+      position += 4
+      return .bool(true)
+    case UInt8(ascii: "f"):
+      position += 5
+      return .bool(false)
+    case UInt8(ascii: "n"):
+      position += 4
+      return .null
+    default:
+      let start = position
+      skipScalar()
+      return .number(
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self))
+    }
+  }
+
+  /// Skips the value here, containers whole.
+  mutating func skipValue() {
+    skipWhitespace()
+    switch current {
+    case UInt8(ascii: "{"), UInt8(ascii: "["):
+      var depth = 0
+      repeat {
+        switch current {
+        case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+        case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+        case UInt8(ascii: "\""):
+          skipString()
+          continue
+        default: break
+        }
+        position += 1
+      } while depth > 0
+    case UInt8(ascii: "\""): skipString()
+    default: skipScalar()
+    }
+  }
+
+  /// Skips a number or a literal.
+  mutating func skipScalar() {
+    while position < bytes.count {
+      switch bytes[position] {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"),
+        UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"),
+        UInt8(ascii: "a")...UInt8(ascii: "z"):
+        position += 1
+      default: return
+      }
+    }
+  }
+
+  /// Skips a string, at its opening quote.
+  mutating func skipString() {
+    position += 1
+    while current != UInt8(ascii: "\"") {
+      position += current == UInt8(ascii: "\\") ? 2 : 1
+    }
+    position += 1
+  }
+
+  /// Reads a string, at its opening quote, unescaped (its escapes are known to be valid, and
+  /// surrogates to come in pairs).
+  mutating func string() -> String {
+    position += 1
+    var utf8: [UInt8] = []
+    while current != UInt8(ascii: "\"") {
+      let byte = current
+      guard byte == UInt8(ascii: "\\") else {
+        utf8.append(byte)
+        position += 1
+        continue
+      }
+      let escape = bytes[position + 1]
+      position += 2
+      switch escape {
+      case UInt8(ascii: "b"): utf8.append(0x08)
+      case UInt8(ascii: "f"): utf8.append(0x0C)
+      case UInt8(ascii: "n"): utf8.append(0x0A)
+      case UInt8(ascii: "r"): utf8.append(0x0D)
+      case UInt8(ascii: "t"): utf8.append(0x09)
+      case UInt8(ascii: "u"):
+        var scalar = hex()
+        if (0xD800..<0xDC00).contains(scalar) {
+          position += 2
+          scalar = 0x10000 + ((scalar - 0xD800) << 10) + (hex() - 0xDC00)
+        }
+        utf8.append(contentsOf: String(Character(Unicode.Scalar(scalar) ?? "\u{FFFD}")).utf8)
+      default: utf8.append(escape)
+      }
+    }
+    position += 1
+    return String(decoding: utf8, as: UTF8.self)
+  }
+
+  /// The four hexadecimal digits here, read.
+  mutating func hex() -> UInt32 {
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      let byte = current | 0x20  // lower case
+      value =
+        value << 4
+        | UInt32(
+          byte <= UInt8(ascii: "9") ? byte - UInt8(ascii: "0") : byte - UInt8(ascii: "a") + 10)
+      position += 1
+    }
+    return value
+  }
+
+  static func validated(_ fields: [FeedField: FieldValue], index: Int) -> Result<
+    FeedItem, FeedItemProblem
+  > {
+    let width: Double
+    let height: Double
+    switch length(fields[.width], field: .width, index: index) {
+    case .success(let value): width = value
+    case .failure(let problem): return .failure(problem)
+    }
+    switch length(fields[.height], field: .height, index: index) {
+    case .success(let value): height = value
+    case .failure(let problem): return .failure(problem)
+    }
+    let img = fields[.img]
+    guard case .string(let url) = img else {
+      let reason: FeedItemProblem.Reason = (img == nil || img == .null) ? .missing : .notAString
+      return .failure(
+        FeedItemProblem(index: index, field: .img, value: img?.quoted, reason: reason))
+    }
+    guard let columns = span(fields[.span]) else {
+      return .failure(
+        FeedItemProblem(
+          index: index, field: .span, value: fields[.span]?.quoted, reason: .invalidSpan))
+    }
+    return .success(FeedItem(index: index, img: url, width: width, height: height, span: columns))
+  }
+
+  /// The span a value asks for: absent or null is 1, `"full"` every column, otherwise a whole
+  /// number of at least 1 (as a number or a string); `nil` when it is none of these.
+  static func span(_ value: FieldValue?) -> Int? {
+    let text: Substring
+    switch value {
+    case nil, .null?: return 1
+    case .string(let string)?:
+      if string.lowercased() == "full" { return LayoutItem.fullSpan }
+      text = string[...]
+    case .number(let number)?: text = number[...]
+    default: return nil
+    }
+    guard let number = parseDecimal(text), number >= 1, number.rounded() == number, number < 1e9
+    else { return nil }
+    return Int(number)
+  }
+
+  /// A width or height: a positive, finite number, or a string holding one.
+  static func length(_ value: FieldValue?, field: FeedField, index: Int) -> Result<
+    Double, FeedItemProblem
+  > {
+    func problem(_ reason: FeedItemProblem.Reason) -> Result<Double, FeedItemProblem> {
+      .failure(FeedItemProblem(index: index, field: field, value: value?.quoted, reason: reason))
+    }
+    let number: Double
+    switch value {
+    case nil, .null?: return problem(.missing)
+    case .number(let text)?:
+      guard let parsed = parseDecimal(text[...]) else { return problem(.notANumber) }
+      number = parsed
+    case .string(let text)?:
+      guard let parsed = parseDecimal(text[...]) else { return problem(.notANumber) }
+      number = parsed
+    case .bool?, .array?, .object?: return problem(.notANumber)
+    }
+    guard number.isFinite else { return problem(.notFinite) }
+    guard number > 0 else { return problem(.notPositive) }
+    return .success(number)
+  }
 }
 
+/// `text` as a JSON string literal, for messages.
 private func jsonQuoted(_ text: String) -> String {
   var out = "\""
   for scalar in text.unicodeScalars {
@@ -217,112 +464,4 @@ private func jsonQuoted(_ text: String) -> String {
     }
   }
   return out + "\""
-}
-
-private struct RawItem: Decodable {
-  var img: RawValue?
-  var width: RawValue?
-  var height: RawValue?
-  var span: RawValue?
-  /// Set when the item is not an object.
-  var notAnObject: RawValue?
-
-  private enum Key: String, CodingKey { case img, width, height, span }
-
-  init(from decoder: any Decoder) throws {
-    guard let container = try? decoder.container(keyedBy: Key.self) else {
-      notAnObject = try RawValue(from: decoder)
-      return
-    }
-    // `decodeIfPresent` reads null as absent; decode it to quote `null` in messages.
-    func field(_ key: Key) throws -> RawValue? {
-      container.contains(key) ? try container.decode(RawValue.self, forKey: key) : nil
-    }
-    img = try field(.img)
-    width = try field(.width)
-    height = try field(.height)
-    span = try field(.span)
-  }
-
-  func validated(index: Int) -> Result<FeedItem, FeedItemProblem> {
-    if let notAnObject {
-      return .failure(
-        FeedItemProblem(index: index, field: .item, value: notAnObject.quoted, reason: .notAnObject)
-      )
-    }
-    let width: Double
-    let height: Double
-    switch Self.length(self.width, field: .width, index: index) {
-    case .success(let value): width = value
-    case .failure(let problem): return .failure(problem)
-    }
-    switch Self.length(self.height, field: .height, index: index) {
-    case .success(let value): height = value
-    case .failure(let problem): return .failure(problem)
-    }
-    guard case .string(let url) = img else {
-      let reason: FeedItemProblem.Reason = (img == nil || img == .null) ? .missing : .notAString
-      return .failure(
-        FeedItemProblem(index: index, field: .img, value: img?.quoted, reason: reason))
-    }
-    let columns: Int
-    switch Self.span(self.span) {
-    case .some(let value): columns = value
-    case .none:
-      return .failure(
-        FeedItemProblem(index: index, field: .span, value: self.span?.quoted, reason: .invalidSpan))
-    }
-    return .success(FeedItem(index: index, img: url, width: width, height: height, span: columns))
-  }
-
-  /// The span a raw value asks for: absent or null is 1, `"full"` every column, otherwise a
-  /// whole number of at least 1 (as a number or a string); `nil` when it is none of these.
-  private static func span(_ raw: RawValue?) -> Int? {
-    let value: Double
-    switch raw {
-    case nil, .null?: return 1
-    case .string(let text)?:
-      if text.lowercased() == "full" { return LayoutItem.fullSpan }
-      guard let number = parseDecimal(text[...]) else { return nil }
-      value = number
-    case .number(let number)?: value = number
-    default: return nil
-    }
-    guard value >= 1, value.rounded() == value, value < 1e9 else { return nil }
-    return Int(value)
-  }
-
-  private static func length(_ raw: RawValue?, field: FeedField, index: Int) -> Result<
-    Double, FeedItemProblem
-  > {
-    let value: Double
-    switch raw {
-    case nil, .null?:
-      return .failure(
-        FeedItemProblem(index: index, field: field, value: raw?.quoted, reason: .missing))
-    case .number(let number)?:
-      value = number
-    case .string(let text)?:
-      guard let number = parseDecimal(text[...]) else {
-        return .failure(
-          FeedItemProblem(index: index, field: field, value: raw?.quoted, reason: .notANumber))
-      }
-      value = number
-    case .hugeNumber?:
-      return .failure(
-        FeedItemProblem(index: index, field: field, value: raw?.quoted, reason: .notFinite))
-    case .bool?, .array?, .object?:
-      return .failure(
-        FeedItemProblem(index: index, field: field, value: raw?.quoted, reason: .notANumber))
-    }
-    guard value.isFinite else {
-      return .failure(
-        FeedItemProblem(index: index, field: field, value: raw?.quoted, reason: .notFinite))
-    }
-    guard value > 0 else {
-      return .failure(
-        FeedItemProblem(index: index, field: field, value: raw?.quoted, reason: .notPositive))
-    }
-    return .success(value)
-  }
 }

@@ -54,9 +54,9 @@ public struct FeedItemProblem: Error, Hashable, Sendable {
   public var message: String {
     let expected: String
     switch reason {
+    case .missing where field == .img, .notAString: expected = "a string, the image's URL"
     case .missing, .notANumber, .notPositive, .notFinite:
       expected = "a positive number, as a string like \"1200\" or a JSON number"
-    case .notAString: expected = "a string"
     case .notAnObject:
       expected = "an object like {\"img\": …, \"width\": \"1200\", \"height\": \"2249\"}"
     case .tooTall: expected = "a height/width ratio whose height in points is at most 1e300"
@@ -87,4 +87,6 @@ public enum FeedError: Error, Hashable, Sendable {
   case invalidItems([FeedItemProblem])
   /// A feed file could not be read; `reason` is the system's explanation.
   case unreadable(path: String, reason: String)
+  /// A feed file, or standard input (`path` `-`), holds more than `limit` bytes.
+  case tooLarge(path: String, limit: Int)
 }

@@ -73,7 +73,9 @@ public struct FetchError: Error, Hashable, Sendable {
       happened = "the answer is not valid JSON (\(detail))"
     }
     let tries = attempts > 1 ? " after \(attempts) attempts" : ""
-    return "GET \(url): \(happened)\(tries); expected a 2xx answer with a finderlist JSON feed"
+    let shown = escapingControlCharacters(redactingCredentials(url))
+    return "GET \(shown): \(escapingControlCharacters(happened))\(tries); "
+      + "expected a 2xx answer with a finderlist JSON feed"
   }
 }
 
@@ -179,8 +181,8 @@ public struct FeedFetcher: Sendable {
   static func notJSON(_ response: HTTPResponse) -> FetchError.Cause? {
     let first = response.body.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
     if let first, first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return nil }
-    let start = String(decoding: response.body.prefix(40), as: UTF8.self)
-      .replacingOccurrences(of: "\n", with: " ")
+    let start = escapingControlCharacters(
+      String(decoding: response.body.prefix(40), as: UTF8.self))
     return .notJSON(
       contentType: response.headers["content-type"],
       start: response.body.isEmpty ? "with nothing: the body is empty" : "\"\(start)\"")

@@ -8,51 +8,107 @@ import Foundation
   import Darwin
 #endif
 
-/// Reads feed bytes from a file descriptor or a path, with the system's reason on failure.
+/// Reads feed bytes from a file descriptor or a path, within a size limit, with the system's
+/// reason on failure.
 public enum FeedReader {
   /// Reads the whole file at `path`.
   ///
   /// - Throws: ``FeedError/unreadable(path:reason:)`` when the file cannot be opened or read, or
-  ///   is a directory.
+  ///   is a directory; ``FeedError/tooLarge(path:limit:)`` when it holds more than `maxBytes`.
   /// - Complexity: O(*n*) in the size of the file.
-  public static func read(path: String) throws(FeedError) -> Data {
-    try load(path: path).data
+  public static func read(path: String, maxBytes: Int = .max) throws(FeedError) -> Data {
+    try load(path: path, maxBytes: maxBytes).data
   }
 
-  /// The bytes of the file at `path`: a large regular file is mapped into memory rather than
-  /// copied (its pages are read as they are touched, and ``FeedBytes/isFileMapping`` lets the
-  /// decoder give back the pages it has read); anything else is read.
+  /// The bytes of the file at `path`, at most `maxBytes` of them.
+  ///
+  /// A regular file larger than `maxBytes` is refused before anything is read. A large regular
+  /// file (1 MiB or more) is mapped into memory rather than copied: its pages are read as they
+  /// are touched, and the decoder gives back those it has read. Should the file be cut short
+  /// while it is mapped, the pages past its new end read as zeros instead of ending the process
+  /// with SIGBUS, and ``FeedDecoder`` reports that the file changed. Anything else (a pipe, a
+  /// device, standard input) is read until its end or until it gives more than `maxBytes`,
+  /// whichever comes first.
+  ///
+  /// A FIFO blocks until a writer opens it, as `cat` does; with `writerTimeout`, no writer
+  /// within that many seconds is an error.
   ///
   /// - Throws: ``FeedError/unreadable(path:reason:)`` when the file cannot be opened or read, or
-  ///   is a directory.
-  public static func load(path: String) throws(FeedError) -> FeedBytes {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+  ///   is a directory; ``FeedError/tooLarge(path:limit:)`` past `maxBytes`.
+  public static func load(path: String, maxBytes: Int = .max, writerTimeout: Double? = nil)
+    throws(FeedError) -> FeedBytes
+  {
+    var status = stat()
+    let isFIFO = stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO
+    let descriptor =
+      isFIFO && writerTimeout != nil
+      ? try openFIFO(path, timeout: writerTimeout ?? 0)
+      : open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw .unreadable(path: path, reason: systemError(errno)) }
     defer { close(descriptor) }
-    var status = stat()
-    let isRegular = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
-    if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-      throw .unreadable(path: path, reason: "it is a directory")
+    guard fstat(descriptor, &status) == 0 else {
+      throw .unreadable(path: path, reason: systemError(errno))
     }
-    if isRegular, status.st_size >= 1 << 20,
-      let address = mmap(nil, Int(status.st_size), PROT_READ, MAP_PRIVATE, descriptor, 0),
-      address != MAP_FAILED
-    {
-      return FeedBytes(
-        data: Data(bytesNoCopy: address, count: Int(status.st_size), deallocator: .unmap),
-        isFileMapping: true)
+    switch status.st_mode & S_IFMT {
+    case S_IFDIR:
+      throw .unreadable(path: path, reason: "it is a directory")
+    case S_IFREG:
+      guard Int(status.st_size) <= maxBytes else { throw .tooLarge(path: path, limit: maxBytes) }
+      if status.st_size >= 1 << 20,
+        let mapping = FileMapping(descriptor: descriptor, count: Int(status.st_size), path: path)
+      {
+        return FeedBytes(mapping: mapping)
+      }
+    default:
+      break
     }
     do {
-      return FeedBytes(data: try readAll(descriptor), isFileMapping: false)
+      guard let data = try readAll(descriptor, maxBytes: maxBytes) else {
+        throw FeedError.tooLarge(path: path, limit: maxBytes)
+      }
+      return FeedBytes(data: data)
+    } catch let error as FeedError {
+      throw error
     } catch {
-      throw .unreadable(path: path, reason: systemError(error.code))
+      throw .unreadable(path: path, reason: systemError((error as? SystemError)?.code ?? EIO))
     }
   }
 
-  /// Reads from `descriptor` until end of file.
+  /// Opens a FIFO for reading, waiting at most `timeout` seconds for a writer.
+  private static func openFIFO(_ path: String, timeout: Double) throws(FeedError) -> Int32 {
+    // Opened without blocking, the FIFO becomes readable (or hung up) once a writer arrives.
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else { throw .unreadable(path: path, reason: systemError(errno)) }
+    let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+    while true {
+      let left = ContinuousClock.now.duration(to: deadline)
+      guard left > .zero else {
+        close(descriptor)
+        throw .unreadable(
+          path: path,
+          reason: "no writer opened the FIFO within \(formatSeconds(timeout)) s (--timeout)")
+      }
+      var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      let milliseconds = Int32(min(left.components.seconds * 1000 + 1, 1000))
+      let result = poll(&ready, 1, milliseconds)
+      if result < 0, errno != EINTR {
+        let code = errno
+        close(descriptor)
+        throw .unreadable(path: path, reason: systemError(code))
+      }
+      if result > 0 { break }
+    }
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    return descriptor
+  }
+
+  /// Reads from `descriptor` until end of file, or `nil` as soon as more than `maxBytes`
+  /// arrive (no more than `maxBytes` + 64 KiB is ever read).
   ///
   /// - Throws: The `errno` of a failed read.
-  public static func readAll(_ descriptor: Int32) throws(SystemError) -> Data {
+  public static func readAll(_ descriptor: Int32, maxBytes: Int = .max) throws(SystemError)
+    -> Data?
+  {
     var data = Data()
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
@@ -62,6 +118,7 @@ public enum FeedReader {
         if errno == EINTR { continue }
         throw SystemError(code: errno)
       }
+      guard data.count + count <= maxBytes else { return nil }
       data.append(contentsOf: chunk[..<count])
     }
   }
@@ -72,18 +129,29 @@ public enum FeedReader {
   }
 }
 
-/// A feed's bytes, and whether they are a private mapping of a file, whose pages can be given
-/// back once read (they are read from the file again if touched again).
+/// A feed's bytes, and the file mapping they are, if they are one: its pages can be given back
+/// once read (they are read from the file again if touched again).
 public struct FeedBytes: Sendable {
   /// The bytes.
   public var data: Data
+  /// The read-only mapping of a file that `data` is, or `nil` for bytes in memory of their own.
+  let mapping: FileMapping?
+
   /// Whether `data` maps a file, read-only.
-  public var isFileMapping: Bool
+  public var isFileMapping: Bool { mapping != nil }
 
   /// Bytes in memory of their own.
-  public init(data: Data, isFileMapping: Bool = false) {
+  public init(data: Data) {
     self.data = data
-    self.isFileMapping = isFileMapping
+    mapping = nil
+  }
+
+  /// The bytes of a mapping, which lives as long as they do.
+  init(mapping: FileMapping) {
+    self.mapping = mapping
+    data = Data(
+      bytesNoCopy: mapping.base, count: mapping.count,
+      deallocator: .custom { _, _ in withExtendedLifetime(mapping) {} })
   }
 }
 
@@ -99,4 +167,132 @@ private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?,
   -> Int
 {
   read(descriptor, buffer, count)
+}
+
+/// A private, read-only mapping of a whole file, unmapped when the last reference goes.
+///
+/// While it lives, a SIGBUS from reading it (the file was cut short under it) is caught: the
+/// handler maps zeros over the rest of the mapping and notes the fault, so that the read goes on
+/// and ``hasChanged`` turns true.
+final class FileMapping: @unchecked Sendable {
+  /// The mapped bytes; read-only (the mapping is `PROT_READ`).
+  let base: UnsafeMutableRawPointer
+  let count: Int
+  /// The file's path, for messages.
+  let path: String
+  /// This mapping's slot in the table the SIGBUS handler reads.
+  private let slot: Int
+
+  /// Maps `count` bytes of `descriptor`, or `nil` when it cannot (no mapping, no free slot).
+  init?(descriptor: Int32, count: Int, path: String) {
+    guard let address = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0),
+      address != MAP_FAILED
+    else { return nil }
+    guard let slot = BusErrorGuard.claim(start: address, count: count) else {
+      munmap(address, count)
+      return nil
+    }
+    base = address
+    self.count = count
+    self.path = path
+    self.slot = slot
+  }
+
+  /// Whether a read went past the end of the file, which has then changed since it was mapped.
+  var hasChanged: Bool { BusErrorGuard.hasFaulted(slot) }
+
+  deinit {
+    BusErrorGuard.release(slot)
+    munmap(base, count)
+  }
+}
+
+/// The table of live mappings that the SIGBUS handler consults.
+///
+/// Slots are claimed and released under a lock; the handler only reads them (and sets a slot's
+/// fault flag), with async-signal-safe calls: `mmap` and `signal`. The table is made, and the
+/// handler installed, with the first mapping; neither is ever taken back.
+final class BusErrorGuard: @unchecked Sendable {
+  struct Slot {
+    /// The first address of the mapping, or 0 for a free slot.
+    var start: UInt
+    /// The address just past the mapping's last page.
+    var end: UInt
+    /// Set by the handler when a read of the mapping faulted.
+    var faulted: Int
+  }
+
+  static let slotCount = 64
+  private static let shared = BusErrorGuard()
+
+  private let slots: UnsafeMutablePointer<Slot>
+  private let lock = NSLock()
+  private let pageSize = UInt(sysconf(Int32(_SC_PAGESIZE)))
+
+  private init() {
+    slots = .allocate(capacity: Self.slotCount)
+    slots.initialize(repeating: Slot(start: 0, end: 0, faulted: 0), count: Self.slotCount)
+    guardPageSize = pageSize
+    guardSlots = slots
+    var action = sigaction()
+    action.__sigaction_handler.sa_sigaction = handleBusError
+    action.sa_flags = SA_SIGINFO | SA_NODEFER
+    sigemptyset(&action.sa_mask)
+    sigaction(SIGBUS, &action, nil)
+  }
+
+  /// A free slot for the mapping at `start`, or `nil` when all are taken.
+  static func claim(start: UnsafeMutableRawPointer, count: Int) -> Int? {
+    let table = shared
+    return table.lock.withLock {
+      guard let free = (0..<slotCount).first(where: { table.slots[$0].start == 0 }) else {
+        return nil
+      }
+      let first = UInt(bitPattern: start)
+      let end = (first + UInt(count) + table.pageSize - 1) / table.pageSize * table.pageSize
+      table.slots[free].faulted = 0
+      table.slots[free].end = end
+      // Set last: a slot with a start is whole for the handler.
+      table.slots[free].start = first
+      return free
+    }
+  }
+
+  static func hasFaulted(_ slot: Int) -> Bool {
+    shared.lock.withLock { shared.slots[slot].faulted != 0 }
+  }
+
+  static func release(_ slot: Int) {
+    shared.lock.withLock { shared.slots[slot] = Slot(start: 0, end: 0, faulted: 0) }
+  }
+}
+
+/// The table as the signal handler sees it, and the page size; set once, before the handler is
+/// installed.
+nonisolated(unsafe) private var guardSlots: UnsafeMutablePointer<BusErrorGuard.Slot>?
+nonisolated(unsafe) private var guardPageSize: UInt = 4096
+
+/// SIGBUS: when the faulting address lies in a live mapping, zeros are mapped over the rest of
+/// it and the fault is noted, and the faulting read is tried again (and now reads a zero).
+/// Any other SIGBUS is the process's: the default action is put back and the fault repeats.
+private func handleBusError(
+  _ signalNumber: Int32, _ info: UnsafeMutablePointer<siginfo_t>?,
+  _ context: UnsafeMutableRawPointer?
+) {
+  if let slots = guardSlots, let info {
+    let address = UInt(bitPattern: info.pointee._sifields._sigfault.si_addr)
+    let page = guardPageSize
+    for index in 0..<BusErrorGuard.slotCount
+    where slots[index].start != 0 && slots[index].start <= address && address < slots[index].end {
+      let first = address / page * page
+      let zeros = mmap(
+        UnsafeMutableRawPointer(bitPattern: first), Int(slots[index].end - first), PROT_READ,
+        MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0)
+      if zeros != MAP_FAILED {
+        slots[index].faulted = 1
+        return
+      }
+    }
+  }
+  signal(SIGBUS, SIG_DFL)
 }

@@ -32,6 +32,9 @@ public enum TransportFailure: Error, Hashable, Sendable {
   case tooManyRedirects
   /// The body grew past the limit.
   case bodyTooLarge(limit: Int)
+  /// The server redirected to a URL that is not http or https (`file:`, `data:`, …), which is
+  /// never followed.
+  case refusedRedirect(to: String)
   /// Anything else; `detail` is the system's text.
   case other(detail: String)
 
@@ -39,7 +42,7 @@ public enum TransportFailure: Error, Hashable, Sendable {
   public var isTransient: Bool {
     switch self {
     case .cannotConnect, .timedOut, .connectionLost: true
-    case .cannotResolve, .tooManyRedirects, .bodyTooLarge, .other: false
+    case .cannotResolve, .tooManyRedirects, .bodyTooLarge, .refusedRedirect, .other: false
     }
   }
 
@@ -52,6 +55,9 @@ public enum TransportFailure: Error, Hashable, Sendable {
     case .connectionLost(let detail): "the connection broke off (\(detail))"
     case .tooManyRedirects: "too many redirects (a redirect loop)"
     case .bodyTooLarge(let limit): "the body is larger than \(limit) bytes"
+    case .refusedRedirect(let location):
+      "a redirect to \(redactingCredentials(location)) was refused: only http and https redirects "
+        + "are followed"
     case .other(let detail): detail
     }
   }

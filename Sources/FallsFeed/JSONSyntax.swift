@@ -1,26 +1,38 @@
-/// Finds where JSON text first breaks the grammar, to say so in an error message.
+/// Decides whether bytes are JSON, and where and why not: the line, the column and what was
+/// expected there.
 ///
-/// Foundation's decoder on Linux reports only that data "was not valid JSON"; this scanner
-/// names the line, the column and what was expected there. It checks syntax only, and accepts
-/// what Foundation's parser accepts: RFC 8259 plus a trailing comma in arrays and objects.
+/// The grammar is RFC 8259's, read strictly where it matters to a feed's meaning: a string must
+/// be valid UTF-8 (no overlong forms, no encoded surrogates), with no raw control character and
+/// no `\u` escape of half a surrogate pair. Two things are accepted beyond it, as Foundation's
+/// parser accepts them: a byte order mark before the value, and a trailing comma in an array or
+/// an object. A number too large for a Double is still a number (what it means is for the
+/// reader of the value to say).
+///
+/// Nesting is followed with a stack of its own rather than by recursion, so any depth is read
+/// in any build; the bytes are read where they are, never copied.
 enum JSONSyntax {
   /// The first syntax error in `bytes`, as "line L, column C: what", or `nil` for valid JSON.
   ///
-  /// - Complexity: O(*n*) in the size of the input.
-  static func firstError(in bytes: some Collection<UInt8>) -> String? {
-    var scanner = Scanner(bytes: Array(bytes))
+  /// - Complexity: O(*n*) in the size of the input; memory O(*d*) for nesting depth *d*.
+  static func firstError(in bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    var scanner = Scanner(bytes: bytes)
     do throws(Failure) {
-      scanner.skipWhitespace()
-      if scanner.atEnd { throw scanner.failure("the input is empty; expected a JSON object") }
-      try scanner.value(depth: 0)
-      scanner.skipWhitespace()
-      if !scanner.atEnd {
-        throw scanner.failure("unexpected \(scanner.describeCurrent()) after the JSON value")
-      }
+      try scanner.document()
       return nil
     } catch {
       return error.message
     }
+  }
+
+  /// The first syntax error in `bytes`; see ``firstError(in:)-(UnsafeBufferPointer<UInt8>)``.
+  static func firstError(in bytes: some Collection<UInt8>) -> String? {
+    if let error = bytes.withContiguousStorageIfAvailable({ firstError(in: $0) }) { return error }
+    return Array(bytes).withUnsafeBufferPointer { firstError(in: $0) }
+  }
+
+  /// The length of the byte order mark at the start of `bytes`: 3, or 0 when there is none.
+  static func byteOrderMarkLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
   }
 
   struct Failure: Error {
@@ -28,21 +40,27 @@ enum JSONSyntax {
   }
 
   private struct Scanner {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     var position = 0
-    static let maximumDepth = 10_000
+    /// The open containers, innermost last: `{` or `[`.
+    var open: [UInt8] = []
 
     var atEnd: Bool { position >= bytes.count }
     var current: UInt8 { bytes[position] }
 
     mutating func skipWhitespace() {
-      while !atEnd, [0x20, 0x09, 0x0A, 0x0D].contains(current) { position += 1 }
+      while position < bytes.count {
+        switch bytes[position] {
+        case 0x20, 0x09, 0x0A, 0x0D: position += 1
+        default: return
+        }
+      }
     }
 
     func failure(_ what: String) -> Failure {
       var line = 1
       var column = 1
-      for byte in bytes[..<min(position, bytes.count)] {
+      for byte in UnsafeBufferPointer(rebasing: bytes[..<min(position, bytes.count)]) {
         if byte == 0x0A {
           line += 1
           column = 1
@@ -68,13 +86,78 @@ enum JSONSyntax {
       position += 1
     }
 
-    mutating func value(depth: Int) throws(Failure) {
+    /// The whole document: one value, with only whitespace after it.
+    mutating func document() throws(Failure) {
+      position = JSONSyntax.byteOrderMarkLength(bytes)
       skipWhitespace()
-      guard depth < Self.maximumDepth else { throw failure("nesting is too deep") }
+      if atEnd { throw failure("the input is empty; expected a JSON object") }
+      var needsValue = true
+      while true {
+        // A container opened by `value()` asks for its first member's value next.
+        if needsValue, try value() { continue }
+        needsValue = false
+        guard let container = open.last else { break }
+        skipWhitespace()
+        let close = container == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        let closing = "'\(Character(Unicode.Scalar(close)))'"
+        guard !atEnd else { throw failure("unexpected end of input; expected ',' or \(closing)") }
+        if current == close {
+          position += 1
+          open.removeLast()
+          continue
+        }
+        try expect(UInt8(ascii: ","), "',' or \(closing)")
+        skipWhitespace()
+        if !atEnd, current == close {
+          // A trailing comma, which Foundation's parser accepts.
+          position += 1
+          open.removeLast()
+          continue
+        }
+        if container == UInt8(ascii: "{") { try key() }
+        needsValue = true
+      }
+      skipWhitespace()
+      if !atEnd {
+        throw failure("unexpected \(describeCurrent()) after the JSON value")
+      }
+    }
+
+    /// An object's key and its colon.
+    mutating func key() throws(Failure) {
+      skipWhitespace()
+      guard !atEnd, current == UInt8(ascii: "\"") else {
+        throw failure("unexpected \(describeCurrent()); expected a quoted key")
+      }
+      try string()
+      try expect(UInt8(ascii: ":"), "':' after the key")
+    }
+
+    /// A scalar, or the opening of a container (with an object's first key): true when a
+    /// container was opened and its first value is to be read next, by `document()`.
+    mutating func value() throws(Failure) -> Bool {
+      skipWhitespace()
       guard !atEnd else { throw failure("unexpected end of input; expected a value") }
       switch current {
-      case UInt8(ascii: "{"): try object(depth: depth)
-      case UInt8(ascii: "["): try array(depth: depth)
+      case UInt8(ascii: "{"):
+        position += 1
+        skipWhitespace()
+        if !atEnd, current == UInt8(ascii: "}") {
+          position += 1
+          return false
+        }
+        open.append(UInt8(ascii: "{"))
+        try key()
+        return true
+      case UInt8(ascii: "["):
+        position += 1
+        skipWhitespace()
+        if !atEnd, current == UInt8(ascii: "]") {
+          position += 1
+          return false
+        }
+        open.append(UInt8(ascii: "["))
+        return true
       case UInt8(ascii: "\""): try string()
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try number()
       case UInt8(ascii: "t"): try literal("true")
@@ -82,94 +165,121 @@ enum JSONSyntax {
       case UInt8(ascii: "n"): try literal("null")
       default: throw failure("unexpected \(describeCurrent()); expected a value")
       }
-    }
-
-    mutating func object(depth: Int) throws(Failure) {
-      position += 1
-      skipWhitespace()
-      if !atEnd, current == UInt8(ascii: "}") {
-        position += 1
-        return
-      }
-      while true {
-        skipWhitespace()
-        if !atEnd, current == UInt8(ascii: "}") {
-          // A trailing comma, which Foundation accepts.
-          position += 1
-          return
-        }
-        guard !atEnd, current == UInt8(ascii: "\"") else {
-          throw failure("unexpected \(describeCurrent()); expected a quoted key")
-        }
-        try string()
-        try expect(UInt8(ascii: ":"), "':' after the key")
-        try value(depth: depth + 1)
-        skipWhitespace()
-        guard !atEnd else { throw failure("unexpected end of input; expected ',' or '}'") }
-        if current == UInt8(ascii: "}") {
-          position += 1
-          return
-        }
-        try expect(UInt8(ascii: ","), "',' or '}'")
-      }
-    }
-
-    mutating func array(depth: Int) throws(Failure) {
-      position += 1
-      skipWhitespace()
-      if !atEnd, current == UInt8(ascii: "]") {
-        position += 1
-        return
-      }
-      while true {
-        skipWhitespace()
-        if !atEnd, current == UInt8(ascii: "]") {
-          // A trailing comma, which Foundation accepts.
-          position += 1
-          return
-        }
-        try value(depth: depth + 1)
-        skipWhitespace()
-        guard !atEnd else { throw failure("unexpected end of input; expected ',' or ']'") }
-        if current == UInt8(ascii: "]") {
-          position += 1
-          return
-        }
-        try expect(UInt8(ascii: ","), "',' or ']'")
-      }
+      return false
     }
 
     mutating func string() throws(Failure) {
       position += 1
       while !atEnd {
         let byte = current
-        if byte == UInt8(ascii: "\"") {
+        switch byte {
+        case UInt8(ascii: "\""):
           position += 1
           return
-        }
-        if byte < 0x20 { throw failure("a control character inside a string must be escaped") }
-        if byte == UInt8(ascii: "\\") {
+        case 0..<0x20:
+          throw failure(
+            "a control character (byte 0x\(String(byte, radix: 16))) inside a string must be "
+              + "escaped")
+        case UInt8(ascii: "\\"):
+          try escape()
+        case 0x80...:
+          try multibyteCharacter()
+        default:
           position += 1
-          guard !atEnd else { break }
-          let escape = current
-          if escape == UInt8(ascii: "u") {
-            for _ in 0..<4 {
-              position += 1
-              guard !atEnd, isHexDigit(current) else {
-                throw failure("\\u must be followed by four hexadecimal digits")
-              }
-            }
-          } else if !Array("\"\\/bfnrt".utf8).contains(escape) {
-            throw failure("invalid escape \\\(describeCurrent()) in a string")
-          }
         }
-        position += 1
       }
       throw failure("unexpected end of input inside a string; expected a closing '\"'")
     }
 
-    mutating func number() throws(Failure) {
+    /// An escape, at its backslash.
+    mutating func escape() throws(Failure) {
       let start = position
+      position += 1
+      guard !atEnd else { return }
+      let escape = current
+      guard escape == UInt8(ascii: "u") else {
+        guard Array("\"\\/bfnrt".utf8).contains(escape) else {
+          throw failure("invalid escape \\\(describeCurrent()) in a string")
+        }
+        position += 1
+        return
+      }
+      let unit = try hexEscape()
+      if (0xDC00..<0xE000).contains(unit) {
+        position = start
+        throw failure(loneSurrogate(unit))
+      }
+      guard (0xD800..<0xDC00).contains(unit) else { return }
+      // A high surrogate must be followed by the escape of a low one.
+      guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
+        bytes[position + 1] == UInt8(ascii: "u")
+      else {
+        position = start
+        throw failure(loneSurrogate(unit))
+      }
+      position += 1
+      let second = try hexEscape()
+      guard (0xDC00..<0xE000).contains(second) else {
+        position = start
+        throw failure(loneSurrogate(unit))
+      }
+    }
+
+    /// The four hexadecimal digits after `\u` (at the `u`), read.
+    mutating func hexEscape() throws(Failure) -> UInt32 {
+      var value: UInt32 = 0
+      for _ in 0..<4 {
+        position += 1
+        guard !atEnd, let digit = hexValue(current) else {
+          throw failure("\\u must be followed by four hexadecimal digits")
+        }
+        value = value << 4 | digit
+      }
+      position += 1
+      return value
+    }
+
+    func loneSurrogate(_ unit: UInt32) -> String {
+      let hex = String(unit, radix: 16)
+      return "the escape \\u\(hex) is half of a surrogate pair without its other half, "
+        + "which is not a character"
+    }
+
+    /// A UTF-8 sequence of two to four bytes, at its first byte: the shortest form of a scalar
+    /// (not a surrogate, at most U+10FFFF).
+    mutating func multibyteCharacter() throws(Failure) {
+      let lead = current
+      let length: Int
+      var second: ClosedRange<UInt8> = 0x80...0xBF
+      switch lead {
+      case 0xC2...0xDF: length = 2
+      case 0xE0:
+        length = 3
+        second = 0xA0...0xBF
+      case 0xE1...0xEC, 0xEE...0xEF: length = 3
+      case 0xED:
+        length = 3
+        second = 0x80...0x9F
+      case 0xF0:
+        length = 4
+        second = 0x90...0xBF
+      case 0xF1...0xF3: length = 4
+      case 0xF4:
+        length = 4
+        second = 0x80...0x8F
+      default:
+        throw failure("invalid UTF-8 in a string (byte 0x\(String(lead, radix: 16)))")
+      }
+      for offset in 1..<length {
+        let range: ClosedRange<UInt8> = offset == 1 ? second : 0x80...0xBF
+        guard position + offset < bytes.count, range.contains(bytes[position + offset]) else {
+          throw failure("invalid UTF-8 in a string (byte 0x\(String(lead, radix: 16)))")
+        }
+      }
+      position += length
+    }
+
+    mutating func number() throws(Failure) {
       func digits() -> Int {
         var count = 0
         while !atEnd, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(current) {
@@ -183,6 +293,7 @@ enum JSONSyntax {
       let integerDigits = digits()
       guard integerDigits > 0 else { throw failure("expected a digit in a number") }
       if integerDigits > 1, bytes[integerStart] == UInt8(ascii: "0") {
+        position = integerStart
         throw failure("a number must not start with 0")
       }
       if !atEnd, current == UInt8(ascii: ".") {
@@ -193,11 +304,6 @@ enum JSONSyntax {
         position += 1
         if !atEnd, current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { position += 1 }
         guard digits() > 0 else { throw failure("expected a digit in the exponent") }
-      }
-      let text = String(decoding: bytes[start..<position], as: UTF8.self)
-      if let value = Double(text), !value.isFinite {
-        position = start
-        throw failure("the number \(text) is too large")
       }
     }
 
@@ -211,10 +317,13 @@ enum JSONSyntax {
       }
     }
 
-    private func isHexDigit(_ byte: UInt8) -> Bool {
-      (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-        || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
-        || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+    private func hexValue(_ byte: UInt8) -> UInt32? {
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+      default: nil
+      }
     }
   }
 }

@@ -96,11 +96,39 @@ private final class Receiver: NSObject, URLSessionDataDelegate, @unchecked Senda
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    // Nothing is kept past the limit, nor after a cancel: data that is on its way when the task
+    // is cancelled (a compressed body decompresses into many chunks) is dropped.
     let tooLarge = lock.withLock {
+      guard cancelReason == nil else { return false }
+      guard body.count + data.count <= maxBytes else { return true }
       body.append(data)
-      return body.count > maxBytes
+      return false
     }
     if tooLarge { cancel(dataTask, because: .bodyTooLarge(limit: maxBytes)) }
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask,
+    willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+    completionHandler: @escaping @Sendable (URLRequest?) -> Void
+  ) {
+    // Judged by the Location header itself: FoundationNetworking turns some schemes it does not
+    // follow (file:, data:) into a path on the same server before asking.
+    let location = response.value(forHTTPHeaderField: "Location")
+    let target = location.flatMap { URL(string: $0, relativeTo: response.url) } ?? request.url
+    let scheme = target?.scheme?.lowercased()
+    guard scheme == "http" || scheme == "https" else {
+      // Not followed: the task ends with the redirect's own answer, reported as the refusal.
+      // (Cancelling the task here as well makes FoundationNetworking stop the process.)
+      lock.withLock {
+        if cancelReason == nil {
+          cancelReason = .refusedRedirect(to: location ?? "an unreadable address")
+        }
+      }
+      completionHandler(nil)
+      return
+    }
+    completionHandler(request)
   }
 
   func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {

@@ -335,7 +335,7 @@ private func golden(_ name: String) throws -> String {
     let error = BufferSink()
     let output = BufferSink()
     let environment = CLIEnvironment(
-      readStandardInput: { () throws(SystemError) in throw SystemError(code: 5) },
+      readStandardInput: { (_) throws(SystemError) in throw SystemError(code: 5) },
       standardOutput: output, standardError: error)
     #expect(await CLI.run(["layout", "--feed", "-"], environment: environment) == .noInput)
     #expect(error.text == "falls: error: cannot read the feed file '-': Input/output error\n")
@@ -346,14 +346,14 @@ private func golden(_ name: String) throws -> String {
   func writeFailures() async {
     let quiet = BufferSink()
     let closed = CLIEnvironment(
-      readStandardInput: { () throws(SystemError) in Data() },
+      readStandardInput: { (_) throws(SystemError) in Data() },
       standardOutput: FailingSink(code: 32), standardError: quiet)
     #expect(await CLI.run(["layout", "--format", "jsonl"], environment: closed) == .brokenPipe)
     #expect(quiet.bytes.isEmpty)
 
     let messages = BufferSink()
     let full = CLIEnvironment(
-      readStandardInput: { () throws(SystemError) in Data() },
+      readStandardInput: { (_) throws(SystemError) in Data() },
       standardOutput: FailingSink(code: 28), standardError: messages)
     #expect(await CLI.run(["layout"], environment: full) == .ioError)
     #expect(messages.text == "falls: error: cannot write the output: No space left on device\n")
@@ -362,8 +362,61 @@ private func golden(_ name: String) throws -> String {
   @Test("A help text that cannot be written is an output error, not success")
   func helpWriteFailure() async {
     let environment = CLIEnvironment(
-      readStandardInput: { () throws(SystemError) in Data() },
+      readStandardInput: { (_) throws(SystemError) in Data() },
       standardOutput: FailingSink(code: 28), standardError: BufferSink())
     #expect(await CLI.run(["--help"], environment: environment) == .ioError)
+  }
+
+  @Test("Control characters in a feed's URLs reach the table escaped: no row can be forged")
+  func tableEscapes() async throws {
+    let urls = [
+      "https://a.example/\u{1B}]0;owned\u{7}.jpg", "https://b.example/\u{1B}[2J",
+      "https://c.example/x\r\n    9     1       0     1   10.00   10.00  111.67  111.67  -  fake",
+      "https://d.example/\u{9B}31m",
+    ]
+    let items = urls.map { #"{"img":"# + jsonString($0) + #","width":"1","height":"1"}"# }
+    let feed = #"{"data":["# + items.joined(separator: ",") + "]}"
+    let result = await runCLI(["layout", "--feed", "-", "--style", "waterfall"], input: feed)
+    #expect(result.code == .success)
+    let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+    // A summary, a header, four rows and the final newline's empty rest.
+    #expect(lines.count == 7, "\(lines)")
+    #expect(!result.standardOutput.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+    #expect(!result.standardOutput.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) })
+    #expect(lines[2].hasSuffix("https://a.example/\\u001b]0;owned\\u0007.jpg"))
+    #expect(lines[4].contains("https://c.example/x\\u000d\\u000a    9"))
+    #expect(lines[5].hasSuffix("https://d.example/\\u009b31m"))
+    // JSON stays exact JSON: the URL reads back as it was.
+    let json = await runCLI(["layout", "--feed", "-", "--format", "jsonl"], input: feed)
+    let first = try JSONDecoder().decode(
+      ParsedLayout.Item.self,
+      from: Data((json.standardOutput.split(separator: "\n").first ?? "").utf8))
+    #expect(first.img == urls[0])
+  }
+
+  @Test(
+    "Control characters and passwords from arguments are never printed raw",
+    arguments: [
+      (["layout", "--feed", "/no/such/\u{1B}[2J\nfile"], "'/no/such/\\u001b[2J\\u000afile'"),
+      (["layout", "--columns", "\u{1B}]0;x\u{7}"], "invalid value '\\u001b]0;x\\u0007'"),
+      (["layout", "--col\u{1B}umns", "3"], "unknown option '--col\\u001bumns'"),
+      (["\u{1B}[31mlayout"], "unknown command '\\u001b[31mlayout'"),
+      (["layout", "--feed", "gopher://me:s3cret@example.com/"], "'gopher://me:***@example.com/'"),
+    ])
+  func escapedArguments(arguments: [String], shown: String) async {
+    let result = await runCLI(arguments)
+    #expect(result.code != .success)
+    #expect(result.standardError.contains(shown), "\(result.standardError)")
+    #expect(!result.standardError.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+    #expect(!result.standardError.contains("s3cret"))
+  }
+
+  @Test("A URL's password is not repeated when the fetch fails")
+  func redactedFetch() async {
+    let url = "http://reader:s3cret@127.0.0.1:\(refusedPort())/feed.json"
+    let result = await runCLI(["layout", "--feed", url, "--retries", "0"])
+    #expect(result.code == .unavailable)
+    #expect(result.standardError.contains("GET http://reader:***@127.0.0.1:"))
+    #expect(!result.standardError.contains("s3cret"))
   }
 }

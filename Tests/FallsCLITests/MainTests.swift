@@ -2,6 +2,10 @@ import FallsTestSupport
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 private let tmuxPath = ["/usr/bin/tmux", "/usr/local/bin/tmux"].first {
   FileManager.default.isExecutableFile(atPath: $0)
 }
@@ -93,6 +97,40 @@ private struct TerminalSession {
       #expect(run.output.isEmpty)
       #expect(run.error.hasPrefix("falls: error: "))
     }
+  }
+
+  @Test(
+    "--max-bytes bounds every source: an endless device and endless standard input end with 66",
+    arguments: [
+      "layout --feed /dev/zero --max-bytes 1000", "layout --feed - --max-bytes 1000 < /dev/zero",
+      "layout --feed /dev/urandom",
+    ])
+  func endlessInput(arguments: String) throws {
+    let run = try shell("\"$FALLS\" \(arguments)", timeout: 60)
+    #expect(run.status == 66)
+    #expect(run.output.isEmpty)
+    #expect(run.error.contains("more than --max-bytes"), "\(run.error)")
+  }
+
+  @Test("A feed file larger than --max-bytes is refused before it is read, saying how to read it")
+  func fileOverLimit() throws {
+    let directory = FileManager.default.temporaryDirectory
+    let path = directory.appendingPathComponent("falls-big-\(UInt64.random(in: 0 ... .max)).json")
+    defer { try? FileManager.default.removeItem(at: path) }
+    // A sparse file of 2 GiB with a bad first byte: refused whole by default, and with room
+    // enough, its error is found at the first byte without reading (or copying) the rest.
+    #expect(FileManager.default.createFile(atPath: path.path, contents: Data("x".utf8)))
+    #expect(truncate(path.path, 2 << 30) == 0)
+    let refused = try shell("\"$FALLS\" layout --feed \(shellQuoted(path.path))")
+    #expect(refused.status == 66)
+    #expect(
+      refused.error.contains("is more than --max-bytes 67108864 bytes; give a larger --max-bytes"),
+      "\(refused.error)")
+    let measured = try measuredRun(
+      ["layout", "--feed", path.path, "--max-bytes", String(3 << 30)], timeout: 60)
+    #expect(measured.status == 65)
+    #expect(measured.error.contains("line 1, column 1: unexpected 'x'"), "\(measured.error)")
+    #expect(measured.peakBytes > 0 && measured.peakBytes < 200 << 20, "\(measured.peakBytes) bytes")
   }
 
   @Test("Writing into a closed pipe ends quietly, without a crash report")

@@ -139,7 +139,7 @@ private func shopItems() throws -> [LayoutItem] {
       (["/short", "--retries", "0"], "the connection broke off (transfer closed"),
       (
         ["/html"],
-        "the answer is not JSON (text/html, starting \"<!DOCTYPE html> <html><body><h1>502"
+        "the answer is not JSON (text/html, starting \"<!DOCTYPE html>\\u000a<html><body><h1>502"
       ),
       (["/broken"], "the answer is not valid JSON (line 1, column 36: unexpected end of input"),
       (["/big/5000", "--max-bytes", "4096"], "the body is larger than 4096 bytes"),

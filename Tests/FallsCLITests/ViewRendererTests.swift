@@ -117,4 +117,14 @@ private func renderer(_ configuration: LayoutConfiguration, _ items: [LayoutItem
     #expect(lines.contains { $0.contains("q Ctrl-C   quit") })
     #expect(lines.first == blank.first && lines.last == blank.last)
   }
+
+  @Test("A feed name or message with control characters shows them escaped")
+  func escapedStatusLine() {
+    let line = ViewRenderer.statusLine(
+      feed: "evil\u{1B}[2J\nname", pages: 1, items: 2, top: 0, rows: 10, contentRows: 5,
+      message: "page 2: \u{1B}]0;x\u{7}", columns: 200)
+    #expect(!line.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
+    #expect(line.contains("evil\\u001b[2J\\u000aname"))
+    #expect(line.contains("page 2: \\u001b]0;x\\u0007"))
+  }
 }

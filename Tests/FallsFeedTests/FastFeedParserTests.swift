@@ -25,12 +25,21 @@ private enum Outcome: Equatable {
   }
 }
 
-/// The fast path (with its fallback) and the `JSONDecoder` path on the same bytes.
+/// The fast path (with its fallback) and the diagnostic path alone on the same bytes.
 private func bothPaths(_ data: Data) -> (Outcome, Outcome) {
   (
     Outcome { () throws(FeedError) in try FeedDecoder.decode(data) },
-    Outcome { () throws(FeedError) in try FeedDecoder.decodeWithFoundation(data) }
+    Outcome { () throws(FeedError) in try FeedDecoder.decodeWithDiagnostics(data) }
   )
+}
+
+/// Expects Foundation's JSONDecoder, the independent reference, to read `feed` from `data`.
+private func expectReference(
+  _ data: Data, reads feed: Feed, sourceLocation: SourceLocation = #_sourceLocation
+) {
+  #expect(
+    FoundationFeedReference.decode(data) == .feed(ReferenceFeed(feed)),
+    sourceLocation: sourceLocation)
 }
 
 /// A feed in many spellings: sizes as strings or numbers, spans, escapes, non-ASCII text,
@@ -72,12 +81,13 @@ private func expectSplitAgrees(_ data: Data, sourceLocation: SourceLocation = #_
 
 @Suite struct FastFeedParserTests {
   @Test(
-    "On every real feed the fast path reads exactly what JSONDecoder reads",
+    "On every real feed the fast path reads exactly what the diagnostic path and JSONDecoder read",
     arguments: Fixtures.feedNames)
   func realFeeds(name: String) throws {
     let data = try Fixtures.data(name)
     let fast = try #require(FastFeedParser.parse(data))
-    #expect(fast == (try FeedDecoder.decodeWithFoundation(data)))
+    #expect(fast == (try FeedDecoder.decodeWithDiagnostics(data)))
+    expectReference(data, reads: fast)
     expectSplitAgrees(data)
   }
 
@@ -88,7 +98,8 @@ private func expectSplitAgrees(_ data: Data, sourceLocation: SourceLocation = #_
     #expect(fast == slow)
     expectSplitAgrees(data)
     // The fast path itself read it (rather than falling back).
-    #expect(FastFeedParser.parse(data) != nil)
+    let feed = try #require(FastFeedParser.parse(data))
+    expectReference(data, reads: feed)
   }
 
   @Test(
@@ -135,7 +146,7 @@ private func expectSplitAgrees(_ data: Data, sourceLocation: SourceLocation = #_
   }
 
   @Test(
-    "The fast path gives way on what only JSONDecoder should judge",
+    "The fast path gives way on what only the diagnostic path should judge",
     arguments: [
       #"{"data":[{"img":"a","width":"1","height":"1"},]}"#,  // trailing comma
       "\u{FEFF}{\"data\":[]}",  // byte order mark
@@ -161,7 +172,8 @@ private func expectSplitAgrees(_ data: Data, sourceLocation: SourceLocation = #_
     let text = #"{"data":[{"img":"# + img + #","width":"1","height":"1"}]}"#
     let data = Data(text.utf8)
     let fast = try #require(FastFeedParser.parse(data))
-    #expect(fast == (try FeedDecoder.decodeWithFoundation(data)))
+    #expect(fast == (try FeedDecoder.decodeWithDiagnostics(data)))
+    expectReference(data, reads: fast)
   }
 
   @Test("Escapes and non-ASCII text are read as JSONDecoder reads them")

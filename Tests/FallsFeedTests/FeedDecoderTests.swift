@@ -71,10 +71,8 @@ private func problem(_ item: String) throws -> FeedItemProblem? {
       (#"{"img": "a", "width": "1", "height": -5}"#, .height, "-5", .notPositive),
       (#"{"img": "a", "width": "1", "height": "-0.5"}"#, .height, #""-0.5""#, .notPositive),
       (#"{"img": "a", "width": "1", "height": "1e999"}"#, .height, #""1e999""#, .notFinite),
-      (
-        #"{"img": "a", "width": "1", "height": 1e999}"#, .height, "a number too large to represent",
-        .notFinite
-      ),
+      (#"{"img": "a", "width": "1", "height": 1e999}"#, .height, "1e999", .notFinite),
+      (#"{"img": "a", "width": "1", "height": -0.0}"#, .height, "-0.0", .notPositive),
       (#"{"width": "1", "height": "1"}"#, .img, nil, .missing),
       (#"{"img": 3, "width": "1", "height": "1"}"#, .img, "3", .notAString),
       (#""just a string""#, .item, #""just a string""#, .notAnObject),
@@ -172,5 +170,83 @@ private func problem(_ item: String) throws -> FeedItemProblem? {
     ])
   func notNumbers(text: String) {
     #expect(FeedDecoder.number(from: text) == nil)
+  }
+
+  @Test(
+    "Bytes that are not JSON are refused whole, with where and why, never as an item's value",
+    arguments: [
+      ("{\"data\": [{\"img\": \"a\u{0}b\"}]}", "line 1, column 21: a control character (byte 0x0)"),
+      ("{\"data\": [{\"img\": \"\u{1B}[2J\"}]}", "column 20: a control character (byte 0x1b)"),
+      ("{\"data\": [{\"img\": \"a\u{FF}\"}]}", "column 21: invalid UTF-8 in a string (byte 0xff)"),
+      ("{\"data\": [{\"img\": \"\u{C0}\u{AF}\"}]}", "invalid UTF-8 in a string (byte 0xc0)"),
+      ("{\"data\": [{\"img\": \"\u{ED}\u{A0}\u{80}\"}]}", "invalid UTF-8 in a string (byte 0xed)"),
+      (
+        "{\"data\": [{\"img\": \"\u{F4}\u{90}\u{80}\u{80}\"}]}",
+        "invalid UTF-8 in a string (byte 0xf4)"
+      ),
+      ("{\"data\": [{\"\u{FF}\": 1}]}", "invalid UTF-8 in a string (byte 0xff)"),
+      (
+        #"{"data": [{"img": "\ud800x"}]}"#,
+        "column 20: the escape \\ud800 is half of a surrogate pair"
+      ),
+      (#"{"data": [{"img": "\udc00"}]}"#, "the escape \\udc00 is half of a surrogate pair"),
+      (#"{"data": [{"img": "\ud800\u0041"}]}"#, "the escape \\ud800 is half of a surrogate pair"),
+      (#"{"data": [{"img": "a", "width": 007}]}"#, "column 33: a number must not start with 0"),
+      ("{\"data\": [\u{FF}]}", "column 11: unexpected byte 0xff; expected a value"),
+      ("\u{C3}\u{A9}", "column 1: unexpected byte 0xc3; expected a value"),
+    ] as [(String, String)])
+  func notJSONAtAll(text: String, detail: String) {
+    // Built from bytes: the text's scalars U+0080…U+00FF stand for single bytes here.
+    let bytes = text.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }
+    #expect {
+      try FeedDecoder.decode(Data(bytes))
+    } throws: { error in
+      guard case .notJSON(let found) = error as? FeedError else { return false }
+      return found.contains(detail)
+    }
+  }
+
+  @Test("A key given twice takes its last value, as JavaScript, Python and jq read it")
+  func duplicateKeys() throws {
+    let feed = try decode(
+      #"{"data": [{"img": "a", "img": "b", "width": "x", "width": "2", "height": "3", "height": 4}]}"#
+    )
+    #expect(Array(feed.items) == [FeedItem(index: 0, img: "b", width: 2, height: 4)])
+    let twice = try decode(
+      #"{"data": [{"img": "a", "width": 1, "height": 1}], "data": [{"img": "z", "width": 5, "height": 6}]}"#
+    )
+    #expect(Array(twice.items) == [FeedItem(index: 0, img: "z", width: 5, height: 6)])
+    let problem = try decode(
+      #"{"data": [{"img": "a", "width": "2", "width": "wide", "height": "3"}]}"#
+    ).problems
+    #expect(
+      problem == [FeedItemProblem(index: 0, field: .width, value: #""wide""#, reason: .notANumber)])
+  }
+
+  @Test("A missing or null img says what an img must be")
+  func missingImage() throws {
+    for item in [#"{"width": "1", "height": "1"}"#, #"{"img": null, "width": "1", "height": "1"}"#]
+    {
+      let message = try #require(try problem(item)).message
+      #expect(
+        message.hasSuffix("\"img\" is missing; expected a string, the image's URL"), "\(message)")
+    }
+  }
+
+  @Test("Nesting of any depth is read without recursion: 100,000 levels, valid and not")
+  func deepNesting() throws {
+    let depth = 100_000
+    let deep = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+    let valid =
+      #"{"deep": "# + deep + #", "data": [{"img": "a", "width": 1, "height": 1, "x": "#
+      + deep + "}]}"
+    #expect(try decode(valid).items.count == 1)
+    let broken = #"{"data": "# + String(repeating: "[", count: depth) + "}"
+    #expect {
+      try decode(broken)
+    } throws: { error in
+      guard case .notJSON(let detail) = error as? FeedError else { return false }
+      return detail.hasPrefix("line 1, column \(10 + depth): unexpected '}'")
+    }
   }
 }

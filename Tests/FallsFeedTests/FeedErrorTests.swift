@@ -15,7 +15,7 @@ import Testing
       ),
       (
         FeedItemProblem(index: 7, field: .img, value: "3", reason: .notAString),
-        "item 7: \"img\" is 3; expected a string"
+        "item 7: \"img\" is 3; expected a string, the image's URL"
       ),
       (
         FeedItemProblem(index: 2, field: .item, value: "5", reason: .notAnObject),

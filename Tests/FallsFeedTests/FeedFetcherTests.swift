@@ -215,4 +215,32 @@ private func fetcher(_ transport: ScriptedTransport, _ sleeps: Sleeps, retries: 
     #expect(FeedFetcher.reason(418) == "Client Error")
     #expect(FeedFetcher.reason(599) == "Server Error")
   }
+
+  @Test("The start of a body that is not JSON is quoted with its control characters escaped")
+  func escapedStart() async {
+    let body = Data("\u{1B}]0;owned\u{7}\u{1B}[2J\r\nline two".utf8)
+    let transport = ScriptedTransport([
+      .success(HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], body: body))
+    ])
+    await #expect {
+      try await fetcher(transport, Sleeps()).fetch(feedURL)
+    } throws: { error in
+      let message = (error as? FetchError)?.message ?? ""
+      return message.contains(#"starting "\u001b]0;owned\u0007\u001b[2J\u000d\u000aline two""#)
+        && !message.unicodeScalars.contains { $0.value < 0x20 }
+    }
+  }
+
+  @Test("A password in the URL is never repeated in a message")
+  func redactedURL() async throws {
+    let url = try #require(URL(string: "http://reader:s3cret@127.0.0.1:1/feed.json"))
+    let transport = ScriptedTransport([status(404)])
+    await #expect {
+      try await fetcher(transport, Sleeps()).fetch(url)
+    } throws: { error in
+      let message = (error as? FetchError)?.message ?? ""
+      return message.hasPrefix("GET http://reader:***@127.0.0.1:1/feed.json: HTTP 404")
+        && !message.contains("s3cret")
+    }
+  }
 }

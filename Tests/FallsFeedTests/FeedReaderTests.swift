@@ -3,6 +3,25 @@ import FallsTestSupport
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A path in the temporary directory that no other test uses.
+private func temporaryPath(_ suffix: String) -> String {
+  FileManager.default.temporaryDirectory
+    .appendingPathComponent("falls-reader-\(UInt64.random(in: 0 ... .max))\(suffix)").path
+}
+
+/// A feed of `count` items, about 90 bytes each.
+private func feedText(count: Int) -> String {
+  let items = (0..<count).map { index in
+    #"{"img":"https://img.example.com/p/\#(index).jpg","width":"\#(100 + index % 1900)","#
+      + #""height":"\#(100 + index % 2900)"}"#
+  }
+  return #"{"data":["# + items.joined(separator: ",") + "]}"
+}
+
 @Suite struct FeedReaderTests {
   @Test("A file is read whole")
   func readsFile() throws {
@@ -75,5 +94,99 @@ import Testing
   func errorText() {
     #expect(FeedReader.systemError(2) == "No such file or directory")
     #expect(FeedReader.systemError(13) == "Permission denied")
+  }
+
+  @Test(
+    "A regular file larger than the limit is refused before it is read", arguments: [1, 1 << 21])
+  func fileOverLimit(size: Int) throws {
+    let path = temporaryPath(".json")
+    try Data(repeating: 0x20, count: size + 1).write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(throws: FeedError.tooLarge(path: path, limit: size)) {
+      try FeedReader.load(path: path, maxBytes: size)
+    }
+    #expect(try FeedReader.load(path: path, maxBytes: size + 1).data.count == size + 1)
+  }
+
+  @Test(
+    "A device that never ends is read only up to the limit",
+    arguments: ["/dev/zero", "/dev/urandom"])
+  func endlessDevice(path: String) {
+    #expect(throws: FeedError.tooLarge(path: path, limit: 100_000)) {
+      try FeedReader.load(path: path, maxBytes: 100_000)
+    }
+  }
+
+  @Test("A pipe is read up to the limit and no further")
+  func pipeOverLimit() throws {
+    var ends: [Int32] = [0, 0]
+    #expect(pipe(&ends) == 0)
+    defer { close(ends[0]) }
+    // More than the limit, in a pipe whose writer stays open: reading stops at the limit.
+    let chunk = [UInt8](repeating: 0x41, count: 4096)
+    for _ in 0..<10 { _ = chunk.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) } }
+    #expect(try FeedReader.readAll(ends[0], maxBytes: 10_000) == nil)
+    close(ends[1])
+  }
+
+  @Test("A FIFO with no writer fails after --timeout when one is given, and is read when one comes")
+  func fifo() throws {
+    let path = temporaryPath(".fifo")
+    #expect(mkfifo(path, 0o600) == 0)
+    defer { unlink(path) }
+    let start = ContinuousClock.now
+    #expect {
+      try FeedReader.load(path: path, writerTimeout: 0.3)
+    } throws: { error in
+      guard case .unreadable(_, let reason) = error as? FeedError else { return false }
+      return reason == "no writer opened the FIFO within 0.3 s (--timeout)"
+    }
+    #expect(ContinuousClock.now - start >= .milliseconds(300))
+    // A writer that comes in time is read to its end.
+    DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) {
+      let descriptor = open(path, O_WRONLY)
+      _ = "{\"data\":[]}".withCString { write(descriptor, $0, 11) }
+      close(descriptor)
+    }
+    #expect(try FeedReader.load(path: path, writerTimeout: 10).data == Data("{\"data\":[]}".utf8))
+  }
+
+  @Test("A mapped file cut short before it is read is reported as changed, not a crash (SIGBUS)")
+  func truncatedUnderMapping() throws {
+    let path = temporaryPath(".json")
+    let text = feedText(count: 40_000)
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let mapped = try FeedReader.load(path: path)
+    #expect(mapped.isFileMapping)
+    // Cut to 100 bytes: every page past the first now faults when read.
+    #expect(truncate(path, 100) == 0)
+    #expect {
+      try FeedDecoder.decode(mapped)
+    } throws: { error in
+      guard case .unreadable(let named, let reason) = error as? FeedError else { return false }
+      return named == path && reason.hasPrefix("it changed (it was cut short) while it was read")
+    }
+    // Another mapping of another file is not affected by the first one's fault.
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    let again = try FeedReader.load(path: path)
+    #expect(try FeedDecoder.decode(again).items.count == 40_000)
+  }
+
+  @Test("A file cut short while falls parses it ends with 66 or with the layout, never a signal")
+  func truncatedWhileParsing() throws {
+    let path = temporaryPath(".json")
+    try Data(feedText(count: 600_000).utf8).write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    // The cut comes as soon as falls has mapped the file: while it parses it.
+    let quoted = shellQuoted(path)
+    let run = try shell(
+      "\"$FALLS\" layout --feed \(quoted) --max-bytes 1000000000 --format jsonl > /dev/null & "
+        + "pid=$!; while ! grep -qF \(quoted) /proc/$pid/maps 2>/dev/null; do "
+        + "kill -0 $pid 2>/dev/null || break; done; truncate -s 100 \(quoted); wait $pid")
+    #expect(run.status == 66 || run.status == 0, "status \(run.status): \(run.error)")
+    if run.status == 66 {
+      #expect(run.error.contains("changed (it was cut short) while it was read"), "\(run.error)")
+    }
   }
 }

@@ -14,6 +14,7 @@ import Testing
       (TransportFailure.cannotConnect(detail: "x"), true), (.timedOut(seconds: 1), true),
       (.connectionLost(detail: "x"), true), (.cannotResolve(detail: "x"), false),
       (.tooManyRedirects, false), (.bodyTooLarge(limit: 1), false), (.other(detail: "x"), false),
+      (.refusedRedirect(to: "file:///etc/passwd"), false),
     ])
   func transient(failure: TransportFailure, isTransient: Bool) {
     #expect(failure.isTransient == isTransient)
@@ -26,6 +27,10 @@ import Testing
       (.tooManyRedirects, "too many redirects (a redirect loop)"),
       (.bodyTooLarge(limit: 64), "the body is larger than 64 bytes"),
       (.connectionLost(detail: "reset"), "the connection broke off (reset)"),
+      (
+        .refusedRedirect(to: "ftp://u:pw@h/x"),
+        "a redirect to ftp://u:***@h/x was refused: only http and https redirects are followed"
+      ),
     ])
   func descriptions(failure: TransportFailure, text: String) {
     #expect(failure.description == text)

@@ -9,7 +9,8 @@ import Testing
     "Valid JSON has no syntax error",
     arguments: [
       "{}", "[]", " {\"a\": [1, -2.5e+3, true, false, null, \"x\\n\\u00e9\"]} ", "0", "\"\"",
-      "{\"data\": [{\"img\": \"\", \"width\": \"1\"}]}", "[1,]", "{\"a\": 1,}",
+      "{\"data\": [{\"img\": \"\", \"width\": \"1\"}]}", "[1,]", "{\"a\": 1,}", "[1e999]",
+      "\u{FEFF}{}", #"["\ud83d\ude00 \uD83D\uDE00 é 瀑 😀 \u0000"]"#, "[[[[{\"a\":[{}]}]]]]",
     ])
   func valid(text: String) {
     #expect(JSONSyntax.firstError(in: Array(text.utf8)) == nil)
@@ -27,14 +28,22 @@ import Testing
       ("{a: 1}", "line 1, column 2: unexpected 'a'; expected a quoted key"),
       ("[1 2]", "line 1, column 4: unexpected '2'; expected ',' or ']'"),
       ("{\"a\": 1 \"b\": 2}", "line 1, column 9: unexpected '\"'; expected ',' or '}'"),
-      ("[01]", "line 1, column 4: a number must not start with 0"),
+      ("[01]", "line 1, column 2: a number must not start with 0"),
       ("[1.]", "line 1, column 4: expected a digit after the decimal point"),
       ("[tru]", "line 1, column 5: unexpected ']'; expected true"),
       (
         "\"ab", "line 1, column 4: unexpected end of input inside a string; expected a closing '\"'"
       ),
       ("\"a\\qb\"", "line 1, column 4: invalid escape \\'q' in a string"),
-      ("[\n\n  1e999]", "line 3, column 3: the number 1e999 is too large"),
+      ("[\n\n  1.5e]", "line 3, column 7: expected a digit in the exponent"),
+      (
+        "[\"\u{1B}\"]",
+        "line 1, column 3: a control character (byte 0x1b) inside a string must be escaped"
+      ),
+      (
+        #"["\ud83d"]"#,
+        "line 1, column 3: the escape \\ud83d is half of a surrogate pair without its other half, which is not a character"
+      ),
       ("[\"é\", x]", "line 1, column 7: unexpected 'x'; expected a value"),
     ])
   func errors(text: String, message: String) {

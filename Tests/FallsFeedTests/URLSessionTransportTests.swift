@@ -47,6 +47,17 @@ import Testing
     #expect(response.body == Data("status page\n".utf8))
   }
 
+  @Test(
+    "A redirect to anything but http or https is refused, naming where it led",
+    arguments: ["file:///etc/passwd", "data:application/json,%7B%22data%22:[]%7D", "ftp://h/x"])
+  func refusedRedirect(location: String) async throws {
+    let server = try TestServer()
+    let query = location.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+    await #expect(throws: TransportFailure.refusedRedirect(to: location)) {
+      try await get(server.url("/redirect-to?location=\(query)"))
+    }
+  }
+
   @Test("A redirect loop fails")
   func redirectLoop() async throws {
     let server = try TestServer()

@@ -30,7 +30,7 @@ public func runCLI(
   let output = BufferSink()
   let error = BufferSink()
   var environment = CLIEnvironment(
-    readStandardInput: { () throws(SystemError) in Data(input.utf8) },
+    readStandardInput: { (_) throws(SystemError) in Data(input.utf8) },
     standardOutput: output, standardError: error)
   configure(&environment)
   let code = await CLI.run(arguments, environment: environment)

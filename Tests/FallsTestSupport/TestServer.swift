@@ -31,12 +31,21 @@ public final class TestServer: @unchecked Sendable {
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     try process.run()
-    // The first line is "PORT <n>".
+    // The first line is "PORT <n>", awaited for at most 30 s. It is read with read(2), which
+    // a signal may interrupt: FileHandle.availableData stops the process on EINTR, and the
+    // SIGCHLD of another test's server ending arrives at any time.
     var line = Data()
-    while !line.contains(UInt8(ascii: "\n")) {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      line.append(chunk)
+    let descriptor = output.fileHandleForReading.fileDescriptor
+    let deadline = ContinuousClock.now + .seconds(30)
+    while !line.contains(UInt8(ascii: "\n")), ContinuousClock.now < deadline {
+      var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      guard poll(&ready, 1, 1000) >= 0 || errno == EINTR else { break }
+      guard ready.revents != 0 else { continue }
+      var chunk = [UInt8](repeating: 0, count: 256)
+      let count = read(descriptor, &chunk, chunk.count)
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { break }
+      line.append(contentsOf: chunk[..<count])
     }
     let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5)) else {

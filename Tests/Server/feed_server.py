@@ -11,6 +11,7 @@ Routes (every response but the faults is a finderlist feed):
   /status/<code>            that status with a short text body
   /retry-after/<s>/<name>   429 with Retry-After: <s> once, then the fixture
   /redirect/<name>          302 to /feed/<name>
+  /redirect-to?location=<l> 302 to <l>, whatever its scheme
   /loop/<k>                 302 to /loop/<k+1 mod 2>, for ever
   /hang                     reads the request, never answers; logs when the client closes
   /trickle                  a 200 header promising 1000 bytes, then a byte every 0.1 s; logs
@@ -38,6 +39,7 @@ import socketserver
 import sys
 import threading
 import time
+import urllib.parse
 
 FIXTURES = pathlib.Path(sys.argv[1])
 LOCK = threading.Lock()
@@ -112,6 +114,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
         elif route == "redirect":
             self.send_response(302)
             self.send_header("Location", f"/feed/{parts[1]}")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+        elif route == "redirect-to":
+            location = urllib.parse.parse_qs(query).get("location", ["/"])[0]
+            self.send_response(302)
+            self.send_header("Location", location)
             self.send_header("Content-Length", "0")
             self.end_headers()
         elif route == "loop":
