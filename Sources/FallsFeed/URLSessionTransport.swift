@@ -30,7 +30,8 @@ public final class URLSessionTransport: HTTPTransport {
     // A session per request: FoundationNetworking on Linux calls session delegates only, not
     // the per-task `delegate` property.
     let receiver = Receiver(maxBytes: maxBytes, timeout: timeout)
-    let session = URLSession(configuration: configuration, delegate: receiver, delegateQueue: nil)
+    let session = URLSession(
+      configuration: configuration, delegate: receiver, delegateQueue: ImmediateQueue())
     defer { session.finishTasksAndInvalidate() }
     let task = session.dataTask(with: request)
     let result: Result<HTTPResponse, TransportFailure> = await withCheckedContinuation {
@@ -38,6 +39,23 @@ public final class URLSessionTransport: HTTPTransport {
       receiver.start(task, continuation: continuation)
     }
     return try result.get()
+  }
+}
+
+/// A delegate queue that runs each delegate call at once, on the thread that hands it over.
+///
+/// URLSession hands every chunk of a body to its delegate through this queue. Through an
+/// ordinary queue nothing holds the network back: a small gzip body that decompresses a
+/// thousandfold is handed over far faster than a delegate can look at it, and the chunks pile up
+/// in the queue (to 590 MiB for 1 MB of gzip) before the delegate can cancel. Run at once, each
+/// chunk is looked at (and dropped past the limit) before the next is made.
+private final class ImmediateQueue: OperationQueue, @unchecked Sendable {
+  override func addOperation(_ block: @escaping @Sendable () -> Void) {
+    block()
+  }
+
+  override func addOperation(_ operation: Operation) {
+    operation.start()
   }
 }
 
@@ -76,7 +94,12 @@ private final class Receiver: NSObject, URLSessionDataDelegate, @unchecked Senda
       cancelReason = reason
       return true
     }
-    if shouldCancel { task.cancel() }
+    // Cancelled from another thread: a delegate call runs on the session's own queue, and
+    // URLSessionTask.cancel() waits for that queue (in this toolchain's FoundationNetworking).
+    if shouldCancel {
+      nonisolated(unsafe) let task = task
+      DispatchQueue.global().async { task.cancel() }
+    }
   }
 
   func urlSession(

@@ -419,4 +419,18 @@ private func golden(_ name: String) throws -> String {
     #expect(result.standardError.contains("GET http://reader:***@127.0.0.1:"))
     #expect(!result.standardError.contains("s3cret"))
   }
+
+  @Test(
+    "--skip-invalid skips invalid items of valid JSON, never bytes that are not JSON",
+    arguments: [
+      "{\"data\": [{\"img\": \"a\u{1}\", \"width\": 1, \"height\": 1}, {\"img\": \"b\", \"width\": 1, \"height\": 1}]}",
+      "{\"data\": [{\"img\": \"\\ud800x\", \"width\": 1, \"height\": 1}]}",
+      "{\"data\": [{\"img\": \"b\", \"width\": 007, \"height\": 1}]}",
+    ])
+  func skipInvalidRefusesNonJSON(feed: String) async {
+    let result = await runCLI(["layout", "--feed", "-", "--skip-invalid"], input: feed)
+    #expect(result.code == .dataError)
+    #expect(result.standardOutput.isEmpty)
+    #expect(result.standardError.hasPrefix("falls: error: the feed is not valid JSON: line 1"))
+  }
 }

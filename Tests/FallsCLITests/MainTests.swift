@@ -133,6 +133,21 @@ private struct TerminalSession {
     #expect(measured.peakBytes > 0 && measured.peakBytes < 200 << 20, "\(measured.peakBytes) bytes")
   }
 
+  @Test("A gzip bomb stops at --max-bytes: memory stays near the limit, not near the expansion")
+  func gzipBomb() throws {
+    let server = try TestServer()
+    // 512 MiB once expanded; falls must stop at 1 MB.
+    let run = try measuredRun(
+      [
+        "layout", "--feed", server.url("/gzip-bomb/512"), "--max-bytes", "1000000", "--retries",
+        "0",
+      ],
+      timeout: 120)
+    #expect(run.status == 69)
+    #expect(run.error.contains("the body is larger than 1000000 bytes"), "\(run.error)")
+    #expect(run.peakBytes > 0 && run.peakBytes < 120 << 20, "peak \(run.peakBytes >> 20) MiB")
+  }
+
   @Test("Writing into a closed pipe ends quietly, without a crash report")
   func closedPipe() throws {
     // 5,000 items are far more than a pipe buffer holds, so falls meets the closed pipe.

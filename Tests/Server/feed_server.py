@@ -19,6 +19,7 @@ Routes (every response but the faults is a finderlist feed):
   /short                    Content-Length 1000 with a body of 20 bytes, then closes
   /html                     a 200 HTML error page
   /gzip/<name>              the fixture, gzip-compressed, Content-Encoding: gzip
+  /gzip-bomb/<m>            a gzip body of about m KiB that expands to m MiB
   /big/<bytes>              a 200 JSON body of <bytes> bytes
   /unsized/<bytes>          the same without Content-Length (the body ends when the connection closes)
   /pages/<page>?size=<n>    page <page> (1-based) of the three mj-shop pages, <n> items each;
@@ -40,6 +41,7 @@ import sys
 import threading
 import time
 import urllib.parse
+import zlib
 
 FIXTURES = pathlib.Path(sys.argv[1])
 LOCK = threading.Lock()
@@ -51,6 +53,23 @@ def count(key):
     with LOCK:
         COUNTS[key] = COUNTS.get(key, 0) + 1
         return COUNTS[key]
+
+
+BOMBS = {}
+
+
+def gzip_bomb(megabytes):
+    """A gzip body that expands to '{"data": [], "x": "' and <megabytes> MiB of spaces."""
+    with LOCK:
+        if megabytes not in BOMBS:
+            compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
+            parts = [compressor.compress(b'{"data": [], "x": "')]
+            block = b" " * (1 << 20)
+            for _ in range(megabytes):
+                parts.append(compressor.compress(block))
+            parts.append(compressor.flush())
+            BOMBS[megabytes] = b"".join(parts)
+        return BOMBS[megabytes]
 
 
 def shop_items():
@@ -166,6 +185,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
                            "text/html")
         elif route == "gzip":
             body = gzip.compress((FIXTURES / parts[1]).read_bytes())
+            self.send_body(200, body, "application/json", [("Content-Encoding", "gzip")])
+        elif route == "gzip-bomb":
+            body = gzip_bomb(int(parts[1]))
             self.send_body(200, body, "application/json", [("Content-Encoding", "gzip")])
         elif route in ("big", "unsized"):
             size = int(parts[1])
