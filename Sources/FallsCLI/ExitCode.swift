@@ -102,6 +102,12 @@ private func outcome(ofOutputFile path: String, _ failure: OutputFileFailure) ->
       message:
         "cannot create --output '\(escapingControlCharacters(path))': \(FeedReader.systemError(error.code))",
       toStandardOutput: false, code: .cannotCreate)
+  case .untrustedLink(let owner):
+    return Outcome(
+      message: "refusing to follow --output '\(escapingControlCharacters(path))': it is a symbolic "
+        + "link of user \(owner) in a folder that anyone may write to; remove it, or give "
+        + "the path it points to",
+      toStandardOutput: false, code: .cannotCreate)
   case .isDirectory:
     return Outcome(
       message:

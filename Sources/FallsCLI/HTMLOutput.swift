@@ -95,8 +95,8 @@ extension LayoutReport {
       out.appendLiteral("</span></div>\n")
       return
     }
-    let feedIndex = items.items.feedIndex(at: item.index)
-    let loads = items.items.withImage(at: item.index) { isLoadableImage($0) }
+    let feedIndex = items.feedIndex(at: item.index)
+    let loads = items.withImage(at: item.index) { isLoadableImage($0) }
     out.appendLiteral("<div class=\"item")
     if item.isEnlarged { out.appendLiteral(" enlarged") }
     if item.isAligned { out.appendLiteral(" aligned") }
@@ -108,13 +108,13 @@ extension LayoutReport {
     out.appendLiteral("\" title=\"item ")
     out.appendInteger(feedIndex)
     out.appendLiteral(loads ? ": " : " (not loaded: only http, https and data:image URLs are): ")
-    items.items.withImage(at: item.index) { out.appendEscapedMarkup($0) }
+    items.withImage(at: item.index) { out.appendEscapedMarkup($0) }
     out.appendLiteral("\"><span class=\"placeholder\">")
     out.appendInteger(feedIndex)
     out.appendLiteral("</span>")
     if loads {
       out.appendLiteral("<img src=\"")
-      items.items.withImage(at: item.index) { out.appendEscapedMarkup($0) }
+      items.withImage(at: item.index) { out.appendEscapedMarkup($0) }
       out.appendLiteral("\" alt=\"item ")
       out.appendInteger(feedIndex)
       out.appendLiteral("\" loading=\"lazy\" onerror=\"this.remove()\"/>")

@@ -117,10 +117,10 @@ struct LayoutReport: Sendable {
     let list = ListStyle(
       separator: ShortLiteral(separator), terminator: ShortLiteral(terminator),
       isRing: layout.configuration.style.isRing,
-      imagesArePlain: items.items.imagesNeedingJSONEscapes == 0)
+      imagesArePlain: items.imagesNeedingJSONEscapes == 0)
     guard rect == nil, count >= 2 * Self.parallelChunk else {
       var position = 0
-      try items.items.withContents { (contents) throws(SystemError) in
+      try items.withContents { (contents) throws(SystemError) in
         try forEachSelected { (element) throws(SystemError) in
           appendElement(element, list, contents, isFirst: position == 0, to: &out)
           position += 1
@@ -141,7 +141,7 @@ struct LayoutReport: Sendable {
       while chunkIndex * chunk < count {
         let range = chunkIndex * chunk..<min((chunkIndex + 1) * chunk, count)
         var position = range.lowerBound
-        items.items.withContents { contents in
+        items.withContents { contents in
           sectioned.forEachElement(in: range) { element in
             appendElement(element, list, contents, isFirst: position == 0, to: &buffer)
             position += 1
@@ -190,7 +190,7 @@ struct LayoutReport: Sendable {
   /// followed by its terminator; `list` says what is decided once per layout, not per element.
   /// An item with a plain URL is one write, one check for room.
   private func appendElement(
-    _ element: SectionElement, _ list: ListStyle, _ contents: FeedItems.Contents, isFirst: Bool,
+    _ element: SectionElement, _ list: ListStyle, _ contents: PlacedItems.Contents, isFirst: Bool,
     to out: inout OutputBuffer
   ) {
     guard let item = element.item else {
@@ -204,7 +204,18 @@ struct LayoutReport: Sendable {
       }
       return
     }
-    let image = contents.image(at: item.index)
+    contents.withImage(at: item.index) { image in
+      appendItem(item, element, list, contents, image: image, isFirst: isFirst, to: &out)
+    }
+  }
+
+  /// Appends an item's JSON object; see ``appendElement(_:_:_:isFirst:to:)``.
+  @inline(__always)
+  private func appendItem(
+    _ item: LayoutElement, _ element: SectionElement, _ list: ListStyle,
+    _ contents: PlacedItems.Contents, image: UnsafeBufferPointer<UInt8>, isFirst: Bool,
+    to out: inout OutputBuffer
+  ) {
     out.write(room: Self.elementRoom + image.count) { cursor in
       if !isFirst { cursor.short(list.separator) }
       cursor.literal("{\"kind\":\"item\",\"index\":")
@@ -269,6 +280,11 @@ struct LayoutReport: Sendable {
     "falls \(layout.configuration.style.rawValue) layout: \(placement)"
   }
 
+  /// The table: a summary line, a header and one row per element, numbers right-aligned.
+  ///
+  /// Written in two passes over the elements, the first to measure each column's width, the
+  /// second to write the rows: no row is kept, so the table takes no more memory than the
+  /// layout itself, however long.
   private func writeTable(to out: inout OutputBuffer) throws(SystemError) {
     let configuration = layout.configuration
     let size = sectioned.contentSize
@@ -278,31 +294,11 @@ struct LayoutReport: Sendable {
       : "content width \(formatFixed(size.width)) pt"
     out.append("\(configuration.style.rawValue) layout: \(placement), \(extent)\n")
     let headers = ["index", "page", "column", "span", "x", "y", "width", "height", "flags"]
-    var rows: [[String]] = []
-    var images: [String] = []
-    try forEachSelected { (element) throws(SystemError) in
-      let frame = element.frame
-      let numbers = [
-        formatFixed(frame.x), formatFixed(frame.y), formatFixed(frame.width),
-        formatFixed(frame.height),
-      ]
-      guard let item = element.item else {
-        rows.append(["-", "-", "-", "-"] + numbers + [element.kind.rawValue])
-        images.append("")
-        return
-      }
-      let flags = item.isEnlarged ? "enlarged" : item.isAligned ? "aligned" : "-"
-      rows.append(
-        [
-          String(items.items.feedIndex(at: item.index)), String(items.page(at: item.index)),
-          String(item.column), String(item.span),
-        ] + numbers + [flags])
-      // A URL from a feed may hold any character: shown escaped, it cannot act on a terminal.
-      images.append(escapingControlCharacters(items.items[item.index].img))
-    }
     var widths = headers.map(\.count)
-    for row in rows {
-      for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) }
+    try forEachSelected { (element) throws(SystemError) in
+      for (column, cell) in tableCells(element).enumerated() {
+        widths[column] = max(widths[column], cell.count)
+      }
     }
     func appendRow(_ cells: [String], img: String) {
       for (column, cell) in cells.enumerated() {
@@ -315,10 +311,30 @@ struct LayoutReport: Sendable {
       out.appendLiteral("\n")
     }
     appendRow(headers, img: "img")
-    for (row, img) in zip(rows, images) {
-      appendRow(row, img: img)
+    try forEachSelected { (element) throws(SystemError) in
+      // A URL from a feed may hold any character: shown escaped, it cannot act on a terminal.
+      let img = element.item.map { escapingControlCharacters(items.image(at: $0.index)) } ?? ""
+      appendRow(tableCells(element), img: img)
       try out.flushIfFull()
     }
+  }
+
+  /// The cells of an element's table row but its URL: every one ASCII, so its length in
+  /// characters is its width on the screen.
+  private func tableCells(_ element: SectionElement) -> [String] {
+    let frame = element.frame
+    let numbers = [
+      formatFixed(frame.x), formatFixed(frame.y), formatFixed(frame.width),
+      formatFixed(frame.height),
+    ]
+    guard let item = element.item else {
+      return ["-", "-", "-", "-"] + numbers + [element.kind.rawValue]
+    }
+    let flags = item.isEnlarged ? "enlarged" : item.isAligned ? "aligned" : "-"
+    return [
+      String(items.feedIndex(at: item.index)), String(items.page(at: item.index)),
+      String(item.column), String(item.span),
+    ] + numbers + [flags]
   }
 }
 

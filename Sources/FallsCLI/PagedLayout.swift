@@ -25,7 +25,28 @@ enum PagedLayout {
     var notes: [String] = []
     var nextIndex = 0
     var pagesLoaded = 0
-    for page in 1...options.pages {
+    var isGenerated = false
+    if case .synthetic(let count, let minimumHeight, let maximumHeight) = options.feed {
+      isGenerated = true
+      // Generated a batch at a time and never kept: only the layout holds them.
+      var generator = SyntheticFeed.Generator(
+        seed: options.configuration.seed, minimumHeight: minimumHeight,
+        maximumHeight: maximumHeight, columnWidth: options.configuration.columnWidth)
+      layout.reserveCapacity(count)
+      var next = 0
+      while next < count {
+        let batch = generator.items(count: min(batchSize, count - next))
+        do {
+          try layout.append(batch)
+        } catch {
+          throw .usage("unexpected layout error \(error)", command: LayoutCommand.name)
+        }
+        next += batch.count
+      }
+      placed = PlacedItems(syntheticCount: count)
+      pagesLoaded = 1
+    }
+    for page in 1...options.pages where !isGenerated {
       progress.fetching(page: page, items: placed.count)
       do throws(CLIError) {
         var feed = try await load(page: page, options: options, fetcher: fetcher, environment)
@@ -108,7 +129,9 @@ enum PagedLayout {
       items.reserveCapacity(sizes.count, imageByteCount: sizes.count * 16)
       for (index, size) in sizes.enumerated() {
         items.append(
-          FeedItem(index: index, img: "synthetic:\(index)", width: size.width, height: size.height))
+          FeedItem(
+            index: index, img: PlacedItems.syntheticImage(index), width: size.width,
+            height: size.height))
       }
       return Feed(items: items)
     case .embedded:
@@ -228,10 +251,15 @@ enum PagedLayout {
 /// The laid-out feed items in layout order, and the page each came from.
 ///
 /// Pages are kept as runs, not per item: a one-page feed of a million items shares the decoded
-/// items instead of copying them.
+/// items instead of copying them. Generated items (`--synthetic`) are not kept at all: item *i*
+/// is `synthetic:i` of page 1, and its size is only the layout's.
 struct PlacedItems {
-  /// The items; element *i* of the layout places `items[i]`.
-  private(set) var items = FeedItems()
+  private enum Storage {
+    case feed(FeedItems)
+    case synthetic(count: Int)
+  }
+
+  private var storage = Storage.feed(FeedItems())
   /// Where each page's items start, and the page's number, in order.
   private var pageStarts: [(position: Int, page: Int)] = []
 
@@ -243,17 +271,106 @@ struct PlacedItems {
     append(pageItems, page: page)
   }
 
+  /// `count` generated items, of page 1.
+  init(syntheticCount count: Int) {
+    storage = .synthetic(count: count)
+    pageStarts = [(0, 1)]
+  }
+
+  /// The `img` of generated item `index`.
+  static func syntheticImage(_ index: Int) -> String { "synthetic:\(index)" }
+
   /// The number of items.
-  var count: Int { items.count }
+  var count: Int {
+    switch storage {
+    case .feed(let items): items.count
+    case .synthetic(let count): count
+    }
+  }
+
+  /// The feed's items, or `nil` for generated ones.
+  var feedItems: FeedItems? {
+    guard case .feed(let items) = storage else { return nil }
+    return items
+  }
+
+  /// How many URLs need escaping in JSON.
+  var imagesNeedingJSONEscapes: Int { feedItems?.imagesNeedingJSONEscapes ?? 0 }
 
   /// Adds the items of page `page` after those already placed.
+  ///
+  /// - Precondition: the items placed so far are a feed's.
   mutating func append(_ pageItems: FeedItems, page: Int) {
     guard !pageItems.isEmpty else { return }
+    guard case .feed(var items) = storage else {
+      preconditionFailure("pages are added to a feed's items only")
+    }
     pageStarts.append((items.count, page))
     if items.isEmpty {
       items = pageItems
     } else {
+      storage = .feed(FeedItems())
       items.append(contentsOf: pageItems)
+    }
+    storage = .feed(items)
+  }
+
+  /// The feed index of the item at `position`.
+  func feedIndex(at position: Int) -> Int {
+    switch storage {
+    case .feed(let items): items.feedIndex(at: position)
+    case .synthetic: position
+    }
+  }
+
+  /// The `img` of the item at `position`.
+  func image(at position: Int) -> String {
+    switch storage {
+    case .feed(let items): items[position].img
+    case .synthetic: Self.syntheticImage(position)
+    }
+  }
+
+  /// Calls `body` with the UTF-8 bytes of the `img` of the item at `position`.
+  func withImage<Result>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result)
+    -> Result
+  {
+    withContents { $0.withImage(at: position, body) }
+  }
+
+  /// Calls `body` with the items' fields as the JSON writers read them, element after element.
+  func withContents<Result, Failure: Error>(
+    _ body: (Contents) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    switch storage {
+    case .feed(let items):
+      return try items.withContents { (contents) throws(Failure) in
+        try body(Contents(feed: contents))
+      }
+    case .synthetic:
+      return try body(Contents(feed: nil))
+    }
+  }
+
+  /// The fields of the items during ``withContents(_:)``.
+  struct Contents {
+    /// A feed's fields, or `nil` for generated items.
+    let feed: FeedItems.Contents?
+
+    @inline(__always)
+    func feedIndex(at position: Int) -> Int {
+      feed?.feedIndex(at: position) ?? position
+    }
+
+    /// Calls `body` with the UTF-8 bytes of the item's `img`: the feed's bytes where they lie,
+    /// or a generated item's name written into a buffer of the stack.
+    @inline(__always)
+    func withImage<Result>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result)
+      -> Result
+    {
+      if let feed { return body(feed.image(at: position)) }
+      var name = PlacedItems.syntheticImage(position)
+      return name.withUTF8(body)
     }
   }
 

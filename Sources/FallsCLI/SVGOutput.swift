@@ -108,7 +108,7 @@ extension LayoutReport {
       out.appendLiteral("</g>\n")
       return
     }
-    let feedIndex = items.items.feedIndex(at: item.index)
+    let feedIndex = items.feedIndex(at: item.index)
     out.appendLiteral(
       item.isEnlarged
         ? "<g class=\"item enlarged\" data-index=\""
@@ -123,7 +123,7 @@ extension LayoutReport {
     out.appendLiteral(" (page ")
     out.appendInteger(items.page(at: item.index))
     out.appendLiteral("): ")
-    items.items.withImage(at: item.index) { out.appendEscapedMarkup($0) }
+    items.withImage(at: item.index) { out.appendEscapedMarkup($0) }
     out.appendLiteral("</title></g>\n")
   }
 

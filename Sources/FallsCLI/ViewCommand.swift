@@ -189,7 +189,8 @@ struct Viewer {
       message = "\(columns) columns do not fit"
       return
     }
-    let items = placed.items
+    // The viewer keeps the feed's items (generated ones included), to lay them out again.
+    let items = placed.feedItems ?? FeedItems()
     do {
       try fresh.append(items.layoutItems(0..<items.count))
     } catch {

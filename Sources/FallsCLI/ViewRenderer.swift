@@ -63,7 +63,7 @@ struct ViewRenderer {
     let label: String
     if let item = element.item {
       style = item.isEnlarged ? .double : .single
-      label = String(items.items.feedIndex(at: item.index)) + (item.isAligned ? " ≈" : "")
+      label = String(items.feedIndex(at: item.index)) + (item.isAligned ? " ≈" : "")
     } else {
       style = .heavy
       label = element.kind.rawValue

@@ -7,12 +7,8 @@ public enum SyntheticFeed {
   public static let defaultMaximumHeight = 250.0
 
   /// `count` items for columns of width `columnWidth`, whose natural heights in such a column
-  /// lie in `minimumHeight...maximumHeight` points exactly, drawn uniformly from `seed`.
-  ///
-  /// Each item is `columnWidth` wide and as tall as its drawn height, so the layout's
-  /// `w · height / width` gives back the height; where that rounds outside the range by an ulp,
-  /// the height is nudged back in. The heights come from their own SplitMix64 stream
-  /// (`seed ^ 0x5EED_F00D`), so they do not disturb the layout's enlargement draws.
+  /// lie in `minimumHeight...maximumHeight` points exactly, drawn uniformly from `seed`: the
+  /// first `count` of ``Generator``'s items.
   ///
   /// - Precondition: `0 < minimumHeight <= maximumHeight`, both finite; `columnWidth > 0`.
   /// - Complexity: O(*count*).
@@ -20,13 +16,54 @@ public enum SyntheticFeed {
     count: Int, seed: UInt64, minimumHeight: Double = defaultMinimumHeight,
     maximumHeight: Double = defaultMaximumHeight, columnWidth: Double
   ) -> [LayoutItem] {
-    precondition(minimumHeight > 0 && minimumHeight <= maximumHeight && maximumHeight.isFinite)
-    precondition(columnWidth > 0 && columnWidth.isFinite)
-    var generator = SplitMix64(seed: seed ^ 0x5EED_F00D)
-    var items: [LayoutItem] = []
-    items.reserveCapacity(max(count, 0))
-    for _ in 0..<max(count, 0) {
-      let drawn = minimumHeight + generator.nextUnit() * (maximumHeight - minimumHeight)
+    var generator = Generator(
+      seed: seed, minimumHeight: minimumHeight, maximumHeight: maximumHeight,
+      columnWidth: columnWidth)
+    return generator.items(count: count)
+  }
+
+  /// The endless stream of generated items, for feeds too long to hold at once: taken a batch
+  /// at a time, they are exactly the items of ``items(count:seed:minimumHeight:maximumHeight:columnWidth:)``.
+  ///
+  /// Each item is `columnWidth` wide and as tall as its drawn height, so the layout's
+  /// `w · height / width` gives back the height; where that rounds outside the range by an ulp,
+  /// the height is nudged back in. The heights come from their own SplitMix64 stream
+  /// (`seed ^ 0x5EED_F00D`), so they do not disturb the layout's enlargement draws.
+  public struct Generator: IteratorProtocol, Sendable {
+    private var random: SplitMix64
+    private let minimumHeight: Double
+    private let maximumHeight: Double
+    private let columnWidth: Double
+
+    /// A stream of items for columns of width `columnWidth`.
+    ///
+    /// - Precondition: `0 < minimumHeight <= maximumHeight`, both finite; `columnWidth > 0`.
+    public init(seed: UInt64, minimumHeight: Double, maximumHeight: Double, columnWidth: Double) {
+      precondition(minimumHeight > 0 && minimumHeight <= maximumHeight && maximumHeight.isFinite)
+      precondition(columnWidth > 0 && columnWidth.isFinite)
+      random = SplitMix64(seed: seed ^ 0x5EED_F00D)
+      self.minimumHeight = minimumHeight
+      self.maximumHeight = maximumHeight
+      self.columnWidth = columnWidth
+    }
+
+    /// The next item; the stream never ends.
+    public mutating func next() -> LayoutItem? {
+      nextItem()
+    }
+
+    /// The next `count` items.
+    ///
+    /// - Complexity: O(*count*).
+    public mutating func items(count: Int) -> [LayoutItem] {
+      var items: [LayoutItem] = []
+      items.reserveCapacity(max(count, 0))
+      for _ in 0..<max(count, 0) { items.append(nextItem()) }
+      return items
+    }
+
+    private mutating func nextItem() -> LayoutItem {
+      let drawn = minimumHeight + random.nextUnit() * (maximumHeight - minimumHeight)
       var height = min(max(drawn, minimumHeight), maximumHeight)
       for _ in 0..<8 {
         let laidOut = columnWidth * height / columnWidth
@@ -38,8 +75,7 @@ public enum SyntheticFeed {
           break
         }
       }
-      items.append(LayoutItem(width: columnWidth, height: height))
+      return LayoutItem(width: columnWidth, height: height)
     }
-    return items
   }
 }

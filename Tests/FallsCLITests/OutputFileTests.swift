@@ -153,4 +153,110 @@ private func mode(_ path: String) -> mode_t {
   func targets(path: String, target: OutputTarget) throws {
     #expect(try OutputFile.target(for: path) == target)
   }
+
+  @Test(
+    "SIGINT, SIGTERM or SIGHUP while the output is written leave no temporary file behind",
+    arguments: [SIGINT, SIGTERM, SIGHUP])
+  func interrupted(signalNumber: Int32) async throws {
+    try await withFolder { folder in
+      let path = folder + "/big.out"
+      let process = Process()
+      process.executableURL = fallsBinary
+      process.arguments = [
+        "layout", "--synthetic", "1000000", "--format", "json", "--output", path,
+      ]
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      // Signalled once the temporary file has appeared beside the output.
+      let deadline = ContinuousClock.now + .seconds(120)
+      while process.isRunning, !entries(folder).contains(where: { $0.hasSuffix(".tmp") }),
+        ContinuousClock.now < deadline
+      {
+        try await Task.sleep(for: .milliseconds(2))
+      }
+      #expect(process.isRunning, "falls ended before it could be interrupted")
+      kill(process.processIdentifier, signalNumber)
+      while process.isRunning, ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(10))
+      }
+      if process.isRunning { process.terminate() }
+      #expect(process.terminationReason == .uncaughtSignal)
+      #expect(process.terminationStatus == signalNumber)
+      #expect(entries(folder).isEmpty, "\(entries(folder))")
+    }
+  }
+
+  @Test(
+    "A symbolic link of another user in a sticky folder anyone may write to is not followed",
+    .enabled(if: geteuid() == 0, "needs root to make a link of another user"))
+  func untrustedLink() async throws {
+    try await withFolder { folder in
+      #expect(chmod(folder, 0o1777) == 0)
+      let target = folder + "/target"
+      let link = folder + "/planted"
+      try "precious\n".write(toFile: target, atomically: false, encoding: .utf8)
+      #expect(symlink(target, link) == 0)
+      #expect(lchown(link, 65534, 65534) == 0)
+      let result = await runCLI(["layout", "--output", link])
+      #expect(result.code == .cannotCreate)
+      #expect(
+        result.standardError.contains("refusing to follow --output"), "\(result.standardError)")
+      #expect(contents(target) == "precious\n")
+      // The user's own link there is followed.
+      #expect(lchown(link, 0, 0) == 0)
+      #expect(await runCLI(["layout", "--output", link]).code == .success)
+      #expect(contents(target) != "precious\n")
+    }
+  }
+
+  @Test(
+    "A file the user may not write is refused, as the shell's > refuses it, and left as it was",
+    .enabled(
+      if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+      "needs root and setpriv to run falls as another user"))
+  func notWritable() async throws {
+    try await withFolder { folder in
+      let path = folder + "/readonly.json"
+      try "keep\n".write(toFile: path, atomically: false, encoding: .utf8)
+      #expect(chown(folder, 65534, 65534) == 0 && chown(path, 65534, 65534) == 0)
+      #expect(chmod(path, 0o444) == 0)
+      let run = try shell(
+        "/usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups \"$FALLS\" layout "
+          + "--output \(shellQuoted(path))")
+      #expect(run.status == 73)
+      #expect(run.error.contains("Permission denied"), "\(run.error)")
+      #expect(contents(path) == "keep\n")
+      #expect(entries(folder) == ["readonly.json"])
+    }
+  }
+
+  @Test(
+    "A replaced file keeps its owner and its mode, set-group-ID bit included",
+    .enabled(if: geteuid() == 0, "needs root to own a file of another user"))
+  func keepsOwner() async throws {
+    try await withFolder { folder in
+      let path = folder + "/theirs.json"
+      try "old\n".write(toFile: path, atomically: false, encoding: .utf8)
+      #expect(chown(path, 65534, 65534) == 0 && chmod(path, 0o2640) == 0)
+      #expect(await runCLI(["layout", "--output", path]).code == .success)
+      var status = stat()
+      #expect(stat(path, &status) == 0)
+      #expect(status.st_uid == 65534 && status.st_gid == 65534)
+      #expect(status.st_mode & 0o7777 == 0o2640)
+    }
+  }
+
+  @Test("A file with other hard links is replaced by a new file: the other names keep the old text")
+  func hardLinks() async throws {
+    try await withFolder { folder in
+      let path = folder + "/out.txt"
+      let other = folder + "/other-name.txt"
+      try "old\n".write(toFile: path, atomically: false, encoding: .utf8)
+      #expect(link(path, other) == 0)
+      #expect(await runCLI(["layout", "--output", path]).code == .success)
+      #expect(contents(other) == "old\n")
+      #expect(contents(path)?.hasPrefix("irregular layout: 50 items") == true)
+    }
+  }
 }

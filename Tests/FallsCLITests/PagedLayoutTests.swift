@@ -350,8 +350,19 @@ private struct AnyCodableSpan: Decodable, Equatable {
     }
     #expect(placed.count == expected.count)
     #expect((0..<placed.count).map(placed.page(at:)) == expected)
-    #expect(placed.items.map(\.index) == Array(0..<expected.count))
+    #expect((placed.feedItems?.map(\.index) ?? []) == Array(0..<expected.count))
   }
+
+  @Test("Generated items are item i, synthetic:i, of page 1, without being kept")
+  func syntheticItems() {
+    let placed = PlacedItems(syntheticCount: 12)
+    #expect(placed.count == 12 && placed.feedItems == nil)
+    #expect((0..<12).map(placed.feedIndex(at:)) == Array(0..<12))
+    #expect((0..<12).map(placed.page(at:)) == Array(repeating: 1, count: 12))
+    #expect(placed.image(at: 7) == "synthetic:7")
+    #expect(placed.withImage(at: 11) { String(decoding: $0, as: UTF8.self) } == "synthetic:11")
+  }
+
 }
 
 @Suite struct PageAddingTests {
@@ -394,6 +405,6 @@ private struct AnyCodableSpan: Decodable, Equatable {
     #expect(page.problems.map(\.index) == [tall + 10])
     #expect(layout.elements.count == PagedLayout.batchSize + 499)
     #expect(placed.count == layout.elements.count)
-    #expect(placed.items.feedIndex(at: tall) == tall + 11)
+    #expect(placed.feedIndex(at: tall) == tall + 11)
   }
 }

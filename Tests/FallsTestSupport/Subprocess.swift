@@ -122,3 +122,7 @@ public func measuredRun(
     status: fields.count == 2 ? Int32(fields[0]) : run.status, error: run.error,
     peakBytes: fields.count == 2 ? fields[1] * 1024 : -1)
 }
+
+/// Whether the tests run under a sanitizer (`.ci/run` sets `FALLS_SANITIZER`), whose
+/// allocator's overhead makes a process's memory no measure of its own.
+public let isSanitized = ProcessInfo.processInfo.environment["FALLS_SANITIZER"] != nil
