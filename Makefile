@@ -3,7 +3,7 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: build release test run lint format install embed tables bench screenshot clean
+.PHONY: build release test run lint format install embed tables bench fuzz sanitize screenshot clean
 
 build:
 	$(SWIFT) build
@@ -19,10 +19,10 @@ run:
 	$(SWIFT) run falls layout $(ARGS)
 
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests Benchmarks
+	$(SWIFT) format lint --strict --recursive Sources Tests Benchmarks Fuzz
 
 format:
-	$(SWIFT) format format --in-place --recursive Sources Tests Benchmarks
+	$(SWIFT) format format --in-place --recursive Sources Tests Benchmarks Fuzz
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin
@@ -33,6 +33,18 @@ BENCH_ARGS ?=
 bench:
 	$(SWIFT) build -c release --product falls
 	$(SWIFT) run -c release falls-bench $(BENCH_ARGS)
+
+# Builds the fuzz targets in Fuzz/ with libFuzzer and AddressSanitizer and runs each for
+# FUZZ_SECONDS (default 60); FUZZ_TARGETS="feed layout cli" picks them (README, "Fuzzing").
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= feed layout cli
+fuzz:
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_TARGETS="$(FUZZ_TARGETS)" scripts/fuzz.sh
+
+# The test suite under AddressSanitizer, then the concurrent parts under ThreadSanitizer, as
+# .ci/run runs them.
+sanitize:
+	scripts/sanitize.sh
 
 # Renders the layout of the built-in feed (or SCREENSHOT_ARGS) as SVG and HTML, then each to a
 # PNG with headless Chromium (apt-get install chromium), into screenshots/, for people to look at.

@@ -101,7 +101,7 @@ enum LayoutCommand {
       LayoutFlag(
         name: "timeout", value: "SECONDS",
         help: "Overall deadline of each request, enforced by falls even when a server "
-          + "trickles bytes. Default: 15."),
+          + "trickles bytes; given, also the longest wait for a FIFO's writer. Default: 15."),
       LayoutFlag(
         name: "retries", value: "N",
         help: "Retries after a failed connection, a timeout, a reset, 429 or 5xx, with "
@@ -109,7 +109,9 @@ enum LayoutCommand {
           + "other 4xx answers are not retried. 0 to 10. Default: 2."),
       LayoutFlag(
         name: "max-bytes", value: "N",
-        help: "Largest feed body accepted, in bytes. Default: 67108864 (64 MiB)."),
+        help: "Largest feed accepted, in bytes, from any source: a larger file is refused before "
+          + "it is read, and a body, standard input, a pipe or a device is read no further. "
+          + "Default: 67108864 (64 MiB)."),
       LayoutFlag(
         name: "quiet", value: nil,
         help: "Do not show the page progress that appears on a terminal when several pages "
@@ -181,8 +183,9 @@ enum LayoutCommand {
         help: "The content is at least this tall (CHT's minimumContentHeight). Default: 0."),
       LayoutFlag(
         name: "scale", value: "S",
-        help: "Align every frame edge to the 1/S point grid (2 or 3 on phones): spacing and insets "
-          + "round to the grid, gaps stay exact, and no error accumulates down a column."),
+        help: "Align every frame edge to the 1/S point grid (2 or 3 on phones; 1 to 1000): "
+          + "spacing and insets round to the grid, gaps stay exact, and no error accumulates "
+          + "down a column."),
       LayoutFlag(
         name: "rect", value: "X,Y,W,H",
         help: "Print only the elements that intersect this rectangle, as a collection view asks "
@@ -230,9 +233,11 @@ enum LayoutCommand {
       LayoutFlag(
         name: "output", value: "FILE",
         help: "Write the output to FILE instead of standard output. A file is written beside "
-          + "itself and renamed into place when complete, so a failure never leaves half a "
-          + "file; a symbolic link's target is replaced, the link kept; a device or FIFO such "
-          + "as /dev/null is written as it is; - is standard output."),
+          + "itself and renamed into place when complete, so a failure or an interruption "
+          + "never leaves half a file, and keeps its mode; a file you may not write is "
+          + "refused, as the shell's > refuses it; a symbolic link's target is replaced, the "
+          + "link kept; a device or FIFO such as /dev/null is written as it is; - is standard "
+          + "output."),
       LayoutFlag(
         name: "skip-invalid", value: nil,
         help: "Lay out the valid items of a feed with invalid ones, keeping their feed index, "

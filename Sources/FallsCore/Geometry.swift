@@ -34,9 +34,11 @@ public struct Rect: Hashable, Sendable {
 
   /// Whether the two rectangles share interior points.
   ///
-  /// Rectangles that only touch along an edge do not intersect.
+  /// Rectangles that only touch along an edge do not intersect, and a rectangle of zero width
+  /// or height (which has no interior) intersects nothing.
   public func intersects(_ other: Rect) -> Bool {
-    x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
+    x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY && width > 0
+      && height > 0 && other.width > 0 && other.height > 0
   }
 }
 

@@ -126,6 +126,11 @@ public struct LayoutConfiguration: Hashable, Sendable {
   /// refused with ``LayoutError/heightOverflow(index:)``.
   public static let maximumExtent = 1e300
 
+  /// The narrowest column a configuration accepts, in points: a thousandth of a point, a pixel
+  /// at the largest scale. Narrower, tiles and items would be lost in rounding against their
+  /// tops.
+  public static let minimumColumnWidth = 1e-3
+
   /// How many viewports the ring styles' offset may turn them by: a million, within which the
   /// angles keep their precision.
   public static let maximumTurns = 1e6
@@ -262,7 +267,7 @@ public struct LayoutConfiguration: Hashable, Sendable {
       throw .invalidValue(parameter, value)
     }
     let columnWidth = geometry.columnWidth
-    guard columnWidth > 0, columnWidth.isFinite else {
+    guard columnWidth >= Self.minimumColumnWidth, columnWidth.isFinite else {
       throw .noRoomForColumns(columnWidth: columnWidth)
     }
     if style == .grid, pattern.columns != columns {

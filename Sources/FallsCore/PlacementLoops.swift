@@ -314,8 +314,10 @@ struct WaterfallStep: ColumnStep {
     let (column, columnBottom) = columns.shortest()
     let y = columns.top(of: column, bottom: columnBottom)
     let newBottom = y + height
-    guard newBottom <= LayoutConfiguration.maximumExtent else {
-      return .heightOverflow(index: position)
+    // A bottom past the largest extent, or one that does not pass the top (a height lost in
+    // rounding against it), is refused.
+    guard newBottom <= LayoutConfiguration.maximumExtent, newBottom > y else {
+      return newBottom > y ? .heightOverflow(index: position) : .heightUnderflow(index: position)
     }
     columns.bottoms[column] = newBottom
     columns.flags[column] = 0
@@ -377,6 +379,8 @@ struct IrregularStep: ColumnStep {
     let (here, right) = (flags[column], flags[next])
     let itemTop = columns.top(of: column, bottom: columnBottom)
     let rowSpacing = columns.rowSpacing
+    // A height lost in rounding against the top places nothing: refused, enlarged or not.
+    guard itemTop + height > itemTop else { return .heightUnderflow(index: position) }
     // Enlargement: the conditions of canEnlarge(column:top:height:), the runs and the draw
     // last. Columns that are both empty, or both not and end level, are exactly the neighbours
     // with equal stored bottoms and the same emptiness (an empty column's bottom is the top
@@ -435,8 +439,11 @@ struct IrregularStep: ColumnStep {
         extent = WaterfallLayout.height(from: itemTop, reaching: bottom)
       }
     }
-    guard bottom <= LayoutConfiguration.maximumExtent else {
-      return .heightOverflow(index: position)
+    // An alignment may only meet a bottom below the top (it can fail to for a height of a few
+    // ulps of the top).
+    guard bottom <= LayoutConfiguration.maximumExtent, bottom > itemTop else {
+      return bottom > itemTop
+        ? .heightOverflow(index: position) : .heightUnderflow(index: position)
     }
     bottoms[column] = bottom
     reachable[column] = bottom

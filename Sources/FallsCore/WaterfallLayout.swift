@@ -309,6 +309,8 @@ public struct WaterfallLayout: Sendable {
     } else {
       bottom = top + height
     }
+    // A height lost in rounding against the top (or an alignment that meets it) places nothing.
+    guard top + height > top, bottom > top else { throw .heightUnderflow(index: index) }
     guard bottom <= LayoutConfiguration.maximumExtent else { throw .heightOverflow(index: index) }
     for covered in column..<column + placedSpan {
       state.bottoms[covered] = bottom
@@ -342,7 +344,14 @@ public struct WaterfallLayout: Sendable {
     var frame = Rect(x: columnXs[physical], y: top, width: width, height: extent)
     if let scale = geometry.scale {
       func snap(_ value: Double) -> Double { (value * scale).rounded() / scale }
-      let (x, y, maxX, maxY) = (snap(frame.x), snap(frame.y), snap(frame.maxX), snap(frame.maxY))
+      // A right edge followed by another column is that column's left edge less the (snapped)
+      // spacing, so that neighbours snap to the same grid line: from x + width, the two sums
+      // can round to either side of a half-way point and overlap by a pixel.
+      let next = physical + span
+      let maxX =
+        next < geometry.columns
+        ? snap(columnXs[next]) - geometry.columnSpacing : snap(frame.maxX)
+      let (x, y, maxY) = (snap(frame.x), snap(frame.y), snap(frame.maxY))
       frame = Rect(x: x, y: y, width: maxX - x, height: maxY - y)
     }
     if configuration.axis == .horizontal {

@@ -53,12 +53,7 @@ enum FastFeedParser {
     var current: UInt8 { bytes[position] }
 
     mutating func skipWhitespace() {
-      while position < bytes.count {
-        switch bytes[position] {
-        case 0x20, 0x09, 0x0A, 0x0D: position += 1
-        default: return
-        }
-      }
+      position = positionAfterWhitespace(in: bytes, from: position)
     }
 
     mutating func consume(_ byte: UInt8) -> Bool {
@@ -440,13 +435,11 @@ enum FastFeedParser {
         guard index + 1 < body.count else { return nil }
         let escape = body[index + 1]
         index += 2
+        if let byte = byteOfEscape(escape) {
+          out.append(byte)
+          continue
+        }
         switch escape {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(escape)
-        case UInt8(ascii: "b"): out.append(0x08)
-        case UInt8(ascii: "f"): out.append(0x0C)
-        case UInt8(ascii: "n"): out.append(0x0A)
-        case UInt8(ascii: "r"): out.append(0x0D)
-        case UInt8(ascii: "t"): out.append(0x09)
         case UInt8(ascii: "u"):
           guard var scalar = hex(index) else { return nil }
           index += 4

@@ -151,12 +151,7 @@ private struct JSONReader {
   var current: UInt8 { bytes[position] }
 
   mutating func skipWhitespace() {
-    while position < bytes.count {
-      switch bytes[position] {
-      case 0x20, 0x09, 0x0A, 0x0D: position += 1
-      default: return
-      }
-    }
+    position = positionAfterWhitespace(in: bytes, from: position)
   }
 
   /// The document's items and problems.
@@ -168,7 +163,7 @@ private struct JSONReader {
     // The last "data" wins, as with any key given twice.
     var data: Int?
     members { reader, key in
-      if key == "data" { data = reader.position }
+      if key == .data { data = reader.position }
       reader.skipValue()
     }
     guard let data else {
@@ -199,15 +194,56 @@ private struct JSONReader {
       return .failure(
         FeedItemProblem(index: index, field: .item, value: value.quoted, reason: .notAnObject))
     }
-    var fields: [FeedField: FieldValue] = [:]
+    var fields = Fields()
     members { reader, key in
-      guard let field = FeedField(rawValue: key), field != .item else {
-        reader.skipValue()
-        return
+      switch key {
+      case .img: fields.img = reader.fieldValue()
+      case .width: fields.width = reader.fieldValue()
+      case .height: fields.height = reader.fieldValue()
+      case .span: fields.span = reader.fieldValue()
+      case .data, .other: reader.skipValue()
       }
-      fields[field] = reader.fieldValue()
     }
     return Self.validated(fields, index: index)
+  }
+
+  /// The keys the reader looks for; any other is skipped.
+  enum Key {
+    case data, img, width, height, span, other
+  }
+
+  /// An item's fields, the last value of each.
+  struct Fields {
+    var img: FieldValue?
+    var width: FieldValue?
+    var height: FieldValue?
+    var span: FieldValue?
+  }
+
+  /// A key, at its opening quote: told apart by its bytes, unescaped only when it has escapes.
+  mutating func key() -> Key {
+    if let raw = plainString() {
+      func equals(_ word: StaticString) -> Bool {
+        raw.count == word.utf8CodeUnitCount
+          && word.withUTF8Buffer { raw.elementsEqual($0) }
+      }
+      switch raw.count {
+      case 3 where equals("img"): return .img
+      case 4 where equals("data"): return .data
+      case 4 where equals("span"): return .span
+      case 5 where equals("width"): return .width
+      case 6 where equals("height"): return .height
+      default: return .other
+      }
+    }
+    switch string() {
+    case "img": return .img
+    case "data": return .data
+    case "span": return .span
+    case "width": return .width
+    case "height": return .height
+    default: return .other
+    }
   }
 
   /// What kind of value starts here, for a message.
@@ -224,7 +260,7 @@ private struct JSONReader {
 
   /// Calls `body` with each member's key, the reader at its value; `body` reads or skips the
   /// value.
-  mutating func members(_ body: (inout JSONReader, String) -> Void) {
+  mutating func members(_ body: (inout JSONReader, Key) -> Void) {
     position += 1
     while true {
       skipWhitespace()
@@ -232,7 +268,7 @@ private struct JSONReader {
         position += 1
         return
       }
-      let key = string()
+      let key = key()
       skipWhitespace()
       position += 1  // the colon
       skipWhitespace()
@@ -331,9 +367,21 @@ private struct JSONReader {
     position += 1
   }
 
+  /// The bytes of the string at its opening quote, read, when it has no escape (they are then
+  /// its text, known to be valid UTF-8); `nil`, and nothing read, when it has one.
+  mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
+    let start = position + 1
+    var end = start
+    while bytes[end] != UInt8(ascii: "\"") && bytes[end] != UInt8(ascii: "\\") { end += 1 }
+    guard bytes[end] == UInt8(ascii: "\"") else { return nil }
+    position = end + 1
+    return UnsafeBufferPointer(rebasing: bytes[start..<end])
+  }
+
   /// Reads a string, at its opening quote, unescaped (its escapes are known to be valid, and
   /// surrogates to come in pairs).
   mutating func string() -> String {
+    if let raw = plainString() { return String(decoding: raw, as: UTF8.self) }
     position += 1
     var utf8: [UInt8] = []
     while current != UInt8(ascii: "\"") {
@@ -345,21 +393,17 @@ private struct JSONReader {
       }
       let escape = bytes[position + 1]
       position += 2
-      switch escape {
-      case UInt8(ascii: "b"): utf8.append(0x08)
-      case UInt8(ascii: "f"): utf8.append(0x0C)
-      case UInt8(ascii: "n"): utf8.append(0x0A)
-      case UInt8(ascii: "r"): utf8.append(0x0D)
-      case UInt8(ascii: "t"): utf8.append(0x09)
-      case UInt8(ascii: "u"):
-        var scalar = hex()
-        if (0xD800..<0xDC00).contains(scalar) {
-          position += 2
-          scalar = 0x10000 + ((scalar - 0xD800) << 10) + (hex() - 0xDC00)
-        }
-        utf8.append(contentsOf: String(Character(Unicode.Scalar(scalar) ?? "\u{FFFD}")).utf8)
-      default: utf8.append(escape)
+      if let byte = byteOfEscape(escape) {
+        utf8.append(byte)
+        continue
       }
+      // \uXXXX; a high surrogate's low half follows it (the syntax check saw them paired).
+      var scalar = hex()
+      if (0xD800..<0xDC00).contains(scalar) {
+        position += 2
+        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (hex() - 0xDC00)
+      }
+      utf8.append(contentsOf: String(Character(Unicode.Scalar(scalar) ?? "\u{FFFD}")).utf8)
     }
     position += 1
     return String(decoding: utf8, as: UTF8.self)
@@ -379,29 +423,27 @@ private struct JSONReader {
     return value
   }
 
-  static func validated(_ fields: [FeedField: FieldValue], index: Int) -> Result<
-    FeedItem, FeedItemProblem
-  > {
+  static func validated(_ fields: Fields, index: Int) -> Result<FeedItem, FeedItemProblem> {
     let width: Double
     let height: Double
-    switch length(fields[.width], field: .width, index: index) {
+    switch length(fields.width, field: .width, index: index) {
     case .success(let value): width = value
     case .failure(let problem): return .failure(problem)
     }
-    switch length(fields[.height], field: .height, index: index) {
+    switch length(fields.height, field: .height, index: index) {
     case .success(let value): height = value
     case .failure(let problem): return .failure(problem)
     }
-    let img = fields[.img]
+    let img = fields.img
     guard case .string(let url) = img else {
       let reason: FeedItemProblem.Reason = (img == nil || img == .null) ? .missing : .notAString
       return .failure(
         FeedItemProblem(index: index, field: .img, value: img?.quoted, reason: reason))
     }
-    guard let columns = span(fields[.span]) else {
+    guard let columns = span(fields.span) else {
       return .failure(
         FeedItemProblem(
-          index: index, field: .span, value: fields[.span]?.quoted, reason: .invalidSpan))
+          index: index, field: .span, value: fields.span?.quoted, reason: .invalidSpan))
     }
     return .success(FeedItem(index: index, img: url, width: width, height: height, span: columns))
   }

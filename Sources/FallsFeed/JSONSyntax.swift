@@ -49,12 +49,7 @@ enum JSONSyntax {
     var current: UInt8 { bytes[position] }
 
     mutating func skipWhitespace() {
-      while position < bytes.count {
-        switch bytes[position] {
-        case 0x20, 0x09, 0x0A, 0x0D: position += 1
-        default: return
-        }
-      }
+      position = positionAfterWhitespace(in: bytes, from: position)
     }
 
     func failure(_ what: String) -> Failure {
@@ -198,7 +193,7 @@ enum JSONSyntax {
       guard !atEnd else { return }
       let escape = current
       guard escape == UInt8(ascii: "u") else {
-        guard Array("\"\\/bfnrt".utf8).contains(escape) else {
+        guard byteOfEscape(escape) != nil else {
           throw failure("invalid escape \\\(describeCurrent()) in a string")
         }
         position += 1
@@ -326,6 +321,35 @@ enum JSONSyntax {
       }
     }
   }
+}
+
+/// The byte a one-character JSON escape stands for (`n` in `\n`: 0x0A), or `nil` for a
+/// character that makes no such escape (`u` starts the longer `\uXXXX`, read apart).
+@inline(__always)
+func byteOfEscape(_ character: UInt8) -> UInt8? {
+  switch character {
+  case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): character
+  case UInt8(ascii: "b"): 0x08
+  case UInt8(ascii: "f"): 0x0C
+  case UInt8(ascii: "n"): 0x0A
+  case UInt8(ascii: "r"): 0x0D
+  case UInt8(ascii: "t"): 0x09
+  default: nil
+  }
+}
+
+/// The position of the first byte at or after `position` that is not JSON whitespace (space,
+/// tab, line feed, carriage return), or the end: the one statement of what the readers skip.
+@inline(__always)
+func positionAfterWhitespace(in bytes: UnsafeBufferPointer<UInt8>, from position: Int) -> Int {
+  var position = position
+  while position < bytes.count {
+    switch bytes[position] {
+    case 0x20, 0x09, 0x0A, 0x0D: position += 1
+    default: return position
+    }
+  }
+  return position
 }
 
 /// Whether any byte of `utf8` must be escaped in a JSON string: a quote, a backslash or a control

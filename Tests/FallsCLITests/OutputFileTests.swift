@@ -157,34 +157,36 @@ private func mode(_ path: String) -> mode_t {
   @Test(
     "SIGINT, SIGTERM or SIGHUP while the output is written leave no temporary file behind",
     arguments: [SIGINT, SIGTERM, SIGHUP])
-  func interrupted(signalNumber: Int32) async throws {
-    try await withFolder { folder in
-      let path = folder + "/big.out"
-      let process = Process()
-      process.executableURL = fallsBinary
-      process.arguments = [
-        "layout", "--synthetic", "1000000", "--format", "json", "--output", path,
-      ]
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      // Signalled once the temporary file has appeared beside the output.
-      let deadline = ContinuousClock.now + .seconds(120)
-      while process.isRunning, !entries(folder).contains(where: { $0.hasSuffix(".tmp") }),
-        ContinuousClock.now < deadline
-      {
-        try await Task.sleep(for: .milliseconds(2))
-      }
-      #expect(process.isRunning, "falls ended before it could be interrupted")
-      kill(process.processIdentifier, signalNumber)
-      while process.isRunning, ContinuousClock.now < deadline {
-        try await Task.sleep(for: .milliseconds(10))
-      }
-      if process.isRunning { process.terminate() }
-      #expect(process.terminationReason == .uncaughtSignal)
-      #expect(process.terminationStatus == signalNumber)
-      #expect(entries(folder).isEmpty, "\(entries(folder))")
+  func interrupted(signalNumber: Int32) throws {
+    // Synchronous, on a thread of its own for its whole run: an asynchronous wait could be
+    // resumed late on a busy machine, after falls has finished.
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("falls-output-\(UInt64.random(in: 0 ... .max))").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/big.out"
+    let process = Process()
+    process.executableURL = fallsBinary
+    process.arguments = [
+      "layout", "--synthetic", "300000", "--format", "table", "--output", path,
+    ]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    // Signalled once the temporary file has appeared beside the output.
+    let deadline = ContinuousClock.now + .seconds(120)
+    while process.isRunning, !entries(folder).contains(where: { $0.hasSuffix(".tmp") }),
+      ContinuousClock.now < deadline
+    {
+      usleep(1000)
     }
+    #expect(process.isRunning, "falls ended before it could be interrupted")
+    kill(process.processIdentifier, signalNumber)
+    while process.isRunning, ContinuousClock.now < deadline { usleep(10_000) }
+    if process.isRunning { process.terminate() }
+    #expect(process.terminationReason == .uncaughtSignal)
+    #expect(process.terminationStatus == signalNumber)
+    #expect(entries(folder).isEmpty, "\(entries(folder))")
   }
 
   @Test(

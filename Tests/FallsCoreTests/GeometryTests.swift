@@ -18,6 +18,9 @@ import Testing
       (Rect(x: 0, y: 10, width: 10, height: 10), false),  // touching on the bottom edge
       (Rect(x: 20, y: 20, width: 1, height: 1), false),  // apart
       (Rect(x: 2, y: 2, width: 1, height: 1), true),  // inside
+      (Rect(x: 0, y: 5, width: 10, height: 0), false),  // a line across it: no interior
+      (Rect(x: 5, y: -5, width: 0, height: 20), false),  // a line down through it
+      (Rect(x: 5, y: 5, width: 0, height: 0), false),  // a point inside
     ])
   func intersection(other: Rect, expected: Bool) {
     let square = Rect(x: 0, y: 0, width: 10, height: 10)

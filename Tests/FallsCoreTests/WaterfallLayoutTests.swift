@@ -370,6 +370,41 @@ private func frames(_ layout: WaterfallLayout) -> [Rect] {
     #expect(layout.elements.isEmpty)
   }
 
+  @Test(
+    "A height lost in rounding against its top is refused as too small, in every loop",
+    arguments: [LayoutStyle.irregular, .waterfall], [PlacementOrder.shortest, .rightToLeft])
+  func lostAgainstTop(style: LayoutStyle, order: PlacementOrder) throws {
+    // 83 million points wide, 1e-300 as tall as wide: 8e-293 points, positive, but 10 + it
+    // is 10. (Found by the layout fuzzer: such an item was placed with a bottom at its top, and
+    // the next one aligned to it with a height of 0.)
+    let configuration = LayoutConfiguration(
+      style: style, width: 1e9, columns: 12, order: order)
+    var layout = try WaterfallLayout(configuration)
+    #expect(throws: LayoutError.heightUnderflow(index: 0)) {
+      try layout.append([LayoutItem(width: 339, height: 1e-300)])
+    }
+    #expect(layout.elements.isEmpty)
+  }
+
+  @Test("On a pixel grid, columns without spacing share their edges: no overlap of a pixel")
+  func sharedGridEdges() throws {
+    // 1024 − 20 − 10 over 12 columns is 82.8333… points: edges fall on the half-way points of a
+    // 1/3 grid, where the sum x + width and the next column's x could round apart. (Found by the
+    // layout fuzzer.)
+    let configuration = LayoutConfiguration(
+      style: .waterfall, width: 1024, columns: 12, columnSpacing: 0, rowSpacing: 0,
+      insets: EdgeInsets(top: 10, left: 20, bottom: 1, right: 10), scale: 3)
+    let layout = try WaterfallLayout(
+      configuration, items: Array(repeating: LayoutItem(width: 1, height: 1), count: 24))
+    let rows = Dictionary(grouping: layout.elements) { $0.frame.y }
+    for row in rows.values {
+      let frames = row.map(\.frame).sorted { $0.x < $1.x }
+      for (left, right) in zip(frames, frames.dropFirst()) {
+        #expect(left.maxX == right.x, "\(left) and \(right)")
+      }
+    }
+  }
+
   @Test("A bad configuration is refused when the layout is made")
   func badConfiguration() {
     #expect(throws: LayoutError.invalidColumnCount(0)) {

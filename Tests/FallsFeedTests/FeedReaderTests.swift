@@ -176,7 +176,7 @@ private func feedText(count: Int) -> String {
   @Test("A file cut short while falls parses it ends with 66 or with the layout, never a signal")
   func truncatedWhileParsing() throws {
     let path = temporaryPath(".json")
-    try Data(feedText(count: 600_000).utf8).write(to: URL(fileURLWithPath: path))
+    try Data(feedText(count: 250_000).utf8).write(to: URL(fileURLWithPath: path))
     defer { try? FileManager.default.removeItem(atPath: path) }
     // The cut comes as soon as falls has mapped the file: while it parses it.
     let quoted = shellQuoted(path)

@@ -141,19 +141,6 @@ private enum RawValue: Decodable, Equatable {
     }
   }
 
-  /// The value in JSON notation, for messages; containers are only named.
-  var quoted: String {
-    switch self {
-    case .string(let text): jsonQuoted(text)
-    case .number(let value):
-      value.rounded() == value && abs(value) < 0x1p53 ? String(Int64(value)) : value.description
-    case .bool(let value): value ? "true" : "false"
-    case .null: "null"
-    case .array: "an array"
-    case .object: "an object"
-    case .hugeNumber: "a number too large to represent"
-    }
-  }
 }
 
 private struct AnyKey: CodingKey {
@@ -161,24 +148,6 @@ private struct AnyKey: CodingKey {
   var intValue: Int? { nil }
   init(stringValue: String) { self.stringValue = stringValue }
   init?(intValue: Int) { nil }
-}
-
-private func jsonQuoted(_ text: String) -> String {
-  var out = "\""
-  for scalar in text.unicodeScalars {
-    switch scalar {
-    case "\"": out += "\\\""
-    case "\\": out += "\\\\"
-    case "\n": out += "\\n"
-    case "\r": out += "\\r"
-    case "\t": out += "\\t"
-    case _ where scalar.value < 0x20:
-      let hex = String(scalar.value, radix: 16)
-      out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-    default: out.unicodeScalars.append(scalar)
-    }
-  }
-  return out + "\""
 }
 
 private struct RawItem: Decodable {
@@ -209,7 +178,7 @@ private struct RawItem: Decodable {
   func validated(index: Int) -> Result<FeedItem, FeedItemProblem> {
     if let notAnObject {
       return .failure(
-        FeedItemProblem(index: index, field: .item, value: notAnObject.quoted, reason: .notAnObject)
+        FeedItemProblem(index: index, field: .item, value: nil, reason: .notAnObject)
       )
     }
     let width: Double
@@ -225,14 +194,14 @@ private struct RawItem: Decodable {
     guard case .string(let url) = img else {
       let reason: FeedItemProblem.Reason = (img == nil || img == .null) ? .missing : .notAString
       return .failure(
-        FeedItemProblem(index: index, field: .img, value: img?.quoted, reason: reason))
+        FeedItemProblem(index: index, field: .img, value: nil, reason: reason))
     }
     let columns: Int
     switch Self.span(self.span) {
     case .some(let value): columns = value
     case .none:
       return .failure(
-        FeedItemProblem(index: index, field: .span, value: self.span?.quoted, reason: .invalidSpan))
+        FeedItemProblem(index: index, field: .span, value: nil, reason: .invalidSpan))
     }
     return .success(FeedItem(index: index, img: url, width: width, height: height, span: columns))
   }
@@ -261,29 +230,29 @@ private struct RawItem: Decodable {
     switch raw {
     case nil, .null?:
       return .failure(
-        FeedItemProblem(index: index, field: field, value: raw?.quoted, reason: .missing))
+        FeedItemProblem(index: index, field: field, value: nil, reason: .missing))
     case .number(let number)?:
       value = number
     case .string(let text)?:
       guard let number = FeedDecoder.number(from: text) else {
         return .failure(
-          FeedItemProblem(index: index, field: field, value: raw?.quoted, reason: .notANumber))
+          FeedItemProblem(index: index, field: field, value: nil, reason: .notANumber))
       }
       value = number
     case .hugeNumber?:
       return .failure(
-        FeedItemProblem(index: index, field: field, value: raw?.quoted, reason: .notFinite))
+        FeedItemProblem(index: index, field: field, value: nil, reason: .notFinite))
     case .bool?, .array?, .object?:
       return .failure(
-        FeedItemProblem(index: index, field: field, value: raw?.quoted, reason: .notANumber))
+        FeedItemProblem(index: index, field: field, value: nil, reason: .notANumber))
     }
     guard value.isFinite else {
       return .failure(
-        FeedItemProblem(index: index, field: field, value: raw?.quoted, reason: .notFinite))
+        FeedItemProblem(index: index, field: field, value: nil, reason: .notFinite))
     }
     guard value > 0 else {
       return .failure(
-        FeedItemProblem(index: index, field: field, value: raw?.quoted, reason: .notPositive))
+        FeedItemProblem(index: index, field: field, value: nil, reason: .notPositive))
     }
     return .success(value)
   }

@@ -182,8 +182,9 @@ public struct LayoutChecker {
         problems.append("elements \(a.index) and \(b.index) overlap")
       }
     }
-    // Rule 7.
-    let lowest = elements.map(\.frame.maxY).max()
+    // Rule 7: the lowest column bottom, as the rules give the bottoms (an aligned item's is its
+    // target, which its frame may miss by an ulp where no Double height reaches it).
+    let lowest = bottoms.compactMap { $0 }.max()
     let expectedHeight = (lowest ?? insets.top) + insets.bottom
     if contentHeight != expectedHeight {
       problems.append("content height \(contentHeight), expected \(expectedHeight)")

@@ -1,0 +1,202 @@
+// The command-line fuzz target (make fuzz): bytes read as an argument list, run in-process.
+//
+// - falls never crashes, whatever the arguments.
+// - It ends with one of the documented exit statuses. A failure prints nothing on standard
+//   output and one error on standard error, starting "falls: error: "; a success prints no
+//   error. Nothing printed for people holds a raw control character (ESC, CR, BEL, …).
+//
+// The arguments are built from the flags of `falls layout` and a vocabulary of values, with
+// runs of the fuzzer's own bytes mixed in; feeds come from the fixtures or standard input, any
+// URL meets a transport that refuses to connect, and --output writes only inside a scratch
+// folder, so that a run touches nothing outside it.
+
+import FallsCore
+import FallsFeed
+import Foundation
+
+@testable import FallsCLI
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzCLI(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
+  guard let start else { return 0 }
+  var input = Input(UnsafeBufferPointer(start: start, count: count))
+  let arguments = input.arguments()
+  let output = BufferSink()
+  let error = BufferSink()
+  let feed = Data(Fixtures.standardInput[Int(input.byte()) % Fixtures.standardInput.count])
+  let environment = CLIEnvironment(
+    readStandardInput: { (_) throws(SystemError) in feed }, standardOutput: output,
+    standardError: error, transport: RefusingTransport(), backoff: 0)
+  let done = DispatchSemaphore(value: 0)
+  let result = Box()
+  Task {
+    result.code = await CLI.run(arguments, environment: environment)
+    done.signal()
+  }
+  done.wait()
+  check(arguments, code: result.code, output: output.text, error: error.text)
+  return 0
+}
+
+private func check(_ arguments: [String], code: ExitCode?, output: String, error: String) {
+  guard let code else { fatalError("no exit status for \(arguments)") }
+  let errors = error.components(separatedBy: "falls: error: ").count - 1
+  let isInformational =
+    code == .success
+    && (arguments.contains("--help") || arguments.contains("-h")
+      || arguments.contains("--version") || arguments.first == "help")
+  switch code {
+  case .success:
+    guard errors == 0 else { fatalError("success with an error for \(arguments): \(error)") }
+  case .usage, .dataError, .noInput, .unavailable, .cannotCreate, .ioError:
+    guard output.isEmpty, errors == 1, error.hasPrefix("falls: error: ") else {
+      fatalError("status \(code) for \(arguments) printed \(errors) errors: \(error)")
+    }
+  case .failure, .brokenPipe:
+    fatalError("status \(code) for \(arguments): \(error)")
+  }
+  // Messages and notes for people never carry a raw control character but newlines; neither
+  // does a table. (JSON escapes its own; SVG and HTML are markup.)
+  let isTable = !arguments.contains { $0.hasPrefix("--format") } || arguments.contains("table")
+  for (name, text) in [("standard error", error), ("the table", isTable ? output : "")]
+  where text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" || $0.value == 0x7F }) {
+    if isInformational { continue }
+    fatalError("a raw control character in \(name) for \(arguments)")
+  }
+}
+
+/// Reads the fixtures and starts the concurrency runtime before the first input, so that what
+/// they allocate once is not taken for a leak of that input.
+@_cdecl("LLVMFuzzerInitialize")
+public func initializeCLIFuzzing(
+  _ argc: UnsafeMutablePointer<Int32>?,
+  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?
+) -> Int32 {
+  _ = Fixtures.standardInput
+  _ = Fixtures.scratch
+  let input: [UInt8] = [0, 1, 2]
+  input.withUnsafeBufferPointer { _ = fuzzCLI($0.baseAddress, $0.count) }
+  return 0
+}
+
+private final class Box: @unchecked Sendable {
+  var code: ExitCode?
+}
+
+/// The network, refused: no test reaches any address.
+private struct RefusingTransport: HTTPTransport {
+  func get(_ url: URL, headers: [String: String], timeout: Double, maxBytes: Int)
+    async throws(TransportFailure) -> HTTPResponse
+  {
+    throw .cannotConnect(detail: "the fuzzer has no network")
+  }
+}
+
+private enum Fixtures {
+  static let folder = "Tests/Fixtures"
+  /// What standard input holds: a real feed, a broken one, one with invalid items, nothing.
+  /// (Byte arrays: LeakSanitizer cannot see a Data's storage through its tagged pointer, and
+  /// would take these for leaks.)
+  static let standardInput: [[UInt8]] = [
+    Array(FileManager.default.contents(atPath: folder + "/mj-shop-1.json") ?? Data()),
+    Array(FileManager.default.contents(atPath: folder + "/invalid-items.json") ?? Data()),
+    Array(#"{"data":[{"img":"a\u001b[2J","width":"1","height":"2","span":"full"},7]}"#.utf8),
+    Array("{\"data\":[".utf8), [],
+  ]
+  /// A folder of the run's own for --output.
+  static let scratch: String = {
+    let path = NSTemporaryDirectory() + "falls-fuzz-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }()
+}
+
+/// The fuzzer's bytes, read as choices.
+private struct Input {
+  let bytes: UnsafeBufferPointer<UInt8>
+  var position = 0
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+  mutating func byte() -> UInt8 {
+    guard position < bytes.count else { return 0 }
+    defer { position += 1 }
+    return bytes[position]
+  }
+
+  mutating func pick<T>(_ choices: [T]) -> T { choices[Int(byte()) % choices.count] }
+
+  /// Up to 16 bytes of the input, as text (invalid UTF-8 repaired, as argv would give it).
+  mutating func raw() -> String {
+    let length = Int(byte()) % 16
+    var text: [UInt8] = []
+    for _ in 0..<length { text.append(byte()) }
+    return String(decoding: text, as: UTF8.self)
+  }
+
+  static let values = [
+    "0", "1", "3", "-1", "2.5", "1e9", "1e308", "-0", "nan", "inf", "", " 4", "0x10", "1,2",
+    "0,0,375,812", "10,10,10,10", "2x2,1x1", "3x1", "table", "json", "jsonl", "svg", "html",
+    "irregular", "waterfall", "grid", "circle", "cube", "sphere", "ltr", "rtl", "horizontal",
+    "shortest", "left-to-right", "right-to-left", "0.67", "0.999", "1000", "18446744073709551615",
+    "\u{1B}[2J", "a\nb",
+  ]
+
+  mutating func value(for flag: String) -> String {
+    switch flag {
+    case "feed":
+      return pick([
+        "-", Fixtures.folder + "/mj-shop-2.json", Fixtures.folder + "/invalid-items.json",
+        "/nonexistent/feed.json", "http://127.0.0.1:9/{page}?size={size}",
+        "https://user:secret@example.invalid/feed", "gopher://x/", "ftp:", "",
+      ])
+    case "output":
+      return pick([Fixtures.scratch + "/out", "-", "/dev/null", Fixtures.scratch, ""])
+    case "synthetic":
+      // Small enough that a run stays quick.
+      return pick(["0", "1", "50", "2000", "-3", "x", "100000001"])
+    default:
+      return byte() < 200 ? pick(Self.values) : raw()
+    }
+  }
+
+  mutating func arguments() -> [String] {
+    var arguments: [String] = [pick(["layout", "layout", "layout", "help", "--version", "nope"])]
+    let flags = LayoutCommand.flags.map(\.name)
+    for _ in 0..<(Int(byte()) % 10) {
+      switch byte() % 8 {
+      case 0: arguments.append(raw())
+      case 1: arguments.append("--" + raw())
+      default:
+        let flag = pick(flags)
+        guard flag != "help" || byte() % 8 == 0 else { continue }
+        guard LayoutCommand.flags.first(where: { $0.name == flag })?.value != nil else {
+          arguments.append("--" + flag)
+          continue
+        }
+        let value = value(for: flag)
+        // --synthetic 100000001 is refused; a large count that is accepted would be slow.
+        if flag == "synthetic", let count = Int(value), count > 2000, count <= 100_000_000 {
+          continue
+        }
+        if byte() % 3 == 0 {
+          arguments.append("--\(flag)=\(value)")
+        } else {
+          arguments += ["--" + flag, value]
+        }
+      }
+    }
+    // Whatever the raw bytes spelled, the feed and the output are only ever the vocabulary's:
+    // a run reads the fixtures and writes in the scratch folder, never elsewhere.
+    for position in arguments.indices {
+      for flag in ["feed", "output"] {
+        if arguments[position] == "--" + flag, position + 1 < arguments.count {
+          arguments[position + 1] = value(for: flag)
+        } else if arguments[position].hasPrefix("--\(flag)=") {
+          arguments[position] = "--\(flag)=" + value(for: flag)
+        }
+      }
+    }
+    return arguments
+  }
+}
