@@ -204,9 +204,17 @@ struct LayoutReport: Sendable {
       }
       return
     }
-    contents.withImage(at: item.index) { image in
-      appendItem(item, element, list, contents, image: image, isFirst: isFirst, to: &out)
+    // A feed's URL is written from where it lies; a generated item's name from a string made
+    // for it. (Through one closure for both, the writer of a feed took 15% longer.)
+    guard let feed = contents.feed else {
+      var name = PlacedItems.syntheticImage(item.index)
+      name.withUTF8 { image in
+        appendItem(item, element, list, contents, image: image, isFirst: isFirst, to: &out)
+      }
+      return
     }
+    appendItem(
+      item, element, list, contents, image: feed.image(at: item.index), isFirst: isFirst, to: &out)
   }
 
   /// Appends an item's JSON object; see ``appendElement(_:_:_:isFirst:to:)``.
