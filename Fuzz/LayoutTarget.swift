@@ -151,13 +151,13 @@ private struct ByteInput {
         right: length([10, 0, 8])),
       seed: word(), enlargeChance: pick([0.67, 1, 0, 0.3, 0.999]),
       alignTolerance: pick([0.2, 0, 0.5, 0.95]))
-    if style.isColumnar {
+    if style.family == .columns {
       configuration.order = pick(PlacementOrder.allCases)
       if configuration.order == .shortest, byte() % 3 == 0 {
         configuration.tolerance = pick([20, 0.5, 300])
       }
     }
-    if style.isColumnar || style == .grid {
+    if style.family == .columns || style == .grid {
       if byte() % 3 == 0 { configuration.direction = .rightToLeft }
       if byte() % 3 == 0 { configuration.axis = .horizontal }
       if byte() % 3 == 0 { configuration.scale = pick([2, 3, 1, 1.5]) }
@@ -166,7 +166,7 @@ private struct ByteInput {
       configuration.pattern = pattern(columns: columns) ?? .seed
       if configuration.pattern == .seed { configuration.columns = QuiltPattern.seed.columns }
     }
-    if style.isRing {
+    if style.family == .ring {
       configuration.viewportHeight = length([667, 812, 100])
       if byte() % 2 == 0 {
         configuration.itemSize = Size(width: length([50, 260, 1]), height: length([50, 100, 2]))

@@ -66,7 +66,7 @@ extension LayoutReport {
     let (extentName, extent) =
       configuration.axis == .vertical ? ("height", size.height) : ("width", size.width)
     var parts = ["content \(extentName) \(formatFixed(extent)) pt"]
-    if !configuration.style.isRing {
+    if configuration.style.family != .ring {
       parts += [
         "spacing \(formatNumber(configuration.columnSpacing)) × \(formatNumber(configuration.rowSpacing))",
         "insets \(formatNumber(insets.top)), \(formatNumber(insets.left)), "

@@ -116,7 +116,7 @@ struct LayoutReport: Sendable {
     let count = sectioned.elementCount
     let list = ListStyle(
       separator: ShortLiteral(separator), terminator: ShortLiteral(terminator),
-      isRing: layout.configuration.style.isRing,
+      isRing: layout.configuration.style.family == .ring,
       imagesArePlain: items.imagesNeedingJSONEscapes == 0)
     guard rect == nil, count >= 2 * Self.parallelChunk else {
       var position = 0
@@ -270,7 +270,7 @@ struct LayoutReport: Sendable {
     let configuration = layout.configuration
     let count = layout.elements.count
     let itemCount = "\(count) item\(count == 1 ? "" : "s")"
-    if configuration.style.isRing {
+    if configuration.style.family == .ring {
       let size = configuration.resolvedItemSize
       return "\(itemCount) of \(formatNumber(size.width))×\(formatNumber(size.height)) pt in a "
         + "\(formatNumber(configuration.width))×\(formatNumber(configuration.viewportHeight)) pt "

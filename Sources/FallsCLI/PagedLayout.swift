@@ -63,13 +63,14 @@ enum PagedLayout {
         nextIndex += count
         let columns = options.configuration.columns
         let spanning = feed.items.indices.count { feed.items.span(at: $0) != 1 }
-        if !options.configuration.style.isColumnar, spanning > 0 {
+        if options.configuration.style.family != .columns, spanning > 0 {
           notes.append(
             "the \(options.configuration.style.rawValue) style ignores the span of \(spanning) "
               + "item\(spanning == 1 ? "" : "s") on page \(page)")
         }
         for position in feed.items.indices
-        where options.configuration.style.isColumnar && feed.items.span(at: position) > columns
+        where options.configuration.style.family == .columns
+          && feed.items.span(at: position) > columns
           && feed.items.span(at: position) != LayoutItem.fullSpan
         {
           notes.append(

@@ -59,7 +59,7 @@ extension LayoutReport {
   /// The area inside the insets, dashed, and each column (or row) of a columnar style, faint.
   private func appendGuides(size: Size, to out: inout OutputBuffer) {
     let configuration = layout.configuration
-    guard !configuration.style.isRing else { return }
+    guard configuration.style.family != .ring else { return }
     let insets = configuration.insets
     let inner = Rect(
       x: insets.left, y: insets.top, width: size.width - insets.left - insets.right,

@@ -1,7 +1,7 @@
 // The one place the engine speaks to the C library: a hint that a large array it is about to fill
-// should be backed by transparent huge pages. A million elements take 48 MB of new memory; faulted
-// in 4 KiB at a time that costs about 33 ns per element on this kind of machine, four times the
-// placement itself, and in 2 MiB pages about 6. The hint changes no byte of any array.
+// should be backed by transparent huge pages. A million elements take 48 MB of new memory, and
+// faulting it in 4 KiB at a time costs more than placing the items (BENCHMARKS.md); the hint
+// changes no byte of any array.
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -38,6 +38,12 @@ enum HugePages {
       // Only a hint: a kernel without transparent huge pages says EINVAL, which changes nothing.
       _ = madvise(start, Int(range.upperBound - range.lowerBound), MADV_HUGEPAGE)
     #endif
+  }
+
+  /// Advises huge pages for the memory of `buffer`, about to be written.
+  static func advise<Element>(_ buffer: UnsafeMutableBufferPointer<Element>) {
+    guard let base = buffer.baseAddress else { return }
+    advise(UnsafeMutableRawPointer(base), byteCount: buffer.count * MemoryLayout<Element>.stride)
   }
 
   /// Advises huge pages for the whole capacity of `array`, elements and room alike.

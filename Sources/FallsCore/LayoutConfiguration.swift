@@ -18,12 +18,31 @@ public enum LayoutStyle: String, CaseIterable, Hashable, Sendable {
   /// pushed out along z.
   case sphere
 
-  /// Whether the style places items in columns by their image sizes.
-  public var isColumnar: Bool { self == .irregular || self == .waterfall }
+  /// The family of engines that lays the style out.
+  public var family: StyleFamily {
+    switch self {
+    case .irregular, .waterfall: .columns
+    case .grid: .quilt
+    case .circle, .cube, .sphere: .ring
+    }
+  }
 
-  /// Whether the style places items by their count around a centre, with 3D transforms; such a
-  /// layout moves every item when items are added.
-  public var isRing: Bool { self == .circle || self == .cube || self == .sphere }
+  /// The settings the style takes beyond width, seed and items: the one statement of which
+  /// options go with which styles, for ``LayoutConfiguration/validate()`` and for a command line
+  /// that refuses an option a style would ignore.
+  public var options: Set<LayoutOption> {
+    let columns: Set<LayoutOption> = [
+      .columns, .spacing, .insets, .order, .tolerance, .direction, .axis, .scale, .sections,
+    ]
+    return switch self {
+    case .irregular: columns.union([.enlargeChance, .alignTolerance])
+    case .waterfall: columns
+    case .grid: [.columns, .spacing, .insets, .direction, .axis, .scale, .sections, .pattern]
+    case .circle: [.viewportHeight, .itemSize]
+    case .cube: [.viewportHeight, .itemSize, .offsetY]
+    case .sphere: [.viewportHeight, .itemSize, .offsetX, .offsetY]
+    }
+  }
 
   /// The item size of a ring style when none is given: 50×50, 260×100 and 30×30, as in the
   /// seed.
@@ -35,6 +54,37 @@ public enum LayoutStyle: String, CaseIterable, Hashable, Sendable {
     case .irregular, .waterfall, .grid: nil
     }
   }
+}
+
+/// The styles that share an engine, and with it the options they take.
+public enum StyleFamily: Hashable, Sendable {
+  /// Items in columns by their image sizes: `irregular` and `waterfall`.
+  case columns
+  /// Square tiles of a repeating block: `grid`.
+  case quilt
+  /// Items of one size around a centre, placed by their count: `circle`, `cube` and `sphere`.
+  case ring
+}
+
+/// A setting of ``LayoutConfiguration`` that only some styles use.
+public enum LayoutOption: String, CaseIterable, Hashable, Sendable {
+  case columns
+  case spacing
+  case insets
+  case enlargeChance
+  case alignTolerance
+  case pattern
+  case viewportHeight
+  case itemSize
+  case offsetX
+  case offsetY
+  case order
+  case tolerance
+  case direction
+  case axis
+  case scale
+  /// Headers, footers and a least content height (``SectionedLayout``).
+  case sections
 }
 
 /// Which column an item goes to.
@@ -229,6 +279,12 @@ public struct LayoutConfiguration: Hashable, Sendable {
     insets.left + Double(column) * (columnWidth + columnSpacing)
   }
 
+  /// Whether the style uses `option`: the options of the style (``LayoutStyle/options``), and
+  /// the viewport height in any style with a horizontal axis, whose rows share it.
+  public func uses(_ option: LayoutOption) -> Bool {
+    style.options.contains(option) || (option == .viewportHeight && axis == .horizontal)
+  }
+
   /// Checks every value and throws the first that is out of range.
   ///
   /// - Throws: ``LayoutError/invalidColumnCount(_:)``, ``LayoutError/invalidValue(_:_:)``,
@@ -270,17 +326,17 @@ public struct LayoutConfiguration: Hashable, Sendable {
     guard columnWidth >= Self.minimumColumnWidth, columnWidth.isFinite else {
       throw .noRoomForColumns(columnWidth: columnWidth)
     }
-    if style == .grid, pattern.columns != columns {
+    if uses(.pattern), pattern.columns != columns {
       throw .patternWidth(patternColumns: pattern.columns, columns: columns)
     }
-    if style.isRing || style == .grid {
-      if order != .shortest { throw .notApplicable(option: "order", style: style) }
-      if tolerance != 0 { throw .notApplicable(option: "tolerance", style: style) }
-    }
-    if style.isRing {
-      if direction != .leftToRight { throw .notApplicable(option: "direction", style: style) }
-      if axis != .vertical { throw .notApplicable(option: "axis", style: style) }
-      if scale != nil { throw .notApplicable(option: "scale", style: style) }
+    let defaults = LayoutConfiguration()
+    let changed: [(LayoutOption, Bool)] = [
+      (.order, order != defaults.order), (.tolerance, tolerance != defaults.tolerance),
+      (.direction, direction != defaults.direction), (.axis, axis != defaults.axis),
+      (.scale, scale != defaults.scale),
+    ]
+    for (option, isChanged) in changed where isChanged && !uses(option) {
+      throw .notApplicable(option: option, style: style)
     }
   }
 }

@@ -55,5 +55,5 @@ public enum LayoutError: Error, Hashable, Sendable {
   case patternWidth(patternColumns: Int, columns: Int)
   /// An option (`order`, `tolerance`, `direction`, `axis`, `scale`) that `style` does not use
   /// was set.
-  case notApplicable(option: String, style: LayoutStyle)
+  case notApplicable(option: LayoutOption, style: LayoutStyle)
 }

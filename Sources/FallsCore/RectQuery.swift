@@ -58,9 +58,8 @@ struct BlockIndex: Equatable, Sendable {
   mutating func add(_ elements: ArraySlice<LayoutElement>, axis: LayoutAxis) {
     var blocks = BatchBlocks(startCount: elements.startIndex, count: elements.count)
     elements.withUnsafeBufferPointer { batch in
-      guard let first = batch.baseAddress else { return }
-      for position in elements.indices {
-        blocks.include(position: position, of: first, axis: axis, byBlock: false)
+      for offset in batch.indices {
+        blocks.include(offset: offset, of: batch, axis: axis, byBlock: false)
       }
     }
     blocks.add(to: &self)
@@ -126,9 +125,7 @@ extension WaterfallLayout {
   ///   meeting it; for a feed of ordinary images *b* and *b*′ are a handful whatever *n*. O(*n*)
   ///   for the ring styles.
   public func elements(in rect: Rect) -> [LayoutElement] {
-    guard !configuration.style.isRing else {
-      return elements.filter { $0.frame.intersects(rect) }
-    }
+    guard engine.isIndexed else { return elements.filter { $0.frame.intersects(rect) } }
     let (low, high) = rect.along(configuration.axis)
     guard low < high, rect.width > 0, rect.height > 0 else { return [] }
     var found: [LayoutElement] = []
@@ -176,23 +173,24 @@ struct BatchBlocks {
     blocks.reserveCapacity(count / BlockIndex.blockSize + 2)
   }
 
-  /// Takes in the element at `position` (the next one), once it is written; `batch` holds the
-  /// batch's elements from its first position on.
+  /// Takes in the element at `offset` of the batch (the next one), once it is written.
   ///
   /// With `byBlock`, a block's extent is read all at once when its last element is written,
-  /// else element by element. Which is faster depends on the loop, as measured: the plain
-  /// waterfall, bound by the latency of one item after another, fits the per-element work into
-  /// its gaps but stalls on the burst; the irregular style's loop, bound by its instructions,
-  /// was faster with the burst.
+  /// else element by element. Which is faster depends on the loop: one bound by the latency of
+  /// one item after another (the plain waterfall) fits the per-element work into its gaps but
+  /// stalls on the burst; one bound by its instructions (the irregular style) is faster with
+  /// the burst.
   @inline(__always)
   mutating func include(
-    position: Int, of batch: UnsafePointer<LayoutElement>, axis: LayoutAxis, byBlock: Bool
+    offset: Int, of batch: UnsafeBufferPointer<LayoutElement>, axis: LayoutAxis,
+    byBlock: Bool
   ) {
+    let position = startCount &+ offset
     if byBlock {
       if position == blockEnd { closeScannedBlock(batch, axis: axis) }
       return
     }
-    let (near, far) = batch[position &- startCount].frame.along(axis)
+    let (near, far) = batch[offset].frame.along(axis)
     low = near < low ? near : low
     high = far > high ? far : high
     if position == blockEnd {
@@ -204,17 +202,15 @@ struct BatchBlocks {
   }
 
   /// Records the extent of the block that ends at `blockEnd`, from its elements' frames.
-  // Inlined into the loop that calls it once per 64 elements: 4 fewer instructions per element
-  // in the irregular loop (130 against 134.5 in callgrind), the call's own and the registers
-  // it saved.
+  // Inlined into the loop that calls it once per 64 elements: a call would save and restore
+  // the loop's registers around it.
   @inline(__always)
   private mutating func closeScannedBlock(
-    _ batch: UnsafePointer<LayoutElement>, axis: LayoutAxis
+    _ batch: UnsafeBufferPointer<LayoutElement>, axis: LayoutAxis
   ) {
-    let blockStart = blockEnd / BlockIndex.blockSize * BlockIndex.blockSize
+    let blockStart = max(blockEnd / BlockIndex.blockSize * BlockIndex.blockSize, startCount)
     let block = UnsafeBufferPointer(
-      start: batch + (max(blockStart, startCount) - startCount),
-      count: blockEnd - max(blockStart, startCount) + 1)
+      rebasing: batch[(blockStart - startCount)...(blockEnd - startCount)])
     @inline(__always) func extent(_ along: (Rect) -> (near: Double, far: Double)) -> (
       low: Double, high: Double
     ) {

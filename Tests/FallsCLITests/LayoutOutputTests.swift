@@ -133,7 +133,7 @@ private func written(_ report: LayoutReport, _ format: OutputFormat) throws -> D
       let report = try report("jkr-finderlist-excerpt.json", configuration: configuration)
       let text = String(decoding: try written(report, .jsonl), as: UTF8.self)
       let first = String(text.split(separator: "\n")[0])
-      if style.isRing {
+      if style.family == .ring {
         #expect(first.contains(#""aligned":false,"center":{"x":"#), "\(style)")
         #expect(first.contains(#""transform":["#))
         #expect(first.contains(#"],"img":"#))

@@ -164,7 +164,48 @@ import Testing
     #expect(LayoutConfiguration(style: style).resolvedItemSize == size)
     let given = Size(width: 7, height: 9)
     #expect(LayoutConfiguration(style: style, itemSize: given).resolvedItemSize == given)
-    #expect(style.isRing && !style.isColumnar)
+    #expect(style.family == .ring)
+  }
+
+  @Test(
+    "Each style takes the options of its family, and validate() refuses the others",
+    arguments: LayoutStyle.allCases)
+  func optionsOfStyles(style: LayoutStyle) {
+    let configuration = LayoutConfiguration(style: style)
+    let family: Set<LayoutOption> =
+      switch style.family {
+      case .columns:
+        [.columns, .spacing, .insets, .order, .tolerance, .direction, .axis, .scale, .sections]
+      case .quilt: [.columns, .spacing, .insets, .direction, .axis, .scale, .sections, .pattern]
+      case .ring: [.viewportHeight, .itemSize]
+      }
+    for option in LayoutOption.allCases {
+      let expected =
+        family.contains(option)
+        || (option == .enlargeChance || option == .alignTolerance) && style == .irregular
+        || option == .offsetY && (style == .cube || style == .sphere)
+        || option == .offsetX && style == .sphere
+      #expect(configuration.uses(option) == expected, "\(style) \(option)")
+    }
+    // A horizontal axis shares the viewport height among the rows.
+    var horizontal = configuration
+    horizontal.axis = .horizontal
+    #expect(horizontal.uses(.viewportHeight))
+    // Of the options validate() refuses when set, each is refused exactly where it is not used.
+    let changes: [(LayoutOption, (inout LayoutConfiguration) -> Void)] = [
+      (.order, { $0.order = .leftToRight }), (.tolerance, { $0.tolerance = 5 }),
+      (.direction, { $0.direction = .rightToLeft }), (.axis, { $0.axis = .horizontal }),
+      (.scale, { $0.scale = 2 }),
+    ]
+    for (option, change) in changes {
+      var changed = configuration
+      change(&changed)
+      var refusal: LayoutError?
+      do { try changed.validate() } catch { refusal = error }
+      let expected =
+        configuration.uses(option) ? nil : LayoutError.notApplicable(option: option, style: style)
+      #expect(refusal == expected, "\(style) \(option)")
+    }
   }
 
   @Test(

@@ -15,11 +15,11 @@ private func randomLayout(seed: UInt64) throws -> WaterfallLayout {
   if style == .grid {
     configuration.columns = 3
   }
-  if style.isColumnar {
+  if style.family == .columns {
     configuration.order = PlacementOrder.allCases[Int(random.next() % 3)]
     if configuration.order == .shortest, random.next() % 2 == 0 { configuration.tolerance = 20 }
   }
-  if !style.isRing {
+  if style.family != .ring {
     if random.next() % 3 == 0 { configuration.direction = .rightToLeft }
     if random.next() % 3 == 0 { configuration.axis = .horizontal }
     if random.next() % 3 == 0 { configuration.scale = 3 }

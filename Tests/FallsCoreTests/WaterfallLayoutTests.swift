@@ -206,72 +206,6 @@ private func frames(_ layout: WaterfallLayout) -> [Rect] {
     #expect(layout.elements.allSatisfy { !$0.isAligned })
   }
 
-  @Test("An aligned height reaches its target exactly whenever some Double can", arguments: 0..<20)
-  func exactAlignedHeight(seed: UInt64) {
-    var random = SplitMix64(seed: seed)
-    var misses = 0
-    for _ in 0..<5_000 {
-      let top = random.nextUnit() * 1e4
-      let bottom = top + random.nextUnit() * 1e4 + 1e-3
-      let height = WaterfallLayout.height(from: top, reaching: bottom)
-      if LayoutChecker.someHeight(from: top, reaches: bottom) {
-        #expect(top + height == bottom)
-      } else {
-        misses += 1
-        #expect(abs(top + height - bottom) <= bottom.ulp)
-      }
-      #expect(abs(height - (bottom - top)) <= 4 * (bottom - top).ulp)
-    }
-    // Ties that no height can meet exist but are rare.
-    #expect(misses < 100)
-  }
-
-  @Test("A rounding tie: no Double height lands exactly, and the nearest is used")
-  func roundingTie() {
-    // top = 1 + 2^-52 (the Double after 1) and bottom = 3 + 2^-51: every sum 1 + 2^-52 + h
-    // falls on a tie between neighbours of bottom or misses it by more than half an ulp.
-    let top = 1.0.nextUp
-    let bottom = 3.0.nextUp
-    let height = WaterfallLayout.height(from: top, reaching: bottom)
-    if !LayoutChecker.someHeight(from: top, reaches: bottom) {
-      #expect(abs(top + height - bottom) == bottom.ulp)
-    } else {
-      #expect(top + height == bottom)
-    }
-  }
-
-  @Test(
-    "Whether stacked runs meet an extent is whether any run ends below its top and starts above its bottom",
-    arguments: 0..<20)
-  func runOverlaps(seed: UInt64) {
-    var random = SplitMix64(seed: seed)
-    for _ in 0..<300 {
-      // Runs stacked top to bottom, some touching (as enlarged items with no row spacing do),
-      // and some very long, so that several can end below a top.
-      var runs: [ClosedRange<Double>] = []
-      var edge = random.nextUnit() * 50
-      for _ in 0..<Int(random.next() % 9) {
-        let start = edge + (random.next() % 3 == 0 ? 0 : random.nextUnit() * 100)
-        let end = start + random.nextUnit() * (random.next() % 4 == 0 ? 1_000 : 100)
-        runs.append(start...end)
-        edge = end
-      }
-      // Extents anywhere from above the first run to below the last, some at a run's very edge.
-      for _ in 0..<20 {
-        var top = random.nextUnit() * (edge + 100) - 50
-        if !runs.isEmpty, random.next() % 4 == 0 {
-          let run = runs[Int(random.next() % UInt64(runs.count))]
-          top = random.next() % 2 == 0 ? run.lowerBound : run.upperBound
-        }
-        let bottom = top + random.nextUnit() * 300
-        let expected = runs.contains { $0.upperBound > top && $0.lowerBound < bottom }
-        #expect(
-          WaterfallLayout.overlaps(runs, top: top, bottom: bottom) == expected,
-          "\(runs) against \(top)..<\(bottom)")
-      }
-    }
-  }
-
   // MARK: Appending and errors
 
   @Test("Appending in pieces gives exactly the layout of the whole", arguments: 0..<20)
@@ -711,13 +645,13 @@ private func frames(_ layout: WaterfallLayout) -> [Rect] {
 
   @Test("Options a style does not use are refused")
   func notApplicable() {
-    #expect(throws: LayoutError.notApplicable(option: "order", style: .grid)) {
+    #expect(throws: LayoutError.notApplicable(option: .order, style: .grid)) {
       try WaterfallLayout(LayoutConfiguration(style: .grid, order: .leftToRight))
     }
-    #expect(throws: LayoutError.notApplicable(option: "axis", style: .circle)) {
+    #expect(throws: LayoutError.notApplicable(option: .axis, style: .circle)) {
       try WaterfallLayout(LayoutConfiguration(style: .circle, axis: .horizontal))
     }
-    #expect(throws: LayoutError.notApplicable(option: "scale", style: .cube)) {
+    #expect(throws: LayoutError.notApplicable(option: .scale, style: .cube)) {
       try WaterfallLayout(LayoutConfiguration(style: .cube, scale: 2))
     }
   }
@@ -742,5 +676,20 @@ extension LayoutConfiguration {
       top: snap(insets.top), left: snap(insets.left), bottom: snap(insets.bottom),
       right: snap(insets.right))
     return copy
+  }
+
+  @Test("Every style is deterministic and finite on real feeds", arguments: LayoutStyle.allCases)
+  func allStyles(style: LayoutStyle) throws {
+    let items = try Fixtures.layoutItems("xr-waterfall.json")
+    let configuration = LayoutConfiguration(style: style, seed: 9)
+    let a = try WaterfallLayout(configuration, items: items)
+    let b = try WaterfallLayout(configuration, items: items)
+    #expect(a.elements == b.elements && a.transforms == b.transforms)
+    #expect(
+      a.elements.allSatisfy {
+        [$0.frame.x, $0.frame.y, $0.frame.width, $0.frame.height].allSatisfy { $0.isFinite }
+      })
+    #expect(a.contentHeight.isFinite)
+    #expect(a.transforms.count == (style.family == .ring ? items.count : 0))
   }
 }

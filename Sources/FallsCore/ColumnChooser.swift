@@ -1,0 +1,98 @@
+/// Chooses the column of the next item: the part of the placement that ``PlacementOrder`` and
+/// ``LayoutConfiguration/tolerance`` change.
+protocol ColumnChooser {
+  /// Where the next search starts, kept from one batch to the next.
+  var cursor: Int { get }
+
+  /// The leftmost column of the next item, which covers `span` columns (at most all), and the
+  /// largest stored bottom among the columns it covers.
+  mutating func column(span: Int, in columns: ColumnView) -> (column: Int, bottom: Double)
+
+  /// Notes that the item just placed covers `span` columns from `column`, of `count`.
+  mutating func placed(column: Int, span: Int, count: Int)
+}
+
+/// The shortest column, leftmost on ties (``PlacementOrder/shortest`` without tolerance): for
+/// an item of several columns, the start where the largest bottom among the columns it would
+/// cover is smallest, the leftmost on ties, as Masonry.js and CSS grid-lanes place it.
+struct Shortest: ColumnChooser {
+  /// Unused: the shortest column does not depend on where the previous item went.
+  let cursor: Int
+
+  @inline(__always)
+  func column(span: Int, in columns: ColumnView) -> (column: Int, bottom: Double) {
+    guard span == 1 else {
+      var best = (0, columns.maxBottom(from: 0, span: span))
+      for start in stride(from: 1, through: columns.count - span, by: 1) {
+        let bottom = columns.maxBottom(from: start, span: span)
+        if bottom < best.1 { best = (start, bottom) }
+      }
+      return best
+    }
+    let bottoms = columns.bottoms
+    // Two, three and four columns (the layouts of phones and most others) as trees of
+    // comparisons, which take fewer instructions than the loop and, for four, put two
+    // comparisons after one another instead of three; a tie keeps the left one at every step.
+    @inline(__always) func lower(_ left: (Int, Double), _ right: (Int, Double)) -> (Int, Double) {
+      right.1 < left.1 ? right : left
+    }
+    switch columns.count {
+    case 2: return lower((0, bottoms[0]), (1, bottoms[1]))
+    case 3: return lower(lower((0, bottoms[0]), (1, bottoms[1])), (2, bottoms[2]))
+    case 4:
+      return lower(lower((0, bottoms[0]), (1, bottoms[1])), lower((2, bottoms[2]), (3, bottoms[3])))
+    default:
+      var best = (0, bottoms[0])
+      for column in 1..<columns.count where bottoms[column] < best.1 {
+        best = (column, bottoms[column])
+      }
+      return best
+    }
+  }
+
+  func placed(column: Int, span: Int, count: Int) {}
+}
+
+/// The shortest column with a flow tolerance (CSS grid-lanes): the starts whose largest bottom
+/// is within `tolerance` of the smallest count as tied, and the first tied one at or after the
+/// column following the previous item wins, else the first tied one.
+struct WithinTolerance: ColumnChooser {
+  let tolerance: Double
+  private(set) var cursor: Int
+
+  func column(span: Int, in columns: ColumnView) -> (column: Int, bottom: Double) {
+    let starts = 0...columns.count - span
+    var lowest = Double.infinity
+    for start in starts { lowest = min(lowest, columns.maxBottom(from: start, span: span)) }
+    var first: (Int, Double)?
+    for start in starts {
+      let bottom = columns.maxBottom(from: start, span: span)
+      guard bottom <= lowest + tolerance else { continue }
+      if start >= cursor { return (start, bottom) }
+      if first == nil { first = (start, bottom) }
+    }
+    return first ?? (0, columns.maxBottom(from: 0, span: span))
+  }
+
+  mutating func placed(column: Int, span: Int, count: Int) {
+    cursor = (column + span) % count
+  }
+}
+
+/// Columns in turn, whatever their heights (CHT's item render directions): item after item
+/// from the left (``PlacementOrder/leftToRight``) or from the right
+/// (``PlacementOrder/rightToLeft``); an item that would not fit before the end starts over.
+struct InTurn: ColumnChooser {
+  let isFromRight: Bool
+  private(set) var cursor: Int
+
+  func column(span: Int, in columns: ColumnView) -> (column: Int, bottom: Double) {
+    let position = cursor + span <= columns.count ? cursor : 0
+    let column = isFromRight ? columns.count - position - span : position
+    return (column, columns.maxBottom(from: column, span: span))
+  }
+
+  mutating func placed(column: Int, span: Int, count: Int) {
+    cursor = isFromRight ? (count - column) % count : (column + span) % count
+  }
+}

@@ -1,0 +1,352 @@
+/// The engine of the columnar styles, `irregular` and `waterfall`: each item in the column (or
+/// across the columns) its order chooses, at its image's aspect ratio; see ``WaterfallLayout``
+/// for the rules.
+///
+/// ``ColumnStep`` is the only statement of the rules, and `place` the only loop over items. It is
+/// generic over what the options change (which column an item goes to, how a placement becomes
+/// a frame on screen, and whether the style enlarges and aligns), so that the compiler makes
+/// each combination a loop of its own, with nothing of the others in it.
+struct ColumnsEngine: StyleEngine {
+  /// The configuration as given, and as the engine computes in (``LayoutConfiguration/geometry``).
+  let configuration: LayoutConfiguration
+  let geometry: LayoutConfiguration
+  /// Whether items are enlarged and aligned: the irregular style.
+  let enlargesAndAligns: Bool
+  let columnWidth: Double
+  /// The left edge of each column, in the engine's coordinates.
+  let columnXs: [Double]
+  var columns: ColumnState
+  /// Per column, the extents of the enlarged items covering it, top to bottom.
+  var enlargedRuns: [[ClosedRange<Double>]]
+
+  init(_ configuration: LayoutConfiguration, enlargesAndAligns: Bool) {
+    self.configuration = configuration
+    let geometry = configuration.geometry
+    self.geometry = geometry
+    self.enlargesAndAligns = enlargesAndAligns
+    columnWidth = geometry.columnWidth
+    columnXs = (0..<geometry.columns).map { geometry.x(ofColumn: $0) }
+    columns = ColumnState(geometry)
+    enlargedRuns = Array(repeating: [], count: geometry.columns)
+  }
+
+  var columnBottoms: [Double?] { columns.columnBottoms }
+  var transforms: [Transform3D] { [] }
+  var centers: [Point] { [] }
+  var isIndexed: Bool { true }
+
+  func contentExtent(elements: [LayoutElement]) -> Double {
+    Self.contentExtent(lowestBottom: columns.lowest, isEmpty: elements.isEmpty, geometry: geometry)
+  }
+
+  /// The lowest bottom plus the bottom inset, or `top + bottom` when there are no items.
+  static func contentExtent(lowestBottom: Double, isEmpty: Bool, geometry: LayoutConfiguration)
+    -> Double
+  {
+    isEmpty ? geometry.insets.top + geometry.insets.bottom : lowestBottom + geometry.insets.bottom
+  }
+
+  /// The width of an item covering `span` columns: `span · w + (span − 1) · columnSpacing`.
+  static func width(ofSpan span: Int, columnWidth: Double, spacing: Double) -> Double {
+    Double(span) * columnWidth + Double(span - 1) * spacing
+  }
+
+  // The options pick the loop: the order its chooser, the direction, grid and axis its
+  // transform, the style whether it enlarges and aligns.
+  mutating func append(
+    _ items: [LayoutItem], to elements: inout [LayoutElement], index: inout BlockIndex
+  ) throws(LayoutError) {
+    let cursor = columns.cursor
+    switch geometry.order {
+    case .shortest where geometry.tolerance > 0:
+      try append(
+        items, to: &elements, index: &index,
+        WithinTolerance(tolerance: geometry.tolerance, cursor: cursor))
+    case .shortest:
+      try append(items, to: &elements, index: &index, Shortest(cursor: cursor))
+    case .leftToRight, .rightToLeft:
+      try append(
+        items, to: &elements, index: &index,
+        InTurn(isFromRight: geometry.order == .rightToLeft, cursor: cursor))
+    }
+  }
+
+  private mutating func append<Chooser: ColumnChooser>(
+    _ items: [LayoutItem], to elements: inout [LayoutElement], index: inout BlockIndex,
+    _ chooser: Chooser
+  ) throws(LayoutError) {
+    let isUpright =
+      configuration.direction == .leftToRight && configuration.axis == .vertical
+      && configuration.scale == nil
+    let batch =
+      switch (enlargesAndAligns, isUpright) {
+      case (true, true):
+        try place(items, startCount: elements.count, Irregular.self, chooser, Upright.self)
+      case (true, false):
+        try place(items, startCount: elements.count, Irregular.self, chooser, Mapped.self)
+      case (false, true):
+        try place(items, startCount: elements.count, Plain.self, chooser, Upright.self)
+      case (false, false):
+        try place(items, startCount: elements.count, Plain.self, chooser, Mapped.self)
+      }
+    batch.blocks.add(to: &index)
+    FallsCore.append(batch.elements, to: &elements)
+  }
+
+  /// Calls `body` with the batch's column state as a view, the runs, the column edges and the
+  /// items, each as memory it reads and writes in place.
+  private func withMemory(
+    _ bottoms: inout [Double], _ reachable: inout [Double], _ flags: inout [UInt8],
+    _ runs: inout [[ClosedRange<Double>]], _ items: [LayoutItem],
+    _ body: (
+      ColumnView, UnsafeMutableBufferPointer<[ClosedRange<Double>]>, UnsafeBufferPointer<Double>,
+      UnsafeBufferPointer<LayoutItem>
+    ) -> Void
+  ) {
+    bottoms.withUnsafeMutableBufferPointer { bottoms in
+      reachable.withUnsafeMutableBufferPointer { reachable in
+        flags.withUnsafeMutableBufferPointer { flags in
+          runs.withUnsafeMutableBufferPointer { runs in
+            columnXs.withUnsafeBufferPointer { columnXs in
+              items.withUnsafeBufferPointer { items in
+                let view = ColumnView(
+                  bottoms: ColumnValues(bottoms), reachable: ColumnValues(reachable),
+                  flags: ColumnValues(flags), count: columnXs.count, insetTop: geometry.insets.top,
+                  rowSpacing: geometry.rowSpacing)
+                body(view, runs, columnXs, items)
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// Places `items` after the `startCount` elements already placed, by the rules of
+  /// ``WaterfallLayout``, and returns their elements and the extents of their blocks for the rect
+  /// query's index.
+  ///
+  /// All or nothing: the column state, the runs and the random stream change only when every
+  /// item is placed; the first item that cannot be placed (by its size, or by a height lost in
+  /// rounding or past ``LayoutConfiguration/maximumExtent``) ends the batch with the reason.
+  ///
+  /// - Complexity: O(*k*) for *k* one-column items in the shortest column (O(*c*) each for *c*
+  ///   columns past four), O(*c* · *s*) for an item of *s* columns or with another order.
+  private mutating func place<
+    Style: ColumnStyle, Chooser: ColumnChooser, Transform: FrameTransform
+  >(
+    _ items: [LayoutItem], startCount: Int, _: Style.Type, _ chooser: Chooser, _: Transform.Type
+  ) throws(LayoutError) -> (elements: [LayoutElement], blocks: BatchBlocks) {
+    // Elements store their index in 32 bits: checked once for the batch rather than per element.
+    precondition(startCount + items.count <= Int(Int32.max) + 1, "more than 2^31 elements")
+    // Copies of the state's arrays (the first write makes them the batch's own), and the runs
+    // moved out, so that adding one copies nothing; all put back only when the batch stands.
+    var (bottoms, reachable, flags) = (columns.bottoms, columns.reachable, columns.flags)
+    var runs = enlargedRuns
+    enlargedRuns = []
+    let runCounts = Style.enlargesAndAligns ? runs.map(\.count) : []
+    var next = columns
+    var failure: LayoutError?
+    var blocks = BatchBlocks(startCount: startCount, count: items.count)
+    let placed = [LayoutElement](unsafeUninitializedCapacity: items.count) { buffer, count in
+      HugePages.advise(buffer)
+      withMemory(&bottoms, &reachable, &flags, &runs, items) { view, runs, columnXs, items in
+        // The step is made here, in the closure that runs the loop, and put back after it: a
+        // variable captured from outside lives in memory, reloaded and stored around every write
+        // through a pointer, which may be any memory to the compiler.
+        var step = ColumnStep<Style, Chooser, Transform>(
+          view: view, chooser: chooser,
+          transform: Transform(columnXs: columnXs, configuration: configuration),
+          enlargement: Enlargement(
+            generator: next.generator, chance: geometry.enlargeChance, runs: runs),
+          previousEnlarged: next.previousEnlarged, lowest: next.lowest,
+          columnWidth: columnWidth, columnSpacing: geometry.columnSpacing,
+          alignTolerance: geometry.alignTolerance)
+        var placedCount = 0
+        defer {
+          count = placedCount
+          next.generator = step.enlargement.generator
+          next.previousEnlarged = step.previousEnlarged
+          next.lowest = step.lowest
+          next.cursor = step.chooser.cursor
+        }
+        for offset in items.indices {
+          do throws(LayoutError) {
+            buffer.initializeElement(
+              at: offset, to: try step.place(items[offset], at: startCount &+ offset))
+          } catch {
+            failure = error
+            return
+          }
+          placedCount = offset &+ 1
+          blocks.include(
+            offset: offset, of: UnsafeBufferPointer(buffer), axis: step.transform.axis,
+            byBlock: Style.readsBlocksWhole)
+        }
+      }
+    }
+    if let failure {
+      for column in runCounts.indices { runs[column].removeSubrange(runCounts[column]...) }
+      enlargedRuns = runs
+      throw failure
+    }
+    (next.bottoms, next.reachable, next.flags) = (bottoms, reachable, flags)
+    columns = next
+    enlargedRuns = runs
+    return (placed, blocks)
+  }
+}
+
+/// Whether a columnar style enlarges and aligns: a type, so that the placement loop of the plain
+/// waterfall is compiled without the irregular rules.
+protocol ColumnStyle {
+  static var enlargesAndAligns: Bool { get }
+  /// Whether the rect index's block extents are read from a block's frames once it is written,
+  /// else element by element as they are written (see
+  /// ``BatchBlocks/include(offset:of:axis:byBlock:)``).
+  static var readsBlocksWhole: Bool { get }
+}
+
+/// The irregular style: the rules of ``Enlargement`` and ``Alignment`` apply.
+enum Irregular: ColumnStyle {
+  static var enlargesAndAligns: Bool { true }
+  static var readsBlocksWhole: Bool { true }
+}
+
+/// The waterfall style: every item at its natural height.
+enum Plain: ColumnStyle {
+  static var enlargesAndAligns: Bool { false }
+  static var readsBlocksWhole: Bool { false }
+}
+
+/// One item's placement, and what it carries from one item to the next during a batch.
+struct ColumnStep<Style: ColumnStyle, Chooser: ColumnChooser, Transform: FrameTransform> {
+  let view: ColumnView
+  var chooser: Chooser
+  let transform: Transform
+  var enlargement: Enlargement
+  /// ``ColumnState/endsEnlarged`` when the previous item was enlarged, else 0.
+  var previousEnlarged: UInt8
+  /// The lowest bottom so far.
+  var lowest: Double
+  let columnWidth: Double
+  let columnSpacing: Double
+  let alignTolerance: Double
+
+  /// The element of `item`, the item at `position`: its column, its extent, and whether it is
+  /// enlarged or aligned.
+  @inline(__always)
+  mutating func place(_ item: LayoutItem, at position: Int) throws(LayoutError) -> LayoutElement {
+    // One column as a constant, so that the compiler makes the common case a path of its own.
+    if item.span == 1 { return try place(item, at: position, span: 1) }
+    // Other spans through a copy of the step: the call takes its address, and the loop's own
+    // copy, whose address is never taken, stays in registers.
+    var spanning = self
+    defer { self = spanning }
+    return try spanning.placeSpanning(item, at: position)
+  }
+
+  @inline(never)
+  private mutating func placeSpanning(_ item: LayoutItem, at position: Int) throws(LayoutError)
+    -> LayoutElement
+  {
+    guard item.span >= 1 else {
+      throw .invalidItemSize(index: position, width: item.width, height: item.height)
+    }
+    return try place(item, at: position, span: min(item.span, view.count))
+  }
+
+  @inline(__always)
+  private mutating func place(_ item: LayoutItem, at position: Int, span: Int)
+    throws(LayoutError) -> LayoutElement
+  {
+    let width =
+      span == 1
+      ? columnWidth
+      : ColumnsEngine.width(ofSpan: span, columnWidth: columnWidth, spacing: columnSpacing)
+    let (across, along) = transform.extents(of: item)
+    let height = width * along / across
+    // A positive width and a height above 0 and at most the largest extent: the same as both
+    // sizes finite and positive and the height in range (with the width positive, a height that
+    // is not makes the result negative, zero or NaN; an infinite width makes it 0 or NaN, an
+    // infinite height infinite or NaN), in fewer tests. Which check failed is worked out only
+    // then.
+    guard across > 0, isPositive(height, atMost: LayoutConfiguration.maximumExtent) else {
+      throw !item.hasValidSize
+        ? .invalidItemSize(index: position, width: item.width, height: item.height)
+        : height > 0 ? .heightOverflow(index: position) : .heightUnderflow(index: position)
+    }
+    let (column, columnBottom) = chooser.column(span: span, in: view)
+    let top =
+      span == 1 ? view.top(of: column, bottom: columnBottom) : view.top(of: column, span: span)
+    // A height lost in rounding against the top places nothing, enlarged or not.
+    guard top + height > top else { throw .heightUnderflow(index: position) }
+    if Style.enlargesAndAligns, span == 1 {
+      if let enlarged = enlargement.enlarged(
+        column: column, bottom: columnBottom, top: top, height: height,
+        previousEnlarged: previousEnlarged, in: view)
+      {
+        guard enlarged.bottom <= LayoutConfiguration.maximumExtent else {
+          throw .heightOverflow(index: position)
+        }
+        return finish(
+          position, column: column, span: 2, width: enlargedWidth, top: top,
+          extent: enlarged.extent,
+          bottom: enlarged.bottom, isEnlarged: true, isAligned: false)
+      }
+    }
+    // The natural placement, or the alignment's.
+    var (bottom, extent, isAligned) = (top + height, height, false)
+    if Style.enlargesAndAligns, span == 1,
+      let target = Alignment.target(
+        top: top, height: height, tolerance: alignTolerance, left: view.reachable[column &- 1],
+        right: view.reachable[column &+ 1])
+    {
+      (bottom, extent, isAligned) = (target, Alignment.height(from: top, reaching: target), true)
+    }
+    // An alignment may only meet a bottom below the top (it can fail to for a height of a few
+    // ulps of the top).
+    guard bottom <= LayoutConfiguration.maximumExtent, bottom > top else {
+      throw bottom > top ? .heightOverflow(index: position) : .heightUnderflow(index: position)
+    }
+    return finish(
+      position, column: column, span: span, width: width, top: top, extent: extent, bottom: bottom,
+      isEnlarged: false, isAligned: isAligned)
+  }
+
+  /// The width of an enlarged item.
+  private var enlargedWidth: Double {
+    ColumnsEngine.width(ofSpan: 2, columnWidth: columnWidth, spacing: columnSpacing)
+  }
+
+  /// Ends the `span` columns from `column` at `bottom`, and returns the element of the item at
+  /// `position`.
+  @inline(__always)
+  private mutating func finish(
+    _ position: Int, column: Int, span: Int, width: Double, top: Double, extent: Double,
+    bottom: Double,
+    isEnlarged: Bool, isAligned: Bool
+  ) -> LayoutElement {
+    let flags = isEnlarged ? ColumnState.endsEnlarged : 0
+    for covered in 0..<span {
+      view.bottoms[column &+ covered] = bottom
+      view.flags[column &+ covered] = flags
+      if Style.enlargesAndAligns { view.reachable[column &+ covered] = bottom }
+    }
+    previousEnlarged = flags
+    lowest = bottom > lowest ? bottom : lowest
+    chooser.placed(column: column, span: span, count: view.count)
+    return LayoutElement(
+      checkedIndex: position, column: column, span: span,
+      frame: transform.frame(column: column, span: span, top: top, extent: extent, width: width),
+      isEnlarged: isEnlarged, isAligned: isAligned)
+  }
+}
+
+/// Whether `value` is above 0 and at most `limit` (positive and finite), from its bits: the
+/// positive doubles are ordered as their bit patterns, so one subtraction and one unsigned
+/// comparison tell (where the compiler makes some fifteen instructions of the comparisons).
+@inline(__always)
+func isPositive(_ value: Double, atMost limit: Double) -> Bool {
+  value.bitPattern &- 1 < limit.bitPattern
+}

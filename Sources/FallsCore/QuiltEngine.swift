@@ -1,0 +1,71 @@
+/// The engine of the `grid` style (规则瀑布流): items fill the tiles of a repeating
+/// ``QuiltPattern`` in order, block after block, whatever their image sizes.
+///
+/// Item *i* fills tile *i* mod *t* of block ⌊*i*/*t*⌋ for *t* tiles; a block is the pattern's
+/// rows of square cells one column wide, and blocks follow each other with the row spacing
+/// between them. A tile larger than one cell is reported enlarged.
+struct QuiltEngine: StyleEngine {
+  let configuration: LayoutConfiguration
+  let geometry: LayoutConfiguration
+  let columnXs: [Double]
+  /// The lowest bottom of all.
+  private var lowest = -Double.infinity
+
+  init(_ configuration: LayoutConfiguration) {
+    self.configuration = configuration
+    let geometry = configuration.geometry
+    self.geometry = geometry
+    columnXs = (0..<geometry.columns).map { geometry.x(ofColumn: $0) }
+  }
+
+  var columnBottoms: [Double?] { [] }
+  var transforms: [Transform3D] { [] }
+  var centers: [Point] { [] }
+  var isIndexed: Bool { true }
+
+  func contentExtent(elements: [LayoutElement]) -> Double {
+    ColumnsEngine.contentExtent(lowestBottom: lowest, isEmpty: elements.isEmpty, geometry: geometry)
+  }
+
+  mutating func append(
+    _ items: [LayoutItem], to elements: inout [LayoutElement], index: inout BlockIndex
+  ) throws(LayoutError) {
+    let pattern = geometry.pattern
+    let cell = geometry.columnWidth
+    let rowPitch = cell + geometry.rowSpacing
+    var lowest = self.lowest
+    var placed: [LayoutElement] = []
+    placed.reserveCapacity(items.count)
+    try columnXs.withUnsafeBufferPointer { (columnXs) throws(LayoutError) in
+      let transform = Mapped(columnXs: columnXs, configuration: configuration)
+      for (offset, item) in items.enumerated() {
+        let position = elements.count + offset
+        // Sizes are not used, but must be sizes.
+        guard item.hasValidSize, item.span >= 1 else {
+          throw .invalidItemSize(index: position, width: item.width, height: item.height)
+        }
+        let tile = pattern.tiles[position % pattern.tiles.count]
+        let block = position / pattern.tiles.count
+        let blockTop = geometry.insets.top + Double(block * pattern.rows) * rowPitch
+        let top = blockTop + Double(tile.row) * rowPitch
+        let extent = Double(tile.rowSpan) * cell + Double(tile.rowSpan - 1) * geometry.rowSpacing
+        guard top + extent <= LayoutConfiguration.maximumExtent else {
+          throw .heightOverflow(index: position)
+        }
+        lowest = max(lowest, top + extent)
+        let width = ColumnsEngine.width(
+          ofSpan: tile.columnSpan, columnWidth: cell, spacing: geometry.columnSpacing)
+        placed.append(
+          LayoutElement(
+            index: position, column: tile.column, span: tile.columnSpan,
+            frame: transform.frame(
+              column: tile.column, span: tile.columnSpan, top: top, extent: extent, width: width),
+            isEnlarged: tile.columnSpan > 1 || tile.rowSpan > 1, isAligned: false))
+      }
+    }
+    self.lowest = lowest
+    let startCount = elements.count
+    FallsCore.append(placed, to: &elements)
+    index.add(elements[startCount...], axis: configuration.axis)
+  }
+}

@@ -1,0 +1,63 @@
+// The engines behind ``WaterfallLayout``: one per style family, each in a file of its own
+// (ColumnsEngine.swift, QuiltEngine.swift, RingEngine.swift), chosen here by an exhaustive switch
+// over the styles.
+
+/// What a family of styles does for a ``WaterfallLayout``: it places items, and says how long
+/// the content is.
+protocol StyleEngine: Sendable {
+  /// Places `items` after `elements` and adds them to the rect query's `index`.
+  ///
+  /// All or nothing: on an error, `elements`, `index` and the engine are as they were.
+  mutating func append(
+    _ items: [LayoutItem], to elements: inout [LayoutElement], index: inout BlockIndex
+  ) throws(LayoutError)
+
+  /// The extent of the content along the scroll axis, with `elements` placed.
+  func contentExtent(elements: [LayoutElement]) -> Double
+
+  /// The stored bottom of each column, or `nil` for an empty one; empty for engines without
+  /// columns.
+  var columnBottoms: [Double?] { get }
+
+  /// The 3D transform and the centre of each element, for engines that give them.
+  var transforms: [Transform3D] { get }
+  var centers: [Point] { get }
+
+  /// Whether ``WaterfallLayout/elements(in:)`` may use the block index: false where elements
+  /// overlap by design and move on every append, which are scanned.
+  var isIndexed: Bool { get }
+}
+
+/// The engine of `configuration`'s style.
+///
+/// - Precondition: `configuration` is valid.
+func makeEngine(for configuration: LayoutConfiguration) -> any StyleEngine {
+  switch configuration.style {
+  case .irregular: ColumnsEngine(configuration, enlargesAndAligns: true)
+  case .waterfall: ColumnsEngine(configuration, enlargesAndAligns: false)
+  case .grid: QuiltEngine(configuration)
+  case .circle: RingEngine(configuration, shape: .circle)
+  case .cube: RingEngine(configuration, shape: .cube)
+  case .sphere: RingEngine(configuration, shape: .sphere)
+  }
+}
+
+/// Appends a batch's elements to `elements`, taking the batch's array as it is when nothing is
+/// there and no room was reserved (one feed laid out at once).
+func append(_ placed: [LayoutElement], to elements: inout [LayoutElement]) {
+  if elements.isEmpty, elements.capacity < placed.count {
+    elements = placed
+    return
+  }
+  let needed = elements.count + placed.count
+  if needed > elements.capacity { reserve(&elements, max(needed, elements.capacity * 2)) }
+  elements += placed
+}
+
+/// Makes room for `capacity` elements, in huge pages when the storage is large (see
+/// ``HugePages``).
+func reserve(_ elements: inout [LayoutElement], _ capacity: Int) {
+  guard capacity > elements.capacity else { return }
+  elements.reserveCapacity(capacity)
+  HugePages.advise(&elements)
+}
