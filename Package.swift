@@ -14,27 +14,42 @@ let package = Package(
     // The layout engine: pure Swift, no Foundation, no I/O; of the C library only madvise, a hint
     // that large element arrays want huge pages (HugePages.swift).
     .target(name: "FallsCore"),
+    // What the feed and the command line share: system errors, decimal numbers, text made safe
+    // to show.
+    .target(name: "FallsBase"),
+    // Bytes on their way out: sinks, the output buffer, the shortest decimal text of a Double.
+    .target(name: "FallsOutput", dependencies: ["FallsBase"]),
     // The finderlist feed: decoding and reading.
-    .target(name: "FallsFeed", dependencies: ["FallsCore"]),
+    .target(name: "FallsFeed", dependencies: ["FallsCore", "FallsBase"]),
     // Raw mode, keys and escape sequences for `falls view`: termios and ANSI, no curses.
     .target(name: "FallsTerminal"),
     // Arguments, subcommands, output formats, errors to exit codes. Never exits.
-    .target(name: "FallsCLI", dependencies: ["FallsCore", "FallsFeed", "FallsTerminal"]),
+    .target(
+      name: "FallsCLI",
+      dependencies: ["FallsCore", "FallsBase", "FallsOutput", "FallsFeed", "FallsTerminal"]),
     .executableTarget(name: "falls", dependencies: ["FallsCLI"]),
     // The benchmark (make bench) and its C reference loop.
     .target(name: "CWaterfallReference", path: "Benchmarks/CReference"),
     .executableTarget(
       name: "FallsBench",
-      dependencies: ["FallsCore", "FallsFeed", "FallsCLI", "CWaterfallReference"],
+      dependencies: ["FallsCore", "FallsOutput", "FallsFeed", "FallsCLI", "CWaterfallReference"],
       path: "Benchmarks/FallsBench"),
     // Shared by the test targets: fixtures, generated feeds and an independent rule checker.
     .target(
-      name: "FallsTestSupport", dependencies: ["FallsCore", "FallsFeed", "FallsCLI"],
+      name: "FallsTestSupport",
+      dependencies: ["FallsCore", "FallsBase", "FallsOutput", "FallsFeed", "FallsCLI"],
       path: "Tests/FallsTestSupport"),
     .testTarget(name: "FallsCoreTests", dependencies: ["FallsCore", "FallsTestSupport"]),
+    .testTarget(name: "FallsBaseTests", dependencies: ["FallsBase", "FallsCore"]),
+    .testTarget(
+      name: "FallsOutputTests",
+      dependencies: ["FallsOutput", "FallsBase", "FallsCore", "FallsTestSupport"]),
     .testTarget(name: "FallsFeedTests", dependencies: ["FallsFeed", "FallsTestSupport"]),
     .testTarget(name: "FallsTerminalTests", dependencies: ["FallsTerminal"]),
     .testTarget(
-      name: "FallsCLITests", dependencies: ["FallsCLI", "FallsCore", "FallsFeed", "FallsTestSupport"]),
+      name: "FallsCLITests",
+      dependencies: [
+        "FallsCLI", "FallsCore", "FallsBase", "FallsOutput", "FallsFeed", "FallsTestSupport",
+      ]),
   ]
 )

@@ -10,8 +10,10 @@
 // URL meets a transport that refuses to connect, and --output writes only inside a scratch
 // folder, so that a run touches nothing outside it.
 
+import FallsBase
 import FallsCore
 import FallsFeed
+import FallsOutput
 import Foundation
 
 @testable import FallsCLI

@@ -16,9 +16,11 @@ seconds=${FUZZ_SECONDS:-60}
 targets=${FUZZ_TARGETS:-"feed layout cli"}
 build=.build/fuzz
 mkdir -p "$build/lib" "$build/crashes"
-flags=(-sanitize=fuzzer,address -O -g -enable-testing -parse-as-library -I "$build/lib" -L "$build/lib")
+flags=(-sanitize=fuzzer,address -O -g -enable-testing -parse-as-library -package-name falls
+  -I "$build/lib" -L "$build/lib")
 
-# A module is built again when a file of its sources, or a library it imports, is newer.
+# A module is built again when a file of its sources, or a library it imports, is newer, or when
+# its list of sources changed (a file added, moved or removed).
 newer() {
   local file=$1
   shift
@@ -29,16 +31,26 @@ module() {
   local name=$1 folder=$2
   shift 2
   local library="$build/lib/lib$name.a"
-  newer "$library" "$folder" "$@" || return 0
+  local sources
+  sources=$(ls "$folder"/*.swift)
+  if [ "$sources" = "$(cat "$library.sources" 2>/dev/null)" ]; then
+    newer "$library" "$folder" "$@" || return 0
+  fi
   echo "fuzz: building $name"
+  # A new archive: one built over the old would keep the objects of files since removed.
+  rm -f "$library"
   swiftc "${flags[@]}" -module-name "$name" -emit-module \
     -emit-module-path "$build/lib/$name.swiftmodule" -emit-library -static -o "$library" \
     "$folder"/*.swift 2> "$build/build.log" || { cat "$build/build.log" >&2; exit 1; }
+  echo "$sources" > "$library.sources"
 }
 module FallsCore Sources/FallsCore
-module FallsFeed Sources/FallsFeed "$build/lib/libFallsCore.a"
+module FallsBase Sources/FallsBase
+module FallsOutput Sources/FallsOutput "$build/lib/libFallsBase.a"
+module FallsFeed Sources/FallsFeed "$build/lib/libFallsCore.a" "$build/lib/libFallsBase.a"
 module FallsTerminal Sources/FallsTerminal
-module FallsCLI Sources/FallsCLI "$build/lib/libFallsFeed.a" "$build/lib/libFallsTerminal.a"
+module FallsCLI Sources/FallsCLI "$build/lib/libFallsFeed.a" "$build/lib/libFallsOutput.a" \
+  "$build/lib/libFallsTerminal.a"
 module FallsTestSupport Tests/FallsTestSupport "$build/lib/libFallsCLI.a"
 
 status=0
@@ -54,7 +66,8 @@ for target in $targets; do
     echo "fuzz: building $target-fuzz"
     # (The linker's warnings about the sanitizer's local symbols are noise: kept in the log.)
     swiftc "${flags[@]}" "$source" -o "$binary" \
-      -lFallsTestSupport -lFallsCLI -lFallsTerminal -lFallsFeed -lFallsCore \
+      -lFallsTestSupport -lFallsCLI -lFallsTerminal -lFallsFeed -lFallsOutput -lFallsBase \
+      -lFallsCore \
       2> "$build/build.log" || { cat "$build/build.log" >&2; exit 1; }
   fi
   mkdir -p "$build/corpus/$target"

@@ -6,9 +6,11 @@
 // slowest run. Targets come from the speed issue; BENCHMARKS.md records the figures.
 
 import CWaterfallReference
+import FallsBase
 import FallsCLI
 import FallsCore
 import FallsFeed
+import FallsOutput
 import Foundation
 
 #if canImport(Glibc)

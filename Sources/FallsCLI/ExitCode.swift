@@ -1,5 +1,7 @@
+import FallsBase
 import FallsCore
 import FallsFeed
+import FallsOutput
 import Foundation
 
 #if canImport(Glibc)
@@ -90,7 +92,7 @@ func outcome(of error: CLIError) -> Outcome {
       return Outcome(message: "", toStandardOutput: false, code: .brokenPipe)
     }
     return Outcome(
-      message: "cannot write the output: \(FeedReader.systemError(error.code))",
+      message: "cannot write the output: \(SystemError(code: error.code).message)",
       toStandardOutput: false, code: .ioError)
   }
 }
@@ -100,7 +102,7 @@ private func outcome(ofOutputFile path: String, _ failure: OutputFileFailure) ->
   case .create(let error):
     return Outcome(
       message:
-        "cannot create --output '\(escapingControlCharacters(path))': \(FeedReader.systemError(error.code))",
+        "cannot create --output '\(escapingControlCharacters(path))': \(SystemError(code: error.code).message)",
       toStandardOutput: false, code: .cannotCreate)
   case .untrustedLink(let owner):
     return Outcome(
@@ -119,7 +121,7 @@ private func outcome(ofOutputFile path: String, _ failure: OutputFileFailure) ->
     }
     return Outcome(
       message:
-        "cannot write --output '\(escapingControlCharacters(path))': \(FeedReader.systemError(error.code))"
+        "cannot write --output '\(escapingControlCharacters(path))': \(SystemError(code: error.code).message)"
         + (keptFile ? "; the file there is left as it was" : ""),
       toStandardOutput: false, code: .ioError)
   }

@@ -1,5 +1,7 @@
+import FallsBase
 import FallsCore
 import FallsFeed
+import FallsOutput
 
 /// `--format html`: the feed as a user would see it, in one self-contained page.
 extension LayoutReport {

@@ -1,5 +1,7 @@
+import FallsBase
 import FallsCore
 import FallsFeed
+import FallsOutput
 import Foundation
 
 /// Where `falls layout` reads its feed from.
@@ -593,7 +595,7 @@ enum LayoutCommand {
     _ flag: String, _ text: String, counts: Set<Int>, example: String
   ) throws(CLIError) -> [Double] {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-    let values = parts.compactMap { FeedDecoder.number(from: String($0)) }
+    let values = parts.compactMap { parseDecimal(String($0)) }
     guard values.count == parts.count, counts.contains(values.count) else {
       let shape = counts.sorted().map { $0 == 1 ? "one number" : "\($0) numbers" }
         .joined(separator: " or ")
@@ -701,7 +703,7 @@ enum LayoutCommand {
   private static func number(_ flag: String, _ text: String, example: String) throws(CLIError)
     -> Double
   {
-    guard let value = FeedDecoder.number(from: text) else {
+    guard let value = parseDecimal(text) else {
       throw invalid(flag, text, expected: "a decimal number", example: example)
     }
     return value
@@ -710,8 +712,7 @@ enum LayoutCommand {
   private static func insets(_ text: String) throws(CLIError) -> EdgeInsets {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
     let values = parts.map { part in
-      FeedDecoder.number(
-        from: String(part.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()))
+      parseDecimal(String(part.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()))
     }
     guard parts.count == 1 || parts.count == 4, let first = values.first,
       let top = first, values.allSatisfy({ $0 != nil })

@@ -1,5 +1,7 @@
+import FallsBase
 import FallsCore
 import FallsFeed
+import FallsOutput
 import Foundation
 
 /// The output formats of `falls layout`.

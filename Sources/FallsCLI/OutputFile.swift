@@ -1,4 +1,6 @@
+import FallsBase
 import FallsFeed
+import FallsOutput
 import Foundation
 
 #if canImport(Glibc)

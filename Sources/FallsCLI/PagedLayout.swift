@@ -1,5 +1,7 @@
+import FallsBase
 import FallsCore
 import FallsFeed
+import FallsOutput
 import Foundation
 
 /// The body of `falls layout`: loads the feed page by page, appends each page to one layout, and
@@ -148,7 +150,7 @@ enum PagedLayout {
         throw error
       } catch {
         let code = (error as? SystemError)?.code ?? EIO
-        throw .feed(.unreadable(path: "-", reason: FeedReader.systemError(code)))
+        throw .feed(.unreadable(path: "-", reason: SystemError(code: code).message))
       }
     case .file(let path):
       do {

@@ -1,5 +1,7 @@
+import FallsBase
 import FallsCore
 import FallsFeed
+import FallsOutput
 import FallsTerminal
 import Foundation
 
@@ -58,7 +60,8 @@ enum ViewCommand {
     do {
       try terminal.enter()
     } catch {
-      throw .usage("cannot use the terminal: \(FeedReader.systemError(error.code))", command: name)
+      throw .usage(
+        "cannot use the terminal: \(SystemError(code: error.code).message)", command: name)
     }
     defer { terminal.restore() }
     terminal.watchResizes()

@@ -1,5 +1,7 @@
+import FallsBase
 import FallsCore
 import FallsFeed
+import FallsOutput
 import FallsTerminal
 
 /// How `falls view` draws a layout in a terminal: a pure function from the layout, the first

@@ -1,3 +1,4 @@
+import FallsBase
 import FallsCore
 import Foundation
 

@@ -1,3 +1,4 @@
+import FallsBase
 import FallsCore
 import Foundation
 
@@ -56,48 +57,6 @@ public enum FeedDecoder {
     }
     return try outcome.get()
   }
-
-  /// Reads a plain decimal number (`1200`, `-2.5`, `1e3`) as feeds and flags write them.
-  ///
-  /// - Returns: The value, or `nil` for anything else: empty text, spaces, hexadecimal, `nan`,
-  ///   `inf`. A value too large for a Double reads as infinity.
-  public static func number(from text: String) -> Double? {
-    parseDecimal(text[...])
-  }
-}
-
-/// Parses a plain decimal number: optional sign, digits with an optional fraction, an optional
-/// exponent. Rejects what `Double.init(_:)` would also accept but a feed should not contain:
-/// hexadecimal, `nan`, `inf`, surrounding spaces.
-func parseDecimal(_ text: Substring) -> Double? {
-  var digits = 0
-  var index = text.startIndex
-  func skipDigits() -> Int {
-    var count = 0
-    while index < text.endIndex, let ascii = text[index].asciiValue, (48...57).contains(ascii) {
-      count += 1
-      index = text.index(after: index)
-    }
-    return count
-  }
-  if index < text.endIndex, text[index] == "-" || text[index] == "+" {
-    index = text.index(after: index)
-  }
-  digits += skipDigits()
-  if index < text.endIndex, text[index] == "." {
-    index = text.index(after: index)
-    digits += skipDigits()
-  }
-  guard digits > 0 else { return nil }
-  if index < text.endIndex, text[index] == "e" || text[index] == "E" {
-    index = text.index(after: index)
-    if index < text.endIndex, text[index] == "-" || text[index] == "+" {
-      index = text.index(after: index)
-    }
-    guard skipDigits() > 0 else { return nil }
-  }
-  guard index == text.endIndex else { return nil }
-  return Double(text)
 }
 
 /// A JSON value of a feed item's field, as much of it as validating it and quoting it in a

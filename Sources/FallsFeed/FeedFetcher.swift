@@ -1,3 +1,4 @@
+import FallsBase
 import Foundation
 
 /// How a feed is fetched: deadline, retries, size limit and identity.

@@ -1,3 +1,4 @@
+import FallsBase
 import FallsCore
 
 /// One valid item of a finderlist feed.

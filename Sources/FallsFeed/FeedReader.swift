@@ -1,3 +1,4 @@
+import FallsBase
 import Foundation
 
 #if canImport(Glibc)
@@ -44,10 +45,10 @@ public enum FeedReader {
       isFIFO && writerTimeout != nil
       ? try openFIFO(path, timeout: writerTimeout ?? 0)
       : open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw .unreadable(path: path, reason: systemError(errno)) }
+    guard descriptor >= 0 else { throw .unreadable(path: path, reason: SystemError.last.message) }
     defer { close(descriptor) }
     guard fstat(descriptor, &status) == 0 else {
-      throw .unreadable(path: path, reason: systemError(errno))
+      throw .unreadable(path: path, reason: SystemError.last.message)
     }
     switch status.st_mode & S_IFMT {
     case S_IFDIR:
@@ -70,7 +71,8 @@ public enum FeedReader {
     } catch let error as FeedError {
       throw error
     } catch {
-      throw .unreadable(path: path, reason: systemError((error as? SystemError)?.code ?? EIO))
+      throw .unreadable(
+        path: path, reason: ((error as? SystemError) ?? SystemError(code: EIO)).message)
     }
   }
 
@@ -78,7 +80,7 @@ public enum FeedReader {
   private static func openFIFO(_ path: String, timeout: Double) throws(FeedError) -> Int32 {
     // Opened without blocking, the FIFO becomes readable (or hung up) once a writer arrives.
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard descriptor >= 0 else { throw .unreadable(path: path, reason: systemError(errno)) }
+    guard descriptor >= 0 else { throw .unreadable(path: path, reason: SystemError.last.message) }
     let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
     while true {
       let left = ContinuousClock.now.duration(to: deadline)
@@ -94,38 +96,12 @@ public enum FeedReader {
       if result < 0, errno != EINTR {
         let code = errno
         close(descriptor)
-        throw .unreadable(path: path, reason: systemError(code))
+        throw .unreadable(path: path, reason: SystemError(code: code).message)
       }
       if result > 0 { break }
     }
     _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
     return descriptor
-  }
-
-  /// Reads from `descriptor` until end of file, or `nil` as soon as more than `maxBytes`
-  /// arrive (no more than `maxBytes` + 64 KiB is ever read).
-  ///
-  /// - Throws: The `errno` of a failed read.
-  public static func readAll(_ descriptor: Int32, maxBytes: Int = .max) throws(SystemError)
-    -> Data?
-  {
-    var data = Data()
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-      if count == 0 { return data }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw SystemError(code: errno)
-      }
-      guard data.count + count <= maxBytes else { return nil }
-      data.append(contentsOf: chunk[..<count])
-    }
-  }
-
-  /// The text of an `errno` value, such as "No such file or directory".
-  public static func systemError(_ code: Int32) -> String {
-    String(cString: strerror(code))
   }
 }
 
@@ -153,20 +129,6 @@ public struct FeedBytes: Sendable {
       bytesNoCopy: mapping.base, count: mapping.count,
       deallocator: .custom { _, _ in withExtendedLifetime(mapping) {} })
   }
-}
-
-/// A failed system call's `errno`.
-public struct SystemError: Error, Hashable, Sendable {
-  /// The `errno` value.
-  public var code: Int32
-  /// Creates an error from an `errno` value.
-  public init(code: Int32) { self.code = code }
-}
-
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int)
-  -> Int
-{
-  read(descriptor, buffer, count)
 }
 
 /// A private, read-only mapping of a whole file, unmapped when the last reference goes.

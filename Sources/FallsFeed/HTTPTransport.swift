@@ -1,3 +1,4 @@
+import FallsBase
 import Foundation
 
 /// One HTTP answer, whole: status, headers and the body as delivered (decompressed).

@@ -1,6 +1,8 @@
+import FallsBase
 import FallsCLI
 import FallsCore
 import FallsFeed
+import FallsOutput
 import FallsTestSupport
 import Foundation
 import Testing

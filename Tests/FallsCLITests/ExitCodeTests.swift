@@ -1,3 +1,4 @@
+import FallsBase
 import FallsFeed
 import Testing
 

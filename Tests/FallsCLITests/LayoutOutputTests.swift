@@ -1,5 +1,7 @@
+import FallsBase
 import FallsCore
 import FallsFeed
+import FallsOutput
 import FallsTestSupport
 import Foundation
 import FoundationXML

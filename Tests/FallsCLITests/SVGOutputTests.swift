@@ -1,4 +1,5 @@
 import FallsCore
+import FallsOutput
 import FallsTestSupport
 import Foundation
 import FoundationXML

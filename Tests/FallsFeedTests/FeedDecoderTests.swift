@@ -1,3 +1,4 @@
+import FallsBase
 import FallsFeed
 import FallsTestSupport
 import Foundation
@@ -150,26 +151,6 @@ private func problem(_ item: String) throws -> FeedItemProblem? {
     ])
   func notJSON(text: String, detail: String) {
     #expect(throws: FeedError.notJSON(detail: detail)) { try decode(text) }
-  }
-
-  @Test(
-    "Numbers in flags and fields follow one decimal grammar",
-    arguments: [
-      ("0", 0.0), ("10", 10), ("-2.5", -2.5), ("1e-3", 0.001), ("3.", 3), (".25", 0.25),
-      ("1E+2", 100),
-    ])
-  func numberGrammar(text: String, value: Double) {
-    #expect(FeedDecoder.number(from: text) == value)
-  }
-
-  @Test(
-    "Anything else is not a number",
-    arguments: [
-      "", " 1", "1 ", "abc", "nan", "NaN", "inf", "infinity", "0x1p3", "1e", "e5", ".",
-      "-", "1,5", "1_000",
-    ])
-  func notNumbers(text: String) {
-    #expect(FeedDecoder.number(from: text) == nil)
   }
 
   @Test(

@@ -1,5 +1,7 @@
+import FallsBase
 import FallsCLI
 import FallsFeed
+import FallsOutput
 import Foundation
 
 /// What one in-process run of the CLI produced.

@@ -1,3 +1,4 @@
+import FallsBase
 import FallsCore
 import FallsFeed
 import Foundation
@@ -214,7 +215,7 @@ private struct RawItem: Decodable {
     case nil, .null?: return 1
     case .string(let text)?:
       if text.lowercased() == "full" { return LayoutItem.fullSpan }
-      guard let number = FeedDecoder.number(from: text) else { return nil }
+      guard let number = parseDecimal(text) else { return nil }
       value = number
     case .number(let number)?: value = number
     default: return nil
@@ -234,7 +235,7 @@ private struct RawItem: Decodable {
     case .number(let number)?:
       value = number
     case .string(let text)?:
-      guard let number = FeedDecoder.number(from: text) else {
+      guard let number = parseDecimal(text) else {
         return .failure(
           FeedItemProblem(index: index, field: field, value: nil, reason: .notANumber))
       }

@@ -1,11 +1,11 @@
+import FallsBase
 import FallsCore
-import FallsFeed
 import FallsTestSupport
 import Foundation
 import FoundationXML
 import Testing
 
-@testable import FallsCLI
+@testable import FallsOutput
 
 @Suite struct OutputBufferTests {
   @Test(

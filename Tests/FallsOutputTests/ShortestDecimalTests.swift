@@ -2,7 +2,7 @@ import FallsCore
 import Foundation
 import Testing
 
-@testable import FallsCLI
+@testable import FallsOutput
 
 @Suite struct ShortestDecimalTests {
   private func text(_ value: Double) -> String {

@@ -1,10 +1,9 @@
-import FallsFeed
+import FallsBase
+import FallsOutput
 import Foundation
 import Testing
 
-@testable import FallsCLI
-
-@Suite struct StreamsTests {
+@Suite struct ByteSinkTests {
   @Test("A descriptor sink writes every byte into a pipe")
   func pipe() throws {
     let pipe = Pipe()
@@ -31,13 +30,5 @@ import Testing
     try sink.write("é")
     #expect(sink.text == "aé")
     #expect(sink.bytes == [0x61, 0xC3, 0xA9])
-  }
-
-  @Test("The environment's standard input reads what it is given")
-  func environment() throws {
-    let environment = CLIEnvironment(
-      readStandardInput: { (_) throws(SystemError) in Data("feed".utf8) },
-      standardOutput: BufferSink(), standardError: BufferSink())
-    #expect(try environment.readStandardInput(100) == Data("feed".utf8))
   }
 }

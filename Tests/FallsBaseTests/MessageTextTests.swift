@@ -1,3 +1,4 @@
+import FallsBase
 import Testing
 
 @testable import FallsFeed

@@ -11,11 +11,11 @@
 /// even one on a tie.
 ///
 /// Example: `233.33333333333334`, `167.5`, `1e-05`, `9.007199254740994e+15`, `100.0`.
-enum ShortestDecimal {
+package enum ShortestDecimal {
   /// The room `write(_:to:)` needs from its start. It writes at most 24 bytes (a sign, 17
   /// digits, a point and `e-308`), but makes the digits in scratch space behind the text and
   /// moves them into place sixteen bytes at a time.
-  static let room = 64
+  package static let room = 64
 
   /// Writes `value` as `value.description` reads, and returns the number of bytes written.
   ///
