@@ -160,8 +160,14 @@ final class FileMapping: @unchecked Sendable {
     self.slot = slot
   }
 
-  /// Whether a read went past the end of the file, which has then changed since it was mapped.
-  var hasChanged: Bool { BusErrorGuard.hasFaulted(slot) }
+  /// Whether the file changed since it was mapped: a read went past its end, or its size is
+  /// not what was mapped (a file cut short within its last page reads as zeros there, without
+  /// a fault).
+  var hasChanged: Bool {
+    var status = stat()
+    return BusErrorGuard.hasFaulted(slot) || stat(path, &status) != 0
+      || Int(status.st_size) != count
+  }
 
   deinit {
     BusErrorGuard.release(slot)

@@ -5,7 +5,12 @@ import Testing
 
 @testable import FallsFeed
 
-@Suite struct JSONSyntaxTests {
+/// The first syntax error in `bytes`, or `nil` for valid JSON.
+private func firstError(in bytes: some Collection<UInt8>) -> String? {
+  Array(bytes).withUnsafeBufferPointer { JSONScanner.firstError(in: $0) }
+}
+
+@Suite struct JSONScannerTests {
   @Test(
     "Valid JSON has no syntax error",
     arguments: [
@@ -14,12 +19,12 @@ import Testing
       "\u{FEFF}{}", #"["\ud83d\ude00 \uD83D\uDE00 é 瀑 😀 \u0000"]"#, "[[[[{\"a\":[{}]}]]]]",
     ])
   func valid(text: String) {
-    #expect(JSONSyntax.firstError(in: Array(text.utf8)) == nil)
+    #expect(firstError(in: Array(text.utf8)) == nil)
   }
 
   @Test("The real feeds are valid", arguments: Fixtures.feedNames)
   func realFeeds(name: String) throws {
-    #expect(JSONSyntax.firstError(in: try Fixtures.data(name)) == nil)
+    #expect(firstError(in: try Fixtures.data(name)) == nil)
   }
 
   @Test(
@@ -48,7 +53,7 @@ import Testing
       ("[\"é\", x]", "line 1, column 7: unexpected 'x'; expected a value"),
     ])
   func errors(text: String, message: String) {
-    #expect(JSONSyntax.firstError(in: Array(text.utf8)) == message)
+    #expect(firstError(in: Array(text.utf8)) == message)
   }
 
   @Test("It agrees with Foundation on which mutated feeds are JSON", arguments: 0..<10)
@@ -68,7 +73,7 @@ import Testing
       }
       let foundationValid =
         (try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])) != nil
-      let ours = JSONSyntax.firstError(in: bytes)
+      let ours = firstError(in: bytes)
       #expect(
         (ours == nil) == foundationValid,
         "\(String(decoding: bytes, as: UTF8.self)): \(ours ?? "valid")")

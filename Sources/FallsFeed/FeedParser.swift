@@ -1,0 +1,329 @@
+import FallsBase
+import FallsCore
+import Foundation
+
+/// Reads a finderlist feed out of JSON bytes in one pass with ``JSONScanner``: the items, a
+/// problem for each invalid one (``ItemRules``), or where and why the bytes are not JSON, or not
+/// a feed.
+///
+/// A `data` array longer than `threshold` bytes is read in two halves at once, split at an item
+/// boundary near its middle; the result is the same either way. With `releasingReadPages` (for
+/// a read-only private mapping of a file only), the pages of the `data` array are given back to
+/// the system as they are read; touched again, they are read from the file again.
+enum FeedParser {
+  static func parse(
+    _ bytes: UnsafeBufferPointer<UInt8>, splittingAbove threshold: Int = 1 << 22,
+    releasingReadPages: Bool = false
+  ) throws(FeedError) -> Feed {
+    var parser = Parser(
+      scanner: JSONScanner(bytes: bytes), splitThreshold: threshold,
+      releasesReadPages: releasingReadPages)
+    do {
+      return try parser.document()
+    } catch {
+      switch error {
+      case .syntax(let failure): throw .notJSON(detail: failure.message)
+      case .structure(let failure): throw failure
+      }
+    }
+  }
+
+  /// The input, handed to the thread that reads the second half; only ever read.
+  private struct SharedBytes: @unchecked Sendable {
+    let bytes: UnsafeBufferPointer<UInt8>
+  }
+
+  /// What the two halves read; each thread writes only its own.
+  private final class Halves: @unchecked Sendable {
+    var first: Result<(run: (feed: Feed, reachedBoundary: Bool), end: Int), JSONScanner.Failure>?
+    var second: Result<(feed: Feed, end: Int), JSONScanner.Failure>?
+  }
+
+  private struct Parser {
+    var scanner: JSONScanner
+    var splitThreshold = Int.max
+    var releasesReadPages = false
+
+    /// The feed of the whole document: the last `"data"` of its top-level object, read when
+    /// the bytes are all JSON.
+    mutating func document() throws(DocumentFailure) -> Feed {
+      var data: Result<Feed, FeedError>?
+      var topLevel: String?
+      do {
+        let token = try scanner.documentValue()
+        if case .object(var key) = token {
+          while true {
+            if scanner.string(key, is: "data") {
+              data = try self.data()
+            } else {
+              try scanner.skip(try scanner.value())
+            }
+            guard case .member(let next) = try scanner.next(in: .object) else { break }
+            key = next
+          }
+        } else if case .emptyObject = token {
+        } else {
+          topLevel = Self.kind(of: token)
+          try scanner.skip(token)
+        }
+        try scanner.documentEnd()
+      } catch {
+        throw .syntax(error)
+      }
+      if let topLevel { throw .structure(.noDataArray(found: "the top level is \(topLevel)")) }
+      guard let data else {
+        throw .structure(.noDataArray(found: "the top-level object has no \"data\" key"))
+      }
+      do {
+        return try data.get()
+      } catch {
+        throw .structure(error)
+      }
+    }
+
+    /// The value of `"data"`: its items, or why it holds none.
+    mutating func data() throws(JSONScanner.Failure) -> Result<Feed, FeedError> {
+      let token = try scanner.value()
+      switch token {
+      case .array: return .success(try items())
+      case .emptyArray: return .success(Feed(items: FeedItems()))
+      case .object, .emptyObject, .string, .number, .boolean, .null:
+        try scanner.skip(token)
+        return .failure(.noDataArray(found: "\"data\" is \(Self.kind(of: token))"))
+      }
+    }
+
+    /// What kind of value `token` is, for a message.
+    static func kind(of token: JSONScanner.Token) -> String {
+      switch token {
+      case .object, .emptyObject: "an object"
+      case .array, .emptyArray: "an array"
+      case .string: "a string"
+      case .boolean: "a boolean"
+      case .null: "null"
+      case .number: "a number"
+      }
+    }
+
+    /// The items of an opened `data` array, up to its end.
+    ///
+    /// A long array is read in two halves on two threads: this one from the first item, the
+    /// other from a guess at an item boundary near the middle (a `{` after `}` and `,`; the bytes
+    /// could also be inside a string). The first half confirms the guess only by reaching it as
+    /// the start of an item, reading as it always does; if it steps past it instead, it reads on
+    /// to the end and the other half's work is dropped. Either way the items, and the first
+    /// error, are those of reading from the start.
+    mutating func items() throws(JSONScanner.Failure) -> Feed {
+      scanner.skipWhitespace()
+      let bytes = scanner.bytes
+      let start = scanner.position
+      guard bytes.count - start > splitThreshold,
+        let boundary = itemStart(near: start + (bytes.count - start) / 2)
+      else {
+        var feed = try itemRun(firstIndex: 0).feed
+        feed.items.trimCapacity()
+        return feed
+      }
+      let shared = SharedBytes(bytes: bytes)
+      let halves = Halves()
+      let releases = releasesReadPages
+      DispatchQueue.concurrentPerform(iterations: 2) { half in
+        var parser = Parser(scanner: JSONScanner(bytes: shared.bytes), releasesReadPages: releases)
+        parser.scanner.position = half == 0 ? start : boundary
+        do throws(JSONScanner.Failure) {
+          if half == 0 {
+            let run = try parser.itemRun(firstIndex: 0, stoppingAt: boundary)
+            halves.first = .success((run, parser.scanner.position))
+          } else {
+            halves.second = .success(
+              (try parser.itemRun(firstIndex: 0).feed, parser.scanner.position))
+          }
+        } catch {
+          if half == 0 { halves.first = .failure(error) } else { halves.second = .failure(error) }
+        }
+      }
+      // Taken out of the box so that each array has one owner and grows in place.
+      guard let first = halves.first else { preconditionFailure("the first half ran") }
+      halves.first = nil
+      var (run, end) = try first.get()
+      guard run.reachedBoundary else {
+        scanner.position = end
+        run.feed.items.trimCapacity()
+        return run.feed
+      }
+      guard let second = halves.second else { preconditionFailure("the second half ran") }
+      halves.second = nil
+      var (rest, restEnd) = try second.get()
+      scanner.position = restEnd
+      let offset = run.feed.items.count + run.feed.problems.count
+      rest.items.offsetIndices(by: offset)
+      for position in rest.problems.indices { rest.problems[position].index += offset }
+      // Moved out of the halves' feeds, so that each array has one owner when joined.
+      var firstItems = FeedItems()
+      var restItems = FeedItems()
+      swap(&firstItems, &run.feed.items)
+      swap(&restItems, &rest.items)
+      return Feed(
+        items: FeedItems.joined(consume firstItems, consume restItems),
+        problems: run.feed.problems + rest.problems)
+    }
+
+    /// Items from the start of one, numbered from `firstIndex`: up to the closing bracket of the
+    /// array (read), or up to `boundary` when an item starts exactly there.
+    mutating func itemRun(firstIndex: Int, stoppingAt boundary: Int = -1)
+      throws(JSONScanner.Failure) -> (feed: Feed, reachedBoundary: Bool)
+    {
+      var feed = Feed(items: FeedItems())
+      var index = firstIndex
+      let start = scanner.position
+      var released = start
+      while true {
+        try item(index: index, into: &feed)
+        index += 1
+        if releasesReadPages, scanner.position - released >= 1 << 22 {
+          releasePages(released..<scanner.position)
+          released = scanner.position
+        }
+        if index == firstIndex + 1 {
+          // Room for the rest at about this item's length (a little more, as lengths vary), so
+          // that a long array is not copied as it grows.
+          let length = max(scanner.position - start, 16)
+          let count = (scanner.bytes.count - start) / (length - length / 8) + 1
+          let imageLength = feed.items.isEmpty ? 0 : feed.items.withImage(at: 0) { $0.count }
+          feed.items.reserveCapacity(count, imageByteCount: count * (imageLength + imageLength / 8))
+        }
+        guard case .element = try scanner.next(in: .array) else { return (feed, false) }
+        if scanner.position == boundary { return (feed, true) }
+      }
+    }
+
+    /// Reads the item at feed index `index` into `feed`: its fields checked by the rules, the
+    /// item or its problem added.
+    mutating func item(index: Int, into feed: inout Feed) throws(JSONScanner.Failure) {
+      let token = try scanner.value()
+      var fields = ItemRules.Fields()
+      switch token {
+      case .object(var key):
+        while true {
+          switch Self.field(key, in: scanner) {
+          case .img?: fields.img = try fieldValue()
+          case .width?: fields.width = try fieldValue()
+          case .height?: fields.height = try fieldValue()
+          case .span?: fields.span = try fieldValue()
+          case nil: try scanner.skip(try scanner.value())
+          }
+          guard case .member(let next) = try scanner.next(in: .object) else { break }
+          key = next
+        }
+      case .emptyObject: break
+      case .array, .emptyArray, .string, .number, .boolean, .null:
+        feed.problems.append(
+          FeedItemProblem(
+            index: index, field: .item, value: ItemRules.quoted(token, in: scanner),
+            reason: .notAnObject))
+        try scanner.skip(token)
+        return
+      }
+      switch ItemRules.check(fields, index: index, in: scanner) {
+      case .success(let sizes):
+        guard case .string(let img)? = fields.img else { preconditionFailure("img is a string") }
+        if img.isPlain {
+          feed.items.append(
+            index: index, image: UnsafeBufferPointer(rebasing: scanner.bytes[img.contents]),
+            width: sizes.width, height: sizes.height, span: sizes.span, isPlain: true)
+        } else {
+          var text = scanner.text(of: img)
+          text.withUTF8 {
+            feed.items.append(
+              index: index, image: $0, width: sizes.width, height: sizes.height, span: sizes.span)
+          }
+        }
+      case .failure(let problem):
+        feed.problems.append(problem)
+      }
+    }
+
+    /// The fields of an item that the rules read; any other key is skipped.
+    enum FieldName {
+      case img, width, height, span
+    }
+
+    /// Which field of an item `key` names, if any.
+    @inline(__always)
+    static func field(_ key: JSONScanner.StringToken, in scanner: JSONScanner) -> FieldName? {
+      // Told apart by length first, then by bytes: no string is made.
+      switch key.contents.count {
+      case 3 where scanner.string(key, is: "img"): .img
+      case 5 where scanner.string(key, is: "width"): .width
+      case 6 where scanner.string(key, is: "height"): .height
+      case 4 where scanner.string(key, is: "span"): .span
+      case _ where !key.isPlain:
+        // A key with escapes is longer than its text.
+        switch scanner.text(of: key) {
+        case "img": .img
+        case "width": .width
+        case "height": .height
+        case "span": .span
+        default: nil
+        }
+      default: nil
+      }
+    }
+
+    /// A field's value: a scalar as it lies, a container skipped and only named.
+    @inline(__always)
+    mutating func fieldValue() throws(JSONScanner.Failure) -> ItemRules.Field {
+      let token = try scanner.value()
+      switch token {
+      case .string(let string): return .string(string)
+      case .number(let text): return .number(text)
+      case .boolean(let value): return .boolean(value)
+      case .null: return .null
+      case .array, .emptyArray:
+        try scanner.skip(token)
+        return .array
+      case .object, .emptyObject:
+        try scanner.skip(token)
+        return .object
+      }
+    }
+
+    /// Gives back the whole pages within `range` of the input (see `parse`).
+    func releasePages(_ range: Range<Int>) {
+      guard let base = scanner.bytes.baseAddress else { return }
+      let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+      let low = (Int(bitPattern: base) + range.lowerBound + page - 1) / page * page
+      let high = (Int(bitPattern: base) + range.upperBound) / page * page
+      guard high > low, let start = UnsafeMutableRawPointer(bitPattern: low) else { return }
+      madvise(start, high - low, MADV_DONTNEED)
+    }
+
+    /// The first `{` at or after `guess` whose previous non-blank bytes are `,` and `}`, within
+    /// 64 KiB.
+    func itemStart(near guess: Int) -> Int? {
+      let bytes = scanner.bytes
+      func isBlank(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+      }
+      var candidate = guess
+      while candidate < min(bytes.count, guess + 1 << 16) {
+        defer { candidate += 1 }
+        guard bytes[candidate] == UInt8(ascii: "{") else { continue }
+        var before = candidate - 1
+        while before > 0, isBlank(bytes[before]) { before -= 1 }
+        guard before > 0, bytes[before] == UInt8(ascii: ",") else { continue }
+        before -= 1
+        while before > 0, isBlank(bytes[before]) { before -= 1 }
+        if bytes[before] == UInt8(ascii: "}") { return candidate }
+      }
+      return nil
+    }
+  }
+
+  /// Why a document is not a feed: its bytes are not JSON (which is said first), or the JSON
+  /// is not a feed.
+  private enum DocumentFailure: Error {
+    case syntax(JSONScanner.Failure)
+    case structure(FeedError)
+  }
+}

@@ -1,0 +1,173 @@
+import FallsBase
+import FallsCore
+
+/// The rules of a feed item, the one statement of them: what each field must be, and the
+/// problem named when it is not.
+///
+/// - `width` and `height`: a positive, finite number, as a JSON number or as a string holding a
+///   plain decimal number (`"1200"`, `"2249.5"`, `"1e3"`).
+/// - `img`: a string, the image's URL.
+/// - `span`: absent or `null` for one column, `"full"` (in any case) for every column, or a whole
+///   number of columns of at least 1, as a number or a string.
+///
+/// The fields are checked in that order, and the first that breaks its rule is the problem.
+enum ItemRules {
+  /// One field of an item as the reader found it: what kind of JSON value, and where its text
+  /// lies.
+  enum Field {
+    case null
+    case boolean(Bool)
+    case number(Range<Int>)
+    case string(JSONScanner.StringToken)
+    case array
+    case object
+  }
+
+  /// An item's fields, the last value of each key given twice.
+  struct Fields {
+    var img: Field?
+    var width: Field?
+    var height: Field?
+    var span: Field?
+  }
+
+  /// The width, height and span of the item at feed index `index`, or its first problem; the
+  /// field values are read out of `scanner`'s bytes.
+  static func check(_ fields: Fields, index: Int, in scanner: JSONScanner)
+    -> Result<(width: Double, height: Double, span: Int), FeedItemProblem>
+  {
+    func problem(_ field: FeedField, _ value: Field?, _ reason: FeedItemProblem.Reason)
+      -> FeedItemProblem
+    {
+      FeedItemProblem(
+        index: index, field: field, value: value.map { quoted($0, in: scanner) }, reason: reason)
+    }
+    let width: Double
+    let height: Double
+    switch length(fields.width, in: scanner) {
+    case .success(let value): width = value
+    case .failure(let reason): return .failure(problem(.width, fields.width, reason))
+    }
+    switch length(fields.height, in: scanner) {
+    case .success(let value): height = value
+    case .failure(let reason): return .failure(problem(.height, fields.height, reason))
+    }
+    switch fields.img {
+    case .string?: break
+    case nil, .null?: return .failure(problem(.img, fields.img, .missing))
+    case .boolean?, .number?, .array?, .object?:
+      return .failure(problem(.img, fields.img, .notAString))
+    }
+    guard let span = span(fields.span, in: scanner) else {
+      return .failure(problem(.span, fields.span, .invalidSpan))
+    }
+    return .success((width, height, span))
+  }
+
+  /// A field's value, or why the rule refuses it.
+  private enum Checked<Value> {
+    case success(Value)
+    case failure(FeedItemProblem.Reason)
+  }
+
+  /// A width or height: a positive, finite number, or a string holding one.
+  private static func length(_ value: Field?, in scanner: JSONScanner) -> Checked<Double> {
+    let number: Double
+    switch value {
+    case nil, .null?: return .failure(.missing)
+    case .number(let text)?:
+      guard let parsed = decimal(text, in: scanner) else { return .failure(.notANumber) }
+      number = parsed
+    case .string(let token)?:
+      let parsed =
+        token.isPlain
+        ? decimal(token.contents, in: scanner) : parseDecimal(scanner.text(of: token))
+      guard let parsed else { return .failure(.notANumber) }
+      number = parsed
+    case .boolean?, .array?, .object?: return .failure(.notANumber)
+    }
+    guard number.isFinite else { return .failure(.notFinite) }
+    guard number > 0 else { return .failure(.notPositive) }
+    return .success(number)
+  }
+
+  /// The span a value asks for: absent or null is 1, `"full"` every column, otherwise a whole
+  /// number of at least 1 (as a number or a string); `nil` when it is none of these.
+  private static func span(_ value: Field?, in scanner: JSONScanner) -> Int? {
+    let number: Double?
+    switch value {
+    case nil, .null?: return 1
+    case .string(let token)?:
+      let text = scanner.text(of: token)
+      if text.lowercased() == "full" { return LayoutItem.fullSpan }
+      number = parseDecimal(text)
+    case .number(let text)?: number = decimal(text, in: scanner)
+    case .boolean?, .array?, .object?: return nil
+    }
+    guard let number, number >= 1, number.rounded() == number, number < 1e9 else { return nil }
+    return Int(number)
+  }
+
+  /// The decimal number the ASCII bytes `text` spell (see `parseDecimal`); a run of up to 15
+  /// digits is read directly, exactly the Double that parsing its text gives.
+  @inline(__always)
+  private static func decimal(_ text: Range<Int>, in scanner: JSONScanner) -> Double? {
+    let bytes = UnsafeBufferPointer(rebasing: scanner.bytes[text])
+    if bytes.count > 0, bytes.count <= 15 {
+      var value: UInt64 = 0
+      var isWhole = true
+      for byte in bytes {
+        let digit = byte &- UInt8(ascii: "0")
+        isWhole = isWhole && digit < 10
+        value = value &* 10 &+ UInt64(digit)
+      }
+      if isWhole { return Double(value) }
+    }
+    return parseDecimal(Substring(decoding: bytes, as: UTF8.self))
+  }
+
+  /// A field's value in JSON notation, as the feed wrote it, for a message; containers are
+  /// only named.
+  private static func quoted(_ value: Field, in scanner: JSONScanner) -> String {
+    switch value {
+    case .null: "null"
+    case .boolean(let value): value ? "true" : "false"
+    case .number(let text):
+      String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[text]), as: UTF8.self)
+    case .string(let token): jsonQuoted(scanner.text(of: token))
+    case .array: "an array"
+    case .object: "an object"
+    }
+  }
+
+  /// A value that is not an object where an item should be, in JSON notation.
+  static func quoted(_ token: JSONScanner.Token, in scanner: JSONScanner) -> String {
+    switch token {
+    case .null: "null"
+    case .boolean(let value): value ? "true" : "false"
+    case .number(let text): quoted(Field.number(text), in: scanner)
+    case .string(let token): quoted(Field.string(token), in: scanner)
+    case .array, .emptyArray: "an array"
+    case .object, .emptyObject: "an object"
+    }
+  }
+}
+
+/// `text` as a JSON string literal, for messages.
+private func jsonQuoted(_ text: String) -> String {
+  var out = "\""
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "\"": out += "\\\""
+    case "\\": out += "\\\\"
+    case "\n": out += "\\n"
+    case "\r": out += "\\r"
+    case "\t": out += "\\t"
+    case _ where scalar.value < 0x20:
+      let hex = String(scalar.value, radix: 16)
+      out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    default: out.unicodeScalars.append(scalar)
+    }
+  }
+  return out + "\""
+}
