@@ -171,7 +171,7 @@ private struct Input {
 
   mutating func arguments() -> [String] {
     var arguments: [String] = [pick(["layout", "layout", "layout", "help", "--version", "nope"])]
-    let flags = LayoutCommand.flags.map(\.name)
+    let flags = LayoutFlag.all.map(\.name)
     for _ in 0..<(Int(byte()) % 10) {
       switch byte() % 8 {
       case 0: arguments.append(raw())
@@ -179,7 +179,7 @@ private struct Input {
       default:
         let flag = pick(flags)
         guard flag != "help" || byte() % 8 == 0 else { continue }
-        guard LayoutCommand.flags.first(where: { $0.name == flag })?.value != nil else {
+        guard LayoutFlag.named(flag)?.value != nil else {
           arguments.append("--" + flag)
           continue
         }

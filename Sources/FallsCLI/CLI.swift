@@ -70,7 +70,7 @@ public enum CLI {
     case "--help", "-h":
       throw .informational(help)
     case "help":
-      if rest.first == LayoutCommand.name { throw .informational(LayoutCommand.help) }
+      if rest.first == LayoutCommand.name { throw .informational(HelpText.layout) }
       if rest.first == ViewCommand.name { throw .informational(ViewCommand.help) }
       throw .informational(help)
     case "--version":

@@ -156,7 +156,7 @@ enum PagedLayout {
       do {
         bytes = try FeedReader.load(
           path: path, maxBytes: options.fetchPolicy.maxBytes,
-          writerTimeout: options.given.contains("timeout") ? options.fetchPolicy.timeout : nil)
+          writerTimeout: options.given["timeout"] != nil ? options.fetchPolicy.timeout : nil)
       } catch {
         throw .feed(error)
       }

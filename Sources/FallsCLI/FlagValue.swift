@@ -1,0 +1,135 @@
+import FallsBase
+import FallsCore
+import FallsFeed
+
+/// A flag's value as given, and the readers of every kind of value: each returns the value or
+/// throws the usage error that names the flag, the text and what was expected.
+struct FlagValue {
+  /// The flag's name, without dashes.
+  let flag: String
+  /// The text given.
+  let text: String
+
+  /// A usage error: the value is not what the flag takes. `example` is the value part of an
+  /// example (`3` for `--columns 3`).
+  func invalid(expected: String, example: String? = nil) -> CLIError {
+    let tail = example.map { " (e.g. --\(flag) \($0))" } ?? ""
+    let shown = escapingControlCharacters(redactingCredentials(text))
+    return LayoutCommand.usage(
+      "invalid value '\(shown)' for '--\(flag)'; expected \(expected)\(tail)")
+  }
+
+  /// A plain decimal number (`parseDecimal`).
+  func number(example: String) throws(CLIError) -> Double {
+    guard let value = parseDecimal(text) else {
+      throw invalid(expected: "a decimal number", example: example)
+    }
+    return value
+  }
+
+  /// A number within `range`, described as `expected` when it is not.
+  func number(in range: ClosedRange<Double>, expected: String, example: String) throws(CLIError)
+    -> Double
+  {
+    let value = try number(example: example)
+    guard range.contains(value) else { throw invalid(expected: expected) }
+    return value
+  }
+
+  /// A whole number within `range`.
+  func whole(in range: ClosedRange<Int>, example: String) throws(CLIError) -> Int {
+    guard let value = Int(text), range.contains(value) else {
+      throw invalid(
+        expected: "a whole number from \(range.lowerBound) to \(range.upperBound)",
+        example: example)
+    }
+    return value
+  }
+
+  /// One of the cases of `Choice`, by its raw value: "A or B", or "one of A, B, C".
+  func choice<Choice: CaseIterable & RawRepresentable>(_: Choice.Type) throws(CLIError) -> Choice
+  where Choice.RawValue == String {
+    if let choice = Choice(rawValue: text) { return choice }
+    let names = Choice.allCases.map(\.rawValue)
+    throw invalid(
+      expected: names.count == 2
+        ? "\(names[0]) or \(names[1])" : "one of \(names.joined(separator: ", "))")
+  }
+
+  /// Numbers separated by commas, as many as one of `counts`.
+  func numbers(counts: Set<Int>, example: String) throws(CLIError) -> [Double] {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+    let values = parts.compactMap { parseDecimal(String($0)) }
+    guard values.count == parts.count, counts.contains(values.count) else {
+      let shape = counts.sorted().map { $0 == 1 ? "one number" : "\($0) numbers" }
+        .joined(separator: " or ")
+      throw invalid(expected: "\(shape), separated by commas", example: example)
+    }
+    return values
+  }
+
+  /// Insets: four numbers top, left, bottom, right, or one for all edges; blanks around each
+  /// are allowed.
+  func insets() throws(CLIError) -> EdgeInsets {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+    let values = parts.map { part in
+      parseDecimal(String(part.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()))
+    }
+    guard parts.count == 1 || parts.count == 4, let first = values.first, let top = first,
+      values.allSatisfy({ $0 != nil })
+    else {
+      throw invalid(
+        expected: "four numbers T,L,B,R or one for all edges", example: "10,10,20,10")
+    }
+    if parts.count == 1 { return EdgeInsets(all: top) }
+    let all = values.compactMap { $0 }
+    return EdgeInsets(top: all[0], left: all[1], bottom: all[2], right: all[3])
+  }
+
+  /// A quilt of tile spans as `CxR` separated by commas, for `columns` columns.
+  func pattern(columns: Int) throws(CLIError) -> QuiltPattern {
+    var spans: [(columns: Int, rows: Int)] = []
+    for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+      let sides = part.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+      guard sides.count == 2, let width = Int(sides[0]), let height = Int(sides[1]) else {
+        throw invalid(expected: "tile spans as CxR separated by commas", example: "2x2,1x1,1x1")
+      }
+      spans.append((width, height))
+    }
+    do {
+      return try QuiltPattern(spans: spans, columns: columns)
+    } catch {
+      let detail =
+        switch error {
+        case .empty: "it has no tiles"
+        case .invalidSpan(let index):
+          "tile \(index + 1) has a span outside 1 to \(QuiltPattern.maximumSpan)"
+        case .outOfBounds(let index, let columns):
+          "tile \(index + 1) is wider than the \(columns) columns"
+        case .overlap(let index): "tile \(index + 1) overlaps another"
+        }
+      throw LayoutCommand.usage("--\(flag) '\(text)': \(detail)")
+    }
+  }
+
+  /// Where the feed comes from: `-` for standard input, an http or https URL, or a file.
+  func feedSource() throws(CLIError) -> FeedSource {
+    if text == "-" { return .standardInput }
+    if text.isEmpty { throw invalid(expected: "a URL, a file path, or - for standard input") }
+    guard FeedURLTemplate.looksLikeURL(text) else { return .file(text) }
+    do {
+      return .url(try FeedURLTemplate(text))
+    } catch {
+      let what =
+        switch error {
+        case .unparseable: "is not a valid URL"
+        case .unsupportedScheme(let scheme): "has the scheme '\(scheme ?? "")'"
+        case .noHost: "has no host"
+        }
+      throw LayoutCommand.usage(
+        "--\(flag) '\(escapingControlCharacters(redactingCredentials(text)))' \(what); expected "
+          + "an http or https URL (e.g. --\(flag) https://example.com/feed.json), a file path, "
+          + "or -")
+    }
+  }
+}

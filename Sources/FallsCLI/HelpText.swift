@@ -1,0 +1,81 @@
+/// The help of `falls layout`, written from the flag table, and the suggestion of a flag for a
+/// misspelt one.
+enum HelpText {
+  /// `falls layout --help`: the overview, then every flag of the table in its order, wrapped.
+  static var layout: String {
+    var text = """
+      OVERVIEW: Lay out an image feed as a waterfall and print every item's frame.
+
+      USAGE: falls layout [--feed URL|PATH|-] [--pages N] [--style STYLE] [--columns N]
+                          [--format table|json|jsonl|svg|html] [--output FILE]
+                          [options]
+
+      Frames are in points, origin at the top left, y growing downward.
+
+      OPTIONS:
+
+      """
+    for flag in LayoutFlag.all {
+      text += "  --\(flag.name)" + (flag.value.map { " \($0)" } ?? "") + "\n"
+      text += wrap(flag.help, indent: 6, width: 80) + "\n"
+    }
+    text += """
+
+      EXAMPLES:
+        falls layout
+        falls layout --columns 4 --format json | jq '.items[] | select(.enlarged)'
+        falls layout --feed feed.json --style waterfall --insets 0 --spacing 4
+        falls layout --columns 4 --format html --output feed.html
+        falls layout --feed 'https://example.com/list?page={page}&size={size}' --pages 3
+        curl -s https://example.com/finderlist | falls layout --feed - --format jsonl
+
+      EXIT STATUS:
+        0 success, 64 bad usage, 65 bad feed data, 66 feed file unreadable,
+        69 feed URL not fetched (network, HTTP status, too large, not JSON),
+        73 --output file not creatable, 74 output not writable,
+        141 standard output closed by its reader.
+
+      """
+    return text
+  }
+
+  /// "; did you mean '--name'?" for the flag nearest to `name` (at most three edits away), or
+  /// nothing.
+  static func suggestion(for name: String) -> String {
+    let candidates = LayoutFlag.all.map { ($0.name, editDistance($0.name, name)) }
+    guard let best = candidates.min(by: { $0.1 < $1.1 }), best.1 <= 3 else { return "" }
+    return "; did you mean '--\(best.0)'?"
+  }
+}
+
+/// The Levenshtein distance between two strings, by characters.
+func editDistance(_ a: String, _ b: String) -> Int {
+  let a = Array(a)
+  let b = Array(b)
+  var previous = Array(0...b.count)
+  for (i, characterA) in a.enumerated() {
+    var current = [i + 1] + Array(repeating: 0, count: b.count)
+    for (j, characterB) in b.enumerated() {
+      let substitution = previous[j] + (characterA == characterB ? 0 : 1)
+      current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, substitution)
+    }
+    previous = current
+  }
+  return previous[b.count]
+}
+
+/// Wraps `text` at word boundaries to lines of at most `width` characters, indented.
+func wrap(_ text: String, indent: Int, width: Int) -> String {
+  let prefix = String(repeating: " ", count: indent)
+  var lines: [String] = []
+  var line = prefix
+  for word in text.split(separator: " ") {
+    if line.count > indent, line.count + 1 + word.count > width {
+      lines.append(line)
+      line = prefix
+    }
+    line += (line.count > indent ? " " : "") + word
+  }
+  lines.append(line)
+  return lines.joined(separator: "\n")
+}

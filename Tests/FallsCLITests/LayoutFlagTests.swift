@@ -1,0 +1,129 @@
+import FallsCore
+import Testing
+
+@testable import FallsCLI
+
+/// A value each flag takes, with a style that takes the flag.
+private let samples: [String: (value: String?, style: LayoutStyle)] = [
+  "feed": ("-", .irregular), "pages": ("1", .irregular), "page-size": ("20", .irregular),
+  "keep-partial": (nil, .irregular), "timeout": ("5", .irregular), "retries": ("1", .irregular),
+  "max-bytes": ("4096", .irregular), "quiet": (nil, .irregular), "synthetic": ("10", .irregular),
+  "min-height": ("100", .irregular), "max-height": ("200", .irregular),
+  "style": ("waterfall", .waterfall), "columns": ("4", .irregular),
+  "min-column-width": ("100", .waterfall), "width": ("400", .irregular),
+  "column-spacing": ("4", .grid), "row-spacing": ("4", .waterfall), "spacing": ("4", .irregular),
+  "insets": ("1,2,3,4", .irregular), "seed": ("7", .irregular),
+  "enlarge-chance": ("0.5", .irregular), "align-tolerance": ("0.1", .irregular),
+  "order": ("left-to-right", .waterfall), "tolerance": ("5", .irregular),
+  "direction": ("rtl", .grid), "axis": ("horizontal", .waterfall), "scale": ("2", .irregular),
+  "header-height": ("44", .grid), "footer-height": ("44", .irregular),
+  "min-content-height": ("900", .waterfall), "pattern": ("2x2,1x1,1x1", .grid),
+  "height": ("500", .circle), "item-size": ("40", .sphere), "offset": ("10", .cube),
+  "format": ("json", .irregular), "output": ("out.json", .irregular),
+  "rect": ("0,0,375,812", .irregular), "skip-invalid": (nil, .irregular), "help": (nil, .irregular),
+]
+
+/// The arguments that give `flag` its sample value, with its style (and what the sample needs).
+private func arguments(for flag: LayoutFlag) -> [String] {
+  guard let sample = samples[flag.name] else { return [] }
+  var arguments = ["--" + flag.name] + (sample.value.map { [$0] } ?? [])
+  if ["min-height", "max-height"].contains(flag.name) { arguments += ["--synthetic", "5"] }
+  // The style last, where a test may change it.
+  if flag.name != "style" { arguments += ["--style", sample.style.rawValue] }
+  return arguments
+}
+
+@Suite struct LayoutFlagTests {
+  @Test("Every flag of the table has a sample here, and no sample is of a flag not there")
+  func samplesCoverTheTable() {
+    #expect(Set(samples.keys) == Set(LayoutFlag.all.map(\.name)))
+    #expect(Set(LayoutFlag.all.map(\.name)).count == LayoutFlag.all.count, "a name twice")
+  }
+
+  @Test("The help lists every flag, in the table's order, with its placeholder")
+  func help() {
+    let help = HelpText.layout
+    var position = help.startIndex
+    for flag in LayoutFlag.all {
+      let head = "\n  --\(flag.name)" + (flag.value.map { " \($0)" } ?? "") + "\n"
+      guard let found = help.range(of: head, range: position..<help.endIndex) else {
+        Issue.record("--\(flag.name) is not in the help after the flag before it")
+        continue
+      }
+      position = found.upperBound
+    }
+  }
+
+  @Test("Every flag is read with its sample value", arguments: LayoutFlag.all.map(\.name))
+  func readsSample(name: String) throws {
+    let flag = try #require(LayoutFlag.named(name))
+    guard name != "help" else { return }
+    let options = try LayoutCommand.parse(arguments(for: flag))
+    #expect(options.given[name] == (samples[name]?.value ?? ""))
+    // Given with an equals sign, the same.
+    if let value = samples[name]?.value {
+      var inline = arguments(for: flag)
+      inline.replaceSubrange(0..<2, with: ["--\(name)=\(value)"])
+      #expect(try LayoutCommand.parse(inline).given[name] == value)
+    }
+  }
+
+  @Test(
+    "A flag of some styles is refused by the others, naming the styles that take it",
+    arguments: LayoutFlag.all.filter { $0.option != nil }.map(\.name))
+  func styles(name: String) throws {
+    let flag = try #require(LayoutFlag.named(name))
+    let option = try #require(flag.option)
+    let takers = LayoutStyle.allCases.filter { LayoutConfiguration(style: $0).uses(option) }
+    #expect(!takers.isEmpty && takers.count < LayoutStyle.allCases.count)
+    for style in LayoutStyle.allCases where !takers.contains(style) {
+      var given = arguments(for: flag)
+      given[given.count - 1] = style.rawValue
+      #expect {
+        try LayoutCommand.parse(given)
+      } throws: { error in
+        guard case .usage(let message, _) = error as? CLIError else { return false }
+        return message
+          == "--\(name) does not apply to the \(style.rawValue) style; it is for "
+          + takers.map(\.rawValue).joined(separator: ", ")
+      }
+    }
+  }
+
+  @Test(
+    "A value out of the layout's range names the flag that gave it",
+    arguments: LayoutFlag.all.filter { !$0.parameters.isEmpty }.map(\.name))
+  func parameters(name: String) throws {
+    let flag = try #require(LayoutFlag.named(name))
+    var given = arguments(for: flag)
+    given[1] = "1e300"
+    #expect {
+      try LayoutCommand.parse(given)
+    } throws: { error in
+      guard case .usage(let message, _) = error as? CLIError else { return false }
+      return message.hasPrefix("invalid value '1e300' for '--\(name)'; expected ")
+    }
+  }
+
+  @Test("falls view takes the flags of the table marked for it, and refuses the others")
+  func view() throws {
+    for flag in LayoutFlag.all where flag.name != "help" {
+      let given = arguments(for: flag)
+      if flag.isForView {
+        _ = try ViewCommand.parse(given)
+      } else {
+        #expect(throws: CLIError.self) { try ViewCommand.parse(given) }
+      }
+    }
+    #expect(
+      LayoutFlag.all.filter { !$0.isForView }.map(\.name).sorted() == [
+        "format", "keep-partial", "output", "quiet", "rect",
+      ])
+  }
+
+  @Test("A flag misspelt by a letter is suggested", arguments: LayoutFlag.all.map(\.name))
+  func suggestions(name: String) {
+    let misspelt = String(name.dropLast()) + "q"
+    #expect(HelpText.suggestion(for: misspelt).hasSuffix("did you mean '--\(name)'?"))
+  }
+}
