@@ -22,7 +22,7 @@ let package = Package(
     // The finderlist feed: decoding and reading.
     .target(name: "FallsFeed", dependencies: ["FallsCore", "FallsBase"]),
     // Raw mode, keys and escape sequences for `falls view`: termios and ANSI, no curses.
-    .target(name: "FallsTerminal"),
+    .target(name: "FallsTerminal", dependencies: ["FallsBase"]),
     // Arguments, subcommands, output formats, errors to exit codes. Never exits.
     .target(
       name: "FallsCLI",

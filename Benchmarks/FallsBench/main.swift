@@ -264,7 +264,7 @@ measure(
 // 6. Writing JSON Lines.
 final class CountingSink: ByteSink {
   var count = 0
-  func write(_ bytes: UnsafeRawBufferPointer) throws(SystemError) { count += bytes.count }
+  func write(_ bytes: RawSpan) throws(SystemError) { count += bytes.byteCount }
 }
 if selected("write \(million) items as jsonl"),
   let layout = try? WaterfallLayout(irregular, items: items)

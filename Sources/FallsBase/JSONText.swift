@@ -1,6 +1,6 @@
 /// Whether any byte of `utf8` must be escaped in a JSON string: a quote, a backslash or a control
 /// character. Looks at eight bytes at a time.
-public func needsJSONEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+package func needsJSONEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
   guard let base = utf8.baseAddress else { return false }
   let ones: UInt64 = 0x0101_0101_0101_0101
   let highs: UInt64 = 0x8080_8080_8080_8080

@@ -10,12 +10,7 @@ enum PagedLayout {
   static func run(_ options: LayoutOptions, environment: CLIEnvironment) async throws(CLIError)
     -> LayoutReport
   {
-    var layout: WaterfallLayout
-    do {
-      layout = try WaterfallLayout(options.configuration)
-    } catch {
-      throw .usage("unexpected layout error \(error)", command: LayoutCommand.name)
-    }
+    var layout = makeLayout(options.configuration)
     var policy = options.fetchPolicy
     policy.backoff = environment.backoff
     let fetcher = FeedFetcher(transport: environment.transport, policy: policy)
@@ -41,7 +36,15 @@ enum PagedLayout {
         do {
           try layout.append(batch)
         } catch {
-          throw .usage("unexpected layout error \(error)", command: LayoutCommand.name)
+          // Generated sizes are valid, and their bottoms far from any limit; only a height
+          // too small for the tops it is added to is lost.
+          guard case .heightUnderflow = error else {
+            preconditionFailure("a generated item was refused: \(error)")
+          }
+          throw LayoutCommand.usage(
+            "--min-height \(formatNumber(minimumHeight)) makes items too short to lay out: "
+              + "their heights are lost in rounding against their tops; give a larger "
+              + "--min-height")
         }
         next += batch.count
       }
@@ -113,7 +116,16 @@ enum PagedLayout {
         minimumContentHeight: options.minimumContentHeight)
       return LayoutReport(sectioned: sectioned, items: placed, rect: options.rect)
     } catch {
-      throw .usage("unexpected layout error \(error)", command: LayoutCommand.name)
+      preconditionFailure("one section of checked lengths was refused: \(error)")
+    }
+  }
+
+  /// An empty layout of `configuration`, which the flags have checked.
+  static func makeLayout(_ configuration: LayoutConfiguration) -> WaterfallLayout {
+    do {
+      return try WaterfallLayout(configuration)
+    } catch {
+      preconditionFailure("a checked configuration was refused: \(error)")
     }
   }
 
@@ -235,7 +247,9 @@ enum PagedLayout {
         switch error {
         case .heightOverflow(let index): (position, reason) = (index, .tooTall)
         case .heightUnderflow(let index): (position, reason) = (index, .tooShort)
-        default: throw .usage("unexpected layout error \(error)", command: LayoutCommand.name)
+        case .invalidItemSize, .invalidColumnCount, .invalidValue, .noRoomForColumns,
+          .patternWidth, .notApplicable:
+          preconditionFailure("a feed's checked item or a checked layout was refused: \(error)")
         }
         // Nothing of the batch was appended, so the position counts from the layout's end.
         let local = next + position - layout.elements.count

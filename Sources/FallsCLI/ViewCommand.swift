@@ -110,11 +110,7 @@ struct Viewer {
     self.options = options
     self.environment = environment
     self.size = size
-    do {
-      layout = try WaterfallLayout(options.configuration)
-    } catch {
-      throw .usage("unexpected layout error \(error)", command: ViewCommand.name)
-    }
+    layout = PagedLayout.makeLayout(options.configuration)
   }
 
   var renderer: ViewRenderer {

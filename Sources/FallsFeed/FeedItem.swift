@@ -123,7 +123,7 @@ public struct FeedItems: RandomAccessCollection, Hashable, Sendable {
   /// Calls `body` with the UTF-8 bytes of the `img` of the item at `position`, without making a
   /// string of them.
   @inlinable  // specialised where it is called: the writers call it for every item
-  public func withImage<Result>(
+  package func withImage<Result>(
     at position: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
   ) rethrows -> Result {
     let start = position == 0 ? 0 : imageEnds[position - 1]
@@ -137,7 +137,7 @@ public struct FeedItems: RandomAccessCollection, Hashable, Sendable {
   /// ``withImage(at:_:)`` and ``feedIndex(at:)`` make one for each.
   ///
   /// The ``Contents`` must not outlive the call.
-  public func withContents<Result, Failure: Error>(
+  package func withContents<Result, Failure: Error>(
     _ body: (Contents) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     try imageBytes.withUnsafeBufferPointer { (bytes) throws(Failure) in
@@ -153,7 +153,7 @@ public struct FeedItems: RandomAccessCollection, Hashable, Sendable {
   }
 
   /// The items' URLs and feed indices, as ``withContents(_:)`` lends them.
-  public struct Contents {
+  package struct Contents {
     @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
     @usableFromInline let ends: UnsafeBufferPointer<Int>
     @usableFromInline let indices: UnsafeBufferPointer<Int>?
@@ -171,14 +171,14 @@ public struct FeedItems: RandomAccessCollection, Hashable, Sendable {
 
     /// The UTF-8 bytes of the `img` of the item at `position`.
     @inlinable
-    public func image(at position: Int) -> UnsafeBufferPointer<UInt8> {
+    package func image(at position: Int) -> UnsafeBufferPointer<UInt8> {
       let start = position == 0 ? 0 : ends[position - 1]
       return UnsafeBufferPointer(rebasing: bytes[start..<ends[position]])
     }
 
     /// The feed index of the item at `position`.
     @inlinable
-    public func feedIndex(at position: Int) -> Int {
+    package func feedIndex(at position: Int) -> Int {
       precondition(position >= 0 && position < ends.count, "position out of range")
       return indices?[position] ?? firstIndex + position
     }

@@ -193,13 +193,12 @@ final class BusErrorGuard: @unchecked Sendable {
   static let slotCount = 64
   private static let shared = BusErrorGuard()
 
-  private let slots: UnsafeMutablePointer<Slot>
+  private let table = OwnedMemory(repeating: Slot(start: 0, end: 0, faulted: 0), count: slotCount)
+  private var slots: UnsafeMutablePointer<Slot> { table.pointer }
   private let lock = NSLock()
   private let pageSize = UInt(sysconf(Int32(_SC_PAGESIZE)))
 
   private init() {
-    slots = .allocate(capacity: Self.slotCount)
-    slots.initialize(repeating: Slot(start: 0, end: 0, faulted: 0), count: Self.slotCount)
     guardPageSize = pageSize
     guardSlots = slots
     var action = sigaction()

@@ -14,18 +14,15 @@ public protocol ByteSink: AnyObject {
   /// Writes all of `bytes`.
   ///
   /// - Throws: The `errno` of a failed write (`EPIPE` when the reader has gone).
-  func write(_ bytes: UnsafeRawBufferPointer) throws(SystemError)
+  func write(_ bytes: RawSpan) throws(SystemError)
 }
 
 extension ByteSink {
   /// Writes a string as UTF-8.
   public func write(_ text: String) throws(SystemError) {
     var text = text
-    let failure = text.withUTF8 { buffer -> SystemError? in
-      do throws(SystemError) { try write(UnsafeRawBufferPointer(buffer)) } catch { return error }
-      return nil
-    }
-    if let failure { throw failure }
+    text.makeContiguousUTF8()
+    try write(text.utf8.span.bytes)
   }
 }
 
@@ -39,17 +36,21 @@ public final class FileDescriptorSink: ByteSink {
   }
 
   /// Writes all of `bytes`.
-  public func write(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
-    guard let base = bytes.baseAddress else { return }
-    var offset = 0
-    while offset < bytes.count {
-      let written = systemWrite(descriptor, base + offset, bytes.count - offset)
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw SystemError(code: errno)
+  public func write(_ bytes: RawSpan) throws(SystemError) {
+    let failure = bytes.withUnsafeBytes { bytes -> SystemError? in
+      guard let base = bytes.baseAddress else { return nil }
+      var offset = 0
+      while offset < bytes.count {
+        let written = systemWrite(descriptor, base + offset, bytes.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return SystemError(code: errno)
+        }
+        offset += written
       }
-      offset += written
+      return nil
     }
+    if let failure { throw failure }
   }
 }
 
@@ -66,8 +67,8 @@ public final class BufferSink: ByteSink {
   public init() {}
 
   /// Appends `bytes`.
-  public func write(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
-    self.bytes.append(contentsOf: bytes)
+  public func write(_ bytes: RawSpan) throws(SystemError) {
+    bytes.withUnsafeBytes { self.bytes.append(contentsOf: $0) }
   }
 
   /// What was written, decoded as UTF-8.

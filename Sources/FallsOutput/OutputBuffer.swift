@@ -104,23 +104,35 @@ package struct OutputBuffer: ~Copyable {
   @inline(__always)
   package mutating func write(room: Int, _ body: (inout Cursor) -> Void) {
     reserve(room)
-    var cursor = Cursor(position: start + count, numberKeys: numberKeys, numberTexts: numberTexts)
+    var cursor = Cursor(
+      position: start + count, end: start + count + room, numberKeys: numberKeys,
+      numberTexts: numberTexts)
     body(&cursor)
     count = start.distance(to: cursor.position)
   }
 
-  /// A place in an ``OutputBuffer`` to write at, with room made for it by
-  /// ``OutputBuffer/write(room:_:)``: each write needs ``ShortestDecimal/room`` bytes of room
-  /// from where it starts, a literal or a string its length.
+  /// A place in an ``OutputBuffer`` to write at, up to the end of the room made for it by
+  /// ``OutputBuffer/write(room:_:)``: a number needs ``ShortestDecimal/room`` bytes of room from
+  /// where it starts, a short literal eight, a literal or a string its length. Every write checks
+  /// its room in debug builds; a release build trusts the room its writer asked for.
   package struct Cursor {
     var position: UnsafeMutablePointer<UInt8>
+    /// Where the room made for this cursor ends.
+    let end: UnsafeMutablePointer<UInt8>
     fileprivate let numberKeys: UnsafeMutablePointer<UInt64>
     fileprivate let numberTexts: UnsafeMutablePointer<UInt8>
+
+    /// Checks, in debug builds, that `count` bytes from the position are within the room.
+    @inline(__always)
+    private func checkRoom(_ count: Int) {
+      assert(position + count <= end, "a write of \(count) bytes past the room made for it")
+    }
 
     @inline(__always)
     package mutating func literal(_ text: StaticString) {
       text.withUTF8Buffer { bytes in
         guard let base = bytes.baseAddress else { return }
+        checkRoom(bytes.count)
         copy(base, count: bytes.count, to: position)
         position += bytes.count
       }
@@ -131,18 +143,21 @@ package struct OutputBuffer: ~Copyable {
     /// - Precondition: eight bytes of room.
     @inline(__always)
     package mutating func short(_ text: ShortLiteral) {
+      checkRoom(8)
       UnsafeMutableRawPointer(position).storeBytes(of: text.bytes.littleEndian, as: UInt64.self)
       position += text.count
     }
 
     @inline(__always)
     package mutating func integer(_ value: Int) {
+      checkRoom(ShortestDecimal.room)
       position += ShortestDecimal.writeInteger(value, to: position)
     }
 
     /// See ``OutputBuffer/appendNumber(_:isCached:)``.
     @inline(__always)
     package mutating func number(_ value: Double, isCached: Bool = true) {
+      checkRoom(ShortestDecimal.room)
       guard isCached else {
         position += ShortestDecimal.writeJSON(value, to: position)
         return
@@ -171,6 +186,7 @@ package struct OutputBuffer: ~Copyable {
     /// `utf8` in quotes, as it is: for text known to need no escaping.
     @inline(__always)
     package mutating func plainString(_ utf8: UnsafeBufferPointer<UInt8>) {
+      checkRoom(utf8.count + 2)
       position[0] = UInt8(ascii: "\"")
       if let base = utf8.baseAddress { copy(base, count: utf8.count, to: position + 1) }
       position[1 + utf8.count] = UInt8(ascii: "\"")
@@ -289,9 +305,9 @@ package struct OutputBuffer: ~Copyable {
   /// Sends everything buffered.
   package mutating func flush() throws(SystemError) {
     guard count > 0 else { return }
-    let pending = UnsafeRawBufferPointer(start: start, count: count)
+    let pending = count
     count = 0
-    try sink.write(pending)
+    try sink.write(RawSpan(_unsafeStart: UnsafeRawPointer(start), byteCount: pending))
   }
 }
 

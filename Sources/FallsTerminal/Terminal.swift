@@ -1,3 +1,5 @@
+import FallsBase
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -99,16 +101,14 @@ public final class Terminal {
   /// through `modeToRestore` while the terminal is raw. (A global `termios` of its own would be
   /// simpler, but the compiler emits such a global a few bytes short of the struct, and every
   /// store into it writes past its end.)
-  private let saved: UnsafeMutablePointer<termios>
+  private let savedMode = OwnedMemory(repeating: termios(), count: 1)
+  private var saved: UnsafeMutablePointer<termios> { savedMode.pointer }
   private var isRaw = false
 
   /// Whether standard input and standard output are both terminals.
   public static var isInteractive: Bool { isatty(0) == 1 && isatty(1) == 1 }
 
-  public init() {
-    saved = .allocate(capacity: 1)
-    saved.initialize(to: termios())
-  }
+  public init() {}
 
   /// The size of the terminal on standard output, if it has one.
   public static func size() -> TerminalSize? {
@@ -146,8 +146,6 @@ public final class Terminal {
 
   deinit {
     restore()
-    saved.deinitialize(count: 1)
-    saved.deallocate()
   }
 
   /// Writes `text` to standard output whole.

@@ -24,6 +24,17 @@ private func shopItems() throws -> [LayoutItem] {
 }
 
 @Suite struct PagedLayoutTests {
+  @Test("Generated heights too small for their tops are a usage error naming --min-height")
+  func syntheticTooShort() async {
+    let result = await run([
+      "--synthetic", "10", "--min-height", "1e-300", "--max-height", "2e-300",
+    ])
+    #expect(result.code == .usage && result.standardOutput.isEmpty)
+    #expect(
+      result.standardError.hasPrefix(
+        "falls: error: --min-height 1e-300 makes items too short to lay out"))
+  }
+
   @Test("A URL feed lays out as the same feed read from a file")
   func urlEqualsFile() async throws {
     let server = try TestServer()

@@ -247,4 +247,18 @@ import Testing
     out.append("x")
     #expect(throws: SystemError(code: 32)) { try out.flush() }
   }
+
+  #if DEBUG
+    @Test("A write past the room made for it stops a debug build")
+    func overrun() async {
+      await #expect(processExitsWith: .failure) {
+        var buffer = OutputBuffer(sink: BufferSink())
+        buffer.write(room: 4) { $0.literal("12345") }
+      }
+      await #expect(processExitsWith: .failure) {
+        var buffer = OutputBuffer(sink: BufferSink())
+        buffer.write(room: 32) { $0.number(1.5) }
+      }
+    }
+  #endif
 }

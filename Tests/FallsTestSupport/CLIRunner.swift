@@ -18,7 +18,7 @@ public final class FailingSink: ByteSink {
 
   public init(code: Int32) { self.code = code }
 
-  public func write(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
+  public func write(_ bytes: RawSpan) throws(SystemError) {
     attempts += 1
     throw SystemError(code: code)
   }
