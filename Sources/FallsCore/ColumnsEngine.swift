@@ -179,9 +179,7 @@ struct ColumnsEngine: StyleEngine {
             return
           }
           placedCount = offset &+ 1
-          blocks.include(
-            offset: offset, of: UnsafeBufferPointer(buffer), axis: step.transform.axis,
-            byBlock: Style.readsBlocksWhole)
+          blocks.include(offset: offset, of: UnsafeBufferPointer(buffer), axis: step.transform.axis)
         }
       }
     }
@@ -201,22 +199,16 @@ struct ColumnsEngine: StyleEngine {
 /// waterfall is compiled without the irregular rules.
 protocol ColumnStyle {
   static var enlargesAndAligns: Bool { get }
-  /// Whether the rect index's block extents are read from a block's frames once it is written,
-  /// else element by element as they are written (see
-  /// ``BatchBlocks/include(offset:of:axis:byBlock:)``).
-  static var readsBlocksWhole: Bool { get }
 }
 
 /// The irregular style: the rules of ``Enlargement`` and ``Alignment`` apply.
 enum Irregular: ColumnStyle {
   static var enlargesAndAligns: Bool { true }
-  static var readsBlocksWhole: Bool { true }
 }
 
 /// The waterfall style: every item at its natural height.
 enum Plain: ColumnStyle {
   static var enlargesAndAligns: Bool { false }
-  static var readsBlocksWhole: Bool { false }
 }
 
 /// One item's placement, and what it carries from one item to the next during a batch.

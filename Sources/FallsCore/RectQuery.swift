@@ -59,7 +59,7 @@ struct BlockIndex: Equatable, Sendable {
     var blocks = BatchBlocks(startCount: elements.startIndex, count: elements.count)
     elements.withUnsafeBufferPointer { batch in
       for offset in batch.indices {
-        blocks.include(offset: offset, of: batch, axis: axis, byBlock: false)
+        blocks.include(offset: offset, of: batch, axis: axis)
       }
     }
     blocks.add(to: &self)
@@ -151,13 +151,11 @@ extension WaterfallLayout {
 /// The extents of a batch's blocks for the rect query's index, gathered as a loop places the
 /// items and added to the index once the whole batch stands (a failed batch adds nothing).
 ///
-/// Extents are read from the frames once they are written, the same whichever way a loop
-/// placed an element, so that the minimum and maximum stay the processor's minimum and maximum
-/// instructions: kept from the loops' own values, the compiler made them branches on the
-/// irregular style's paths, mispredicted for a third of the items.
+/// A block's extent is read from its frames once its last element is written, in a burst the
+/// processor's minimum and maximum instructions do without branches; kept from a loop's own
+/// values, element by element, the compiler made them branches on the irregular style's paths,
+/// mispredicted for a third of the items.
 struct BatchBlocks {
-  private var low = Double.infinity
-  private var high = -Double.infinity
   private var blocks: [(position: Int, low: Double, high: Double)] = []
   private let startCount: Int
   private let lastPosition: Int
@@ -174,31 +172,11 @@ struct BatchBlocks {
   }
 
   /// Takes in the element at `offset` of the batch (the next one), once it is written.
-  ///
-  /// With `byBlock`, a block's extent is read all at once when its last element is written,
-  /// else element by element. Which is faster depends on the loop: one bound by the latency of
-  /// one item after another (the plain waterfall) fits the per-element work into its gaps but
-  /// stalls on the burst; one bound by its instructions (the irregular style) is faster with
-  /// the burst.
   @inline(__always)
   mutating func include(
-    offset: Int, of batch: UnsafeBufferPointer<LayoutElement>, axis: LayoutAxis,
-    byBlock: Bool
+    offset: Int, of batch: UnsafeBufferPointer<LayoutElement>, axis: LayoutAxis
   ) {
-    let position = startCount &+ offset
-    if byBlock {
-      if position == blockEnd { closeScannedBlock(batch, axis: axis) }
-      return
-    }
-    let (near, far) = batch[offset].frame.along(axis)
-    low = near < low ? near : low
-    high = far > high ? far : high
-    if position == blockEnd {
-      blocks.append((position, low, high))
-      low = .infinity
-      high = -.infinity
-      blockEnd = min(position + BlockIndex.blockSize, lastPosition)
-    }
+    if startCount &+ offset == blockEnd { closeScannedBlock(batch, axis: axis) }
   }
 
   /// Records the extent of the block that ends at `blockEnd`, from its elements' frames.
