@@ -64,7 +64,7 @@ screenshot:
 embed:
 	python3 scripts/embed-feed.py
 
-# Regenerates Sources/FallsOutput/PowersOfTen.swift, the table the number printer uses.
+# Regenerates Sources/FallsCLI/Output/PowersOfTen.swift, the table the number printer uses.
 tables:
 	python3 scripts/powers-of-ten.py
 

@@ -17,8 +17,6 @@ let package = Package(
     // What the feed and the command line share: system errors, decimal numbers, text made safe
     // to show.
     .target(name: "FallsBase"),
-    // Bytes on their way out: sinks, the output buffer, the shortest decimal text of a Double.
-    .target(name: "FallsOutput", dependencies: ["FallsBase"]),
     // The finderlist feed: decoding and reading.
     .target(name: "FallsFeed", dependencies: ["FallsCore", "FallsBase"]),
     // Raw mode, keys and escape sequences for `falls view`: termios and ANSI, no curses.
@@ -26,30 +24,27 @@ let package = Package(
     // Arguments, subcommands, output formats, errors to exit codes. Never exits.
     .target(
       name: "FallsCLI",
-      dependencies: ["FallsCore", "FallsBase", "FallsOutput", "FallsFeed", "FallsTerminal"]),
+      dependencies: ["FallsCore", "FallsBase", "FallsFeed", "FallsTerminal"]),
     .executableTarget(name: "falls", dependencies: ["FallsCLI"]),
     // The benchmark (make bench) and its C reference loop.
     .target(name: "CWaterfallReference", path: "Benchmarks/CReference"),
     .executableTarget(
       name: "FallsBench",
-      dependencies: ["FallsCore", "FallsOutput", "FallsFeed", "FallsCLI", "CWaterfallReference"],
+      dependencies: ["FallsCore", "FallsFeed", "FallsCLI", "CWaterfallReference"],
       path: "Benchmarks/FallsBench"),
     // Shared by the test targets: fixtures, generated feeds and an independent rule checker.
     .target(
       name: "FallsTestSupport",
-      dependencies: ["FallsCore", "FallsBase", "FallsOutput", "FallsFeed", "FallsCLI"],
+      dependencies: ["FallsCore", "FallsBase", "FallsFeed", "FallsCLI"],
       path: "Tests/FallsTestSupport"),
     .testTarget(name: "FallsCoreTests", dependencies: ["FallsCore", "FallsTestSupport"]),
     .testTarget(name: "FallsBaseTests", dependencies: ["FallsBase", "FallsCore"]),
-    .testTarget(
-      name: "FallsOutputTests",
-      dependencies: ["FallsOutput", "FallsBase", "FallsCore", "FallsTestSupport"]),
     .testTarget(name: "FallsFeedTests", dependencies: ["FallsFeed", "FallsTestSupport"]),
     .testTarget(name: "FallsTerminalTests", dependencies: ["FallsTerminal"]),
     .testTarget(
       name: "FallsCLITests",
       dependencies: [
-        "FallsCLI", "FallsCore", "FallsBase", "FallsOutput", "FallsFeed", "FallsTestSupport",
+        "FallsCLI", "FallsCore", "FallsBase", "FallsFeed", "FallsTestSupport",
       ]),
   ]
 )

@@ -13,7 +13,6 @@
 import FallsBase
 import FallsCore
 import FallsFeed
-import FallsOutput
 import Foundation
 
 @testable import FallsCLI

@@ -32,7 +32,7 @@ module() {
   shift 2
   local library="$build/lib/lib$name.a"
   local sources
-  sources=$(ls "$folder"/*.swift)
+  sources=$(find "$folder" -name '*.swift' | sort)
   if [ "$sources" = "$(cat "$library.sources" 2>/dev/null)" ]; then
     newer "$library" "$folder" "$@" || return 0
   fi
@@ -41,16 +41,14 @@ module() {
   rm -f "$library"
   swiftc "${flags[@]}" -module-name "$name" -emit-module \
     -emit-module-path "$build/lib/$name.swiftmodule" -emit-library -static -o "$library" \
-    "$folder"/*.swift 2> "$build/build.log" || { cat "$build/build.log" >&2; exit 1; }
+    $sources 2> "$build/build.log" || { cat "$build/build.log" >&2; exit 1; }  # (no blanks in the paths)
   echo "$sources" > "$library.sources"
 }
 module FallsCore Sources/FallsCore
 module FallsBase Sources/FallsBase
-module FallsOutput Sources/FallsOutput "$build/lib/libFallsBase.a"
 module FallsFeed Sources/FallsFeed "$build/lib/libFallsCore.a" "$build/lib/libFallsBase.a"
-module FallsTerminal Sources/FallsTerminal
-module FallsCLI Sources/FallsCLI "$build/lib/libFallsFeed.a" "$build/lib/libFallsOutput.a" \
-  "$build/lib/libFallsTerminal.a"
+module FallsTerminal Sources/FallsTerminal "$build/lib/libFallsBase.a"
+module FallsCLI Sources/FallsCLI "$build/lib/libFallsFeed.a" "$build/lib/libFallsTerminal.a"
 module FallsTestSupport Tests/FallsTestSupport "$build/lib/libFallsCLI.a"
 
 status=0
@@ -66,7 +64,7 @@ for target in $targets; do
     echo "fuzz: building $target-fuzz"
     # (The linker's warnings about the sanitizer's local symbols are noise: kept in the log.)
     swiftc "${flags[@]}" "$source" -o "$binary" \
-      -lFallsTestSupport -lFallsCLI -lFallsTerminal -lFallsFeed -lFallsOutput -lFallsBase \
+      -lFallsTestSupport -lFallsCLI -lFallsTerminal -lFallsFeed -lFallsBase \
       -lFallsCore \
       2> "$build/build.log" || { cat "$build/build.log" >&2; exit 1; }
   fi

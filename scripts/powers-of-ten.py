@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/FallsOutput/PowersOfTen.swift: the 126-bit powers of ten that ShortestDecimal
+"""Writes Sources/FallsCLI/Output/PowersOfTen.swift: the 126-bit powers of ten that ShortestDecimal
 uses (make tables).
 
 For each k in [-324, 292], g(k) = floor(10^-k / 2^r) + 1 with r chosen so that
@@ -38,4 +38,4 @@ extension ShortestDecimal {{
   ]
 }}
 '''
-(root / "Sources/FallsOutput/PowersOfTen.swift").write_text(swift, encoding="utf-8")
+(root / "Sources/FallsCLI/Output/PowersOfTen.swift").write_text(swift, encoding="utf-8")

@@ -10,7 +10,6 @@ import FallsBase
 import FallsCLI
 import FallsCore
 import FallsFeed
-import FallsOutput
 import Foundation
 
 #if canImport(Glibc)

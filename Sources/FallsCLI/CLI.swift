@@ -1,7 +1,6 @@
 import FallsBase
 import FallsCore
 import FallsFeed
-import FallsOutput
 import Foundation
 
 /// The `falls` command line, run in-process: it never exits and never touches global state, so

@@ -1,7 +1,6 @@
 import FallsBase
 import FallsCore
 import FallsFeed
-import FallsOutput
 
 /// `--format html`: the feed as a user would see it, in one self-contained page.
 extension LayoutReport {

@@ -1,7 +1,6 @@
 import FallsBase
 import FallsCore
 import FallsFeed
-import FallsOutput
 
 /// Where `falls layout` reads its feed from.
 enum FeedSource: Equatable {

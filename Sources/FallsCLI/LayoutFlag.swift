@@ -1,6 +1,5 @@
 import FallsCore
 import FallsFeed
-import FallsOutput
 
 /// One flag of `falls layout` (and of `falls view`): the one description of it, from which its
 /// parsing, the help, suggestions, which styles take it and the messages that name it all come.

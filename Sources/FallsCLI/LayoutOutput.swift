@@ -1,7 +1,6 @@
 import FallsBase
 import FallsCore
 import FallsFeed
-import FallsOutput
 import Foundation
 
 /// The output formats of `falls layout`.
@@ -119,6 +118,7 @@ struct LayoutReport: Sendable {
     let list = ListStyle(
       separator: ShortLiteral(separator), terminator: ShortLiteral(terminator),
       isRing: layout.configuration.style.family == .ring,
+      isVertical: layout.configuration.axis == .vertical,
       imagesArePlain: items.imagesNeedingJSONEscapes == 0)
     guard rect == nil, count >= 2 * Self.parallelChunk else {
       var position = 0
@@ -164,15 +164,18 @@ struct LayoutReport: Sendable {
     var terminator: ShortLiteral
     /// Whether items carry a center and a transform.
     var isRing: Bool
+    /// Whether the content scrolls vertically.
+    var isVertical: Bool
     /// Whether no URL needs escaping, so that each is copied as it is.
     var imagesArePlain: Bool
   }
 
-  private func appendFrame(_ frame: Rect, to cursor: inout OutputBuffer.Cursor) {
+  private func appendFrame(
+    _ frame: Rect, isVertical: Bool, to cursor: inout OutputBuffer.Cursor
+  ) {
     // Across the scroll axis a frame repeats its column's position and width, which the
     // buffer's cache of numbers serves; along it, positions and extents seldom repeat, and are
     // written without asking the cache.
-    let isVertical = layout.configuration.axis == .vertical
     cursor.literal(",\"x\":")
     cursor.number(frame.x, isCached: isVertical)
     cursor.literal(",\"y\":")
@@ -200,7 +203,7 @@ struct LayoutReport: Sendable {
       out.appendLiteral("{\"kind\":")
       out.appendJSONString(element.kind.rawValue)
       out.write(room: Self.elementRoom) { cursor in
-        appendFrame(element.frame, to: &cursor)
+        appendFrame(element.frame, isVertical: list.isVertical, to: &cursor)
         cursor.literal("}")
         cursor.short(list.terminator)
       }
@@ -236,7 +239,7 @@ struct LayoutReport: Sendable {
       cursor.integer(item.column)
       cursor.literal(",\"span\":")
       cursor.integer(item.span)
-      appendFrame(element.frame, to: &cursor)
+      appendFrame(element.frame, isVertical: list.isVertical, to: &cursor)
       cursor.literal(item.isEnlarged ? ",\"enlarged\":true" : ",\"enlarged\":false")
       cursor.literal(item.isAligned ? ",\"aligned\":true" : ",\"aligned\":false")
       if list.isRing {

@@ -1,6 +1,5 @@
 import FallsBase
 import FallsFeed
-import FallsOutput
 import Foundation
 
 #if canImport(Glibc)

@@ -1,7 +1,6 @@
 import FallsBase
 import FallsCore
 import FallsFeed
-import FallsOutput
 import Foundation
 
 /// The body of `falls layout`: loads the feed page by page, appends each page to one layout, and

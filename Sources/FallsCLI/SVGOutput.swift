@@ -1,7 +1,6 @@
 import FallsBase
 import FallsCore
 import FallsFeed
-import FallsOutput
 
 /// `--format svg`: the layout as one self-contained SVG picture.
 extension LayoutReport {

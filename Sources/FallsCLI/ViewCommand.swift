@@ -1,7 +1,6 @@
 import FallsBase
 import FallsCore
 import FallsFeed
-import FallsOutput
 import FallsTerminal
 import Foundation
 

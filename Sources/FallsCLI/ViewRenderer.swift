@@ -1,7 +1,6 @@
 import FallsBase
 import FallsCore
 import FallsFeed
-import FallsOutput
 import FallsTerminal
 
 /// How `falls view` draws a layout in a terminal: a pure function from the layout, the first

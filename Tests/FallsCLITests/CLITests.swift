@@ -2,7 +2,6 @@ import FallsBase
 import FallsCLI
 import FallsCore
 import FallsFeed
-import FallsOutput
 import FallsTestSupport
 import Foundation
 import Testing

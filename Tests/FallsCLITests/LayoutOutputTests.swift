@@ -1,7 +1,6 @@
 import FallsBase
 import FallsCore
 import FallsFeed
-import FallsOutput
 import FallsTestSupport
 import Foundation
 import FoundationXML

@@ -1,5 +1,4 @@
 import FallsCore
-import FallsOutput
 import FallsTestSupport
 import Foundation
 import FoundationXML

@@ -1,7 +1,6 @@
 import FallsBase
 import FallsCLI
 import FallsFeed
-import FallsOutput
 import Foundation
 
 /// What one in-process run of the CLI produced.

@@ -5,7 +5,7 @@ import Foundation
 import FoundationXML
 import Testing
 
-@testable import FallsOutput
+@testable import FallsCLI
 
 @Suite struct OutputBufferTests {
   @Test(

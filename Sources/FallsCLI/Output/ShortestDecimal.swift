@@ -11,11 +11,11 @@
 /// even one on a tie.
 ///
 /// Example: `233.33333333333334`, `167.5`, `1e-05`, `9.007199254740994e+15`, `100.0`.
-package enum ShortestDecimal {
+enum ShortestDecimal {
   /// The room `write(_:to:)` needs from its start. It writes at most 24 bytes (a sign, 17
   /// digits, a point and `e-308`), but makes the digits in scratch space behind the text and
   /// moves them into place sixteen bytes at a time.
-  package static let room = 64
+  static let room = 64
 
   /// Writes `value` as `value.description` reads, and returns the number of bytes written.
   ///
@@ -381,7 +381,7 @@ package enum ShortestDecimal {
   }
 
   /// 10^0 … 10^19.
-  private static let powersOfTenUpTo19: [UInt64] = [
+  static let powersOfTenUpTo19: [UInt64] = [
     1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
     10_000_000_000, 100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000,
     1_000_000_000_000_000, 10_000_000_000_000_000, 100_000_000_000_000_000,

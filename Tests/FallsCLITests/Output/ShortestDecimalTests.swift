@@ -2,7 +2,7 @@ import FallsCore
 import Foundation
 import Testing
 
-@testable import FallsOutput
+@testable import FallsCLI
 
 @Suite struct ShortestDecimalTests {
   private func text(_ value: Double) -> String {

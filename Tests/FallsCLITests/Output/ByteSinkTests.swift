@@ -1,7 +1,8 @@
 import FallsBase
-import FallsOutput
 import Foundation
 import Testing
+
+@testable import FallsCLI
 
 @Suite struct ByteSinkTests {
   @Test("A descriptor sink writes every byte into a pipe")

@@ -4,9 +4,9 @@ import FallsBase
 ///
 /// The bytes are kept in memory of its own rather than an array, so that an append is a bounds
 /// check and a copy: the JSON writers make about twenty appends per element.
-package struct OutputBuffer: ~Copyable {
+struct OutputBuffer: ~Copyable {
   /// Where the bytes go.
-  package let sink: any ByteSink
+  let sink: any ByteSink
   private var start: UnsafeMutablePointer<UInt8>
   private var count = 0
   private var capacity: Int
@@ -18,7 +18,7 @@ package struct OutputBuffer: ~Copyable {
   private let numberTexts: UnsafeMutablePointer<UInt8>
   private static let numberSlots = 64
 
-  package init(sink: any ByteSink, chunkSize: Int = 1 << 16) {
+  init(sink: any ByteSink, chunkSize: Int = 1 << 16) {
     self.sink = sink
     self.chunkSize = chunkSize
     capacity = min(chunkSize, 1 << 16) + 4096  // grows when a chunk is larger
@@ -69,21 +69,21 @@ package struct OutputBuffer: ~Copyable {
     count += 1
   }
 
-  package mutating func append(_ text: String) {
+  mutating func append(_ text: String) {
     var text = text
     text.withUTF8 { append($0) }
   }
 
   /// Appends a literal without making a `String` of it.
   @inline(__always)
-  package mutating func appendLiteral(_ text: StaticString) {
+  mutating func appendLiteral(_ text: StaticString) {
     // A literal of one Unicode scalar is stored as the scalar: at most four bytes.
     write(room: text.hasPointerRepresentation ? text.utf8CodeUnitCount : 4) { $0.literal(text) }
   }
 
   /// Appends an integer's decimal digits without making a `String` of it.
   @inline(__always)
-  package mutating func appendInteger(_ value: Int) {
+  mutating func appendInteger(_ value: Int) {
     write(room: ShortestDecimal.room) { $0.integer(value) }
   }
 
@@ -91,7 +91,7 @@ package struct OutputBuffer: ~Copyable {
   /// reads back as the same Double; `isCached: false` for a number unlikely to repeat soon,
   /// which then neither asks the cache nor takes a slot.
   @inline(__always)
-  package mutating func appendNumber(_ value: Double, isCached: Bool = true) {
+  mutating func appendNumber(_ value: Double, isCached: Bool = true) {
     write(room: ShortestDecimal.room) { $0.number(value, isCached: isCached) }
   }
 
@@ -102,7 +102,7 @@ package struct OutputBuffer: ~Copyable {
   /// position the compiler keeps in a register, where each append would read and write the
   /// buffer's count in memory (a byte stored through a pointer may be any memory to it).
   @inline(__always)
-  package mutating func write(room: Int, _ body: (inout Cursor) -> Void) {
+  mutating func write(room: Int, _ body: (inout Cursor) -> Void) {
     reserve(room)
     var cursor = Cursor(
       position: start + count, end: start + count + room, numberKeys: numberKeys,
@@ -115,7 +115,7 @@ package struct OutputBuffer: ~Copyable {
   /// ``OutputBuffer/write(room:_:)``: a number needs ``ShortestDecimal/room`` bytes of room from
   /// where it starts, a short literal eight, a literal or a string its length. Every write checks
   /// its room in debug builds; a release build trusts the room its writer asked for.
-  package struct Cursor {
+  struct Cursor {
     var position: UnsafeMutablePointer<UInt8>
     /// Where the room made for this cursor ends.
     let end: UnsafeMutablePointer<UInt8>
@@ -129,7 +129,7 @@ package struct OutputBuffer: ~Copyable {
     }
 
     @inline(__always)
-    package mutating func literal(_ text: StaticString) {
+    mutating func literal(_ text: StaticString) {
       text.withUTF8Buffer { bytes in
         guard let base = bytes.baseAddress else { return }
         checkRoom(bytes.count)
@@ -142,21 +142,21 @@ package struct OutputBuffer: ~Copyable {
     ///
     /// - Precondition: eight bytes of room.
     @inline(__always)
-    package mutating func short(_ text: ShortLiteral) {
+    mutating func short(_ text: ShortLiteral) {
       checkRoom(8)
       UnsafeMutableRawPointer(position).storeBytes(of: text.bytes.littleEndian, as: UInt64.self)
       position += text.count
     }
 
     @inline(__always)
-    package mutating func integer(_ value: Int) {
+    mutating func integer(_ value: Int) {
       checkRoom(ShortestDecimal.room)
       position += ShortestDecimal.writeInteger(value, to: position)
     }
 
     /// See ``OutputBuffer/appendNumber(_:isCached:)``.
     @inline(__always)
-    package mutating func number(_ value: Double, isCached: Bool = true) {
+    mutating func number(_ value: Double, isCached: Bool = true) {
       checkRoom(ShortestDecimal.room)
       guard isCached else {
         position += ShortestDecimal.writeJSON(value, to: position)
@@ -185,7 +185,7 @@ package struct OutputBuffer: ~Copyable {
 
     /// `utf8` in quotes, as it is: for text known to need no escaping.
     @inline(__always)
-    package mutating func plainString(_ utf8: UnsafeBufferPointer<UInt8>) {
+    mutating func plainString(_ utf8: UnsafeBufferPointer<UInt8>) {
       checkRoom(utf8.count + 2)
       position[0] = UInt8(ascii: "\"")
       if let base = utf8.baseAddress { copy(base, count: utf8.count, to: position + 1) }
@@ -230,15 +230,14 @@ package struct OutputBuffer: ~Copyable {
   }
 
   /// Appends `text` as a JSON string literal.
-  package mutating func appendJSONString(_ text: String) {
+  mutating func appendJSONString(_ text: String) {
     var text = text
     text.withUTF8 { appendJSONString($0) }
   }
 
   /// Appends the UTF-8 text `utf8` as a JSON string literal; `isPlain` says that the caller
   /// knows it needs no escaping, so that its bytes are not looked at.
-  package mutating func appendJSONString(_ utf8: UnsafeBufferPointer<UInt8>, isPlain: Bool = false)
-  {
+  mutating func appendJSONString(_ utf8: UnsafeBufferPointer<UInt8>, isPlain: Bool = false) {
     // Most strings (URLs) need no escaping: copy them whole.
     guard !isPlain, needsJSONEscaping(utf8) else {
       write(room: utf8.count + 2) { $0.plainString(utf8) }
@@ -268,7 +267,7 @@ package struct OutputBuffer: ~Copyable {
   /// every character XML 1.0 does not allow becomes U+FFFD: the control characters other than
   /// tab and newline, and the noncharacters U+FFFE and U+FFFF (surrogates cannot occur in
   /// valid UTF-8).
-  package mutating func appendEscapedMarkup(_ utf8: UnsafeBufferPointer<UInt8>) {
+  mutating func appendEscapedMarkup(_ utf8: UnsafeBufferPointer<UInt8>) {
     var index = 0
     while index < utf8.count {
       let byte = utf8[index]
@@ -292,18 +291,18 @@ package struct OutputBuffer: ~Copyable {
   }
 
   /// Appends `text` escaped for XML and HTML; see ``appendEscapedMarkup(_:)-(UnsafeBufferPointer<UInt8>)``.
-  package mutating func appendEscapedMarkup(_ text: String) {
+  mutating func appendEscapedMarkup(_ text: String) {
     var text = text
     text.withUTF8 { appendEscapedMarkup($0) }
   }
 
   /// Sends the buffered bytes when a chunk is full.
-  package mutating func flushIfFull() throws(SystemError) {
+  mutating func flushIfFull() throws(SystemError) {
     if count >= chunkSize { try flush() }
   }
 
   /// Sends everything buffered.
-  package mutating func flush() throws(SystemError) {
+  mutating func flush() throws(SystemError) {
     guard count > 0 else { return }
     let pending = count
     count = 0
@@ -313,7 +312,7 @@ package struct OutputBuffer: ~Copyable {
 
 /// A finite Double as JSON: whole numbers below 2^53 without a fraction (`375`, `-0` as `0`),
 /// others in Swift's shortest round-trip form (`111.66666666666667`, `1e-07`).
-package func formatNumber(_ value: Double) -> String {
+func formatNumber(_ value: Double) -> String {
   String(unsafeUninitializedCapacity: ShortestDecimal.room) { buffer in
     guard let base = buffer.baseAddress else { return 0 }
     return ShortestDecimal.writeJSON(value, to: base)
@@ -321,7 +320,7 @@ package func formatNumber(_ value: Double) -> String {
 }
 
 /// A number rounded to two decimals for people: `111.67`, `10.00`.
-package func formatFixed(_ value: Double) -> String {
+func formatFixed(_ value: Double) -> String {
   guard value.isFinite, abs(value) < 1e15 else { return value.description }
   let hundredths = Int64((value * 100).rounded())
   let sign = hundredths < 0 ? "-" : ""
@@ -333,12 +332,12 @@ package func formatFixed(_ value: Double) -> String {
 /// A literal of at most eight bytes chosen at run time, such as a list's separator, held in a
 /// register: written with one store, where a `StaticString` chosen at run time is copied by a
 /// loop that asks its length.
-package struct ShortLiteral {
+struct ShortLiteral {
   /// The bytes, the first in the lowest byte.
   let bytes: UInt64
   let count: Int
 
-  package init(_ text: StaticString) {
+  init(_ text: StaticString) {
     precondition(text.utf8CodeUnitCount <= 8, "a short literal has at most eight bytes")
     var bytes: UInt64 = 0
     var count = 0
