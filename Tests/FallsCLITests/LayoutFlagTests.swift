@@ -25,7 +25,10 @@ private let samples: [String: (value: String?, style: LayoutStyle)] = [
 
 /// The arguments that give `flag` its sample value, with its style (and what the sample needs).
 private func arguments(for flag: LayoutFlag) -> [String] {
-  guard let sample = samples[flag.name] else { return [] }
+  guard let sample = samples[flag.name] else {
+    Issue.record("--\(flag.name) has no sample in LayoutFlagTests")
+    return ["--\(flag.name)", "--style", "irregular"]
+  }
   var arguments = ["--" + flag.name] + (sample.value.map { [$0] } ?? [])
   if ["min-height", "max-height"].contains(flag.name) { arguments += ["--synthetic", "5"] }
   // The style last, where a test may change it.
