@@ -3,7 +3,7 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: build release test run lint format install embed tables bench fuzz sanitize screenshot clean
+.PHONY: build release test run lint format install embed bench fuzz sanitize screenshot clean
 
 build:
 	$(SWIFT) build
@@ -63,10 +63,6 @@ screenshot:
 # Regenerates Sources/FallsFeed/EmbeddedFeed.swift from its fixture.
 embed:
 	python3 scripts/embed-feed.py
-
-# Regenerates Sources/FallsCLI/Output/PowersOfTen.swift, the table the number printer uses.
-tables:
-	python3 scripts/powers-of-ten.py
 
 clean:
 	rm -rf .build

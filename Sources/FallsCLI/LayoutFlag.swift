@@ -25,12 +25,25 @@ struct LayoutFlag: Sendable {
     all.first { $0.name == name }
   }
 
+  /// A flag of a length of the one section: `field`, from 0 to the longest length.
+  private static func sectionLength(
+    _ name: String, help: String,
+    _ field: WritableKeyPath<LayoutOptions, Double> & Sendable
+  ) -> LayoutFlag {
+    LayoutFlag(
+      name: name, value: "PT", help: help, option: .sections,
+      read: {
+        $0.options[keyPath: field] = try $1.number(
+          in: 0...LayoutConfiguration.maximumLength,
+          expected: "a number of at least 0, at most 1000000000", example: "44")
+      })
+  }
+
   /// Every flag, in the order of the help: input, layout, style options, output.
   static let all: [LayoutFlag] = {
     let defaults = LayoutConfiguration()
     let styles = LayoutStyle.allCases.map(\.rawValue).joined(separator: "|")
     let formats = OutputFormat.allCases.map(\.rawValue).joined(separator: "|")
-    let length = 0...LayoutConfiguration.maximumLength
     return [
       LayoutFlag(
         name: "feed", value: "URL|PATH|-",
@@ -212,32 +225,18 @@ struct LayoutFlag: Sendable {
           + "down a column.",
         option: .scale, parameters: [.scale],
         read: { $0.options.configuration.scale = try $1.number(example: "3") }),
-      LayoutFlag(
-        name: "header-height", value: "PT",
+      sectionLength(
+        "header-height",
         help: "A header of this height above the columns, across the full width, printed as an "
-          + "element of kind header. Default: 0, none.",
-        option: .sections,
-        read: {
-          $0.options.headerHeight = try $1.number(
-            in: length, expected: "a number of at least 0, at most 1000000000", example: "44")
-        }),
-      LayoutFlag(
-        name: "footer-height", value: "PT",
+          + "element of kind header. Default: 0, none.", \.headerHeight),
+      sectionLength(
+        "footer-height",
         help: "A footer of this height below the columns, printed as an element of kind footer. "
-          + "Default: 0, none.",
-        option: .sections,
-        read: {
-          $0.options.footerHeight = try $1.number(
-            in: length, expected: "a number of at least 0, at most 1000000000", example: "44")
-        }),
-      LayoutFlag(
-        name: "min-content-height", value: "PT",
+          + "Default: 0, none.", \.footerHeight),
+      sectionLength(
+        "min-content-height",
         help: "The content is at least this tall (CHT's minimumContentHeight). Default: 0.",
-        option: .sections,
-        read: {
-          $0.options.minimumContentHeight = try $1.number(
-            in: length, expected: "a number of at least 0, at most 1000000000", example: "44")
-        }),
+        \.minimumContentHeight),
       LayoutFlag(
         name: "pattern", value: "CxR,…",
         help: "grid: the repeating block as tile spans, columns x rows, placed in order at the "

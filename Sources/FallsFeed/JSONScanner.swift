@@ -126,21 +126,9 @@ struct JSONScanner {
     guard !atEnd else { throw failure("unexpected end of input; expected a value") }
     switch current {
     case UInt8(ascii: "{"):
-      position += 1
-      skipWhitespace()
-      if !atEnd, current == UInt8(ascii: "}") {
-        position += 1
-        return .emptyObject
-      }
-      return .object(firstKey: try key())
+      return opensEmpty(closedBy: UInt8(ascii: "}")) ? .emptyObject : .object(firstKey: try key())
     case UInt8(ascii: "["):
-      position += 1
-      skipWhitespace()
-      if !atEnd, current == UInt8(ascii: "]") {
-        position += 1
-        return .emptyArray
-      }
-      return .array
+      return opensEmpty(closedBy: UInt8(ascii: "]")) ? .emptyArray : .array
     case UInt8(ascii: "\""): return .string(try string())
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
     case UInt8(ascii: "t"):
@@ -164,6 +152,16 @@ struct JSONScanner {
     case element
     /// The container's end, read.
     case end
+  }
+
+  /// Opens the container at its bracket; whether it closes at once with `close`, read.
+  @inline(__always)
+  private mutating func opensEmpty(closedBy close: UInt8) -> Bool {
+    position += 1
+    skipWhitespace()
+    guard !atEnd, current == close else { return false }
+    position += 1
+    return true
   }
 
   /// After a member's value in an open `container`: another member, or the container's end. A
