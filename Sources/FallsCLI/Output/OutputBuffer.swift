@@ -133,7 +133,7 @@ struct OutputBuffer: ~Copyable {
       text.withUTF8Buffer { bytes in
         guard let base = bytes.baseAddress else { return }
         checkRoom(bytes.count)
-        copy(base, count: bytes.count, to: position)
+        position.update(from: base, count: bytes.count)
         position += bytes.count
       }
     }
@@ -188,44 +188,9 @@ struct OutputBuffer: ~Copyable {
     mutating func plainString(_ utf8: UnsafeBufferPointer<UInt8>) {
       checkRoom(utf8.count + 2)
       position[0] = UInt8(ascii: "\"")
-      if let base = utf8.baseAddress { copy(base, count: utf8.count, to: position + 1) }
+      if let base = utf8.baseAddress { (position + 1).update(from: base, count: utf8.count) }
       position[1 + utf8.count] = UInt8(ascii: "\"")
       position += utf8.count + 2
-    }
-
-    /// Copies `count` bytes without a call of the C library's memcpy, reading nothing outside
-    /// them: sixteen-byte blocks, the last one ending where the bytes end; below sixteen, two
-    /// overlapping moves of eight, four or one byte (a URL, a literal chosen at run time).
-    @inline(__always)
-    private func copy(
-      _ source: UnsafePointer<UInt8>, count: Int, to destination: UnsafeMutablePointer<UInt8>
-    ) {
-      guard count >= 16 else {
-        if count >= 8 {
-          move(UInt64.self, from: source, to: destination)
-          move(UInt64.self, from: source + count - 8, to: destination + count - 8)
-        } else if count >= 4 {
-          move(UInt32.self, from: source, to: destination)
-          move(UInt32.self, from: source + count - 4, to: destination + count - 4)
-        } else {
-          for offset in 0..<count { destination[offset] = source[offset] }
-        }
-        return
-      }
-      var offset = 0
-      while offset + 16 < count {
-        ShortestDecimal.moveSixteen(from: source + offset, to: destination + offset)
-        offset += 16
-      }
-      ShortestDecimal.moveSixteen(from: source + count - 16, to: destination + count - 16)
-    }
-
-    @inline(__always)
-    private func move<Word: FixedWidthInteger>(
-      _: Word.Type, from source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>
-    ) {
-      let word = UnsafeRawPointer(source).loadUnaligned(as: Word.self)
-      UnsafeMutableRawPointer(destination).storeBytes(of: word, as: Word.self)
     }
   }
 
