@@ -14,7 +14,6 @@ import Foundation
 enum OutputFileFailure: Error, Equatable {
   /// The file (or the temporary file beside it) could not be created, or renamed into place.
   case create(SystemError)
-  /// The path is a directory.
   case isDirectory
   /// The path is a symbolic link owned by someone other than the user and the owner of its
   /// folder, a sticky folder that anyone may write to (such as /tmp): another user may have put

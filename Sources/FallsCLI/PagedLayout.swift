@@ -279,7 +279,6 @@ struct PlacedItems {
   /// Where each page's items start, and the page's number, in order.
   private var pageStarts: [(position: Int, page: Int)] = []
 
-  /// No items.
   init() {}
 
   /// The items of one page.
@@ -296,7 +295,6 @@ struct PlacedItems {
   /// The `img` of generated item `index`.
   static func syntheticImage(_ index: Int) -> String { "synthetic:\(index)" }
 
-  /// The number of items.
   var count: Int {
     switch storage {
     case .feed(let items): items.count

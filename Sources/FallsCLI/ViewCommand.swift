@@ -168,7 +168,6 @@ struct Viewer {
     return false
   }
 
-  /// Starts over from page 1.
   mutating func refresh() async {
     layout.reset()
     placed = PlacedItems()

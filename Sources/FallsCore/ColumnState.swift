@@ -21,7 +21,6 @@ struct ColumnState: Hashable, Sendable {
   var flags: [UInt8]
   /// ``endsEnlarged`` when the last item placed was enlarged, else 0.
   var previousEnlarged: UInt8 = 0
-  /// The lowest bottom of all.
   var lowest = -Double.infinity
   /// The random stream of the enlargement draws.
   var generator: SplitMix64
@@ -29,7 +28,6 @@ struct ColumnState: Hashable, Sendable {
   /// reading order.
   var cursor = 0
 
-  /// Empty columns of `geometry`.
   init(_ geometry: LayoutConfiguration) {
     let count = geometry.columns
     bottoms = [.nan] + Array(repeating: geometry.insets.top, count: count) + [.nan]

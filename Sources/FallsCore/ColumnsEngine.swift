@@ -219,7 +219,6 @@ struct ColumnStep<Style: ColumnStyle, Chooser: ColumnChooser, Transform: FrameTr
   var enlargement: Enlargement
   /// ``ColumnState/endsEnlarged`` when the previous item was enlarged, else 0.
   var previousEnlarged: UInt8
-  /// The lowest bottom so far.
   var lowest: Double
   let columnWidth: Double
   let columnSpacing: Double

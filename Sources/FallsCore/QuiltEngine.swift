@@ -8,7 +8,6 @@ struct QuiltEngine: StyleEngine {
   let configuration: LayoutConfiguration
   let geometry: LayoutConfiguration
   let columnXs: [Double]
-  /// The lowest bottom of all.
   private var lowest = -Double.infinity
 
   init(_ configuration: LayoutConfiguration) {

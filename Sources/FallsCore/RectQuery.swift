@@ -46,7 +46,6 @@ struct BlockIndex: Equatable, Sendable {
     }
   }
 
-  /// An empty index.
   init() {}
 
   /// The index of `elements` along `axis`.

@@ -42,7 +42,6 @@ private func cosinePolynomial(_ r: Double) -> Double {
   return 1 + r2 * p
 }
 
-/// The sine of `x` radians.
 func sine(_ x: Double) -> Double {
   guard x.isFinite else { return .nan }
   let (r, quadrant) = reduced(x)
@@ -54,7 +53,6 @@ func sine(_ x: Double) -> Double {
   }
 }
 
-/// The cosine of `x` radians.
 func cosine(_ x: Double) -> Double {
   guard x.isFinite else { return .nan }
   let (r, quadrant) = reduced(x)
@@ -66,7 +64,6 @@ func cosine(_ x: Double) -> Double {
   }
 }
 
-/// The tangent of `x` radians.
 func tangent(_ x: Double) -> Double {
   sine(x) / cosine(x)
 }

@@ -5,7 +5,6 @@ import FallsBase
 /// The bytes are kept in memory of its own rather than an array, so that an append is a bounds
 /// check and a copy: the JSON writers make about twenty appends per element.
 struct OutputBuffer: ~Copyable {
-  /// Where the bytes go.
   let sink: any ByteSink
   private var start: UnsafeMutablePointer<UInt8>
   private var count = 0
@@ -41,7 +40,6 @@ struct OutputBuffer: ~Copyable {
     numberTexts.deallocate()
   }
 
-  /// Makes room for `needed` more bytes.
   @inline(__always)
   private mutating func reserve(_ needed: Int) {
     if count + needed > capacity { grow(needed) }
@@ -266,7 +264,6 @@ struct OutputBuffer: ~Copyable {
     if count >= chunkSize { try flush() }
   }
 
-  /// Sends everything buffered.
   mutating func flush() throws(SystemError) {
     guard count > 0 else { return }
     let pending = count
