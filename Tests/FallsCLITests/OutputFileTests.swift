@@ -34,7 +34,7 @@ private func mode(_ path: String) -> mode_t {
 @Suite struct OutputFileTests {
   @Test("A new file gets exactly what standard output would, and nothing else is left beside it")
   func newFile() async throws {
-    try await withFolder { folder in
+    await withFolder { folder in
       let path = folder + "/layout.json"
       let expected = await runCLI(["layout", "--format", "json"]).standardOutput
       let result = await runCLI(["layout", "--format", "json", "--output", path])
@@ -126,7 +126,7 @@ private func mode(_ path: String) -> mode_t {
 
   @Test("A FIFO is written as it is, for the reader at its other end")
   func fifo() async throws {
-    try await withFolder { folder in
+    await withFolder { folder in
       let path = folder + "/pipe"
       #expect(mkfifo(path, 0o600) == 0)
       // The reader opens the other end on its own thread and reads to the end.
