@@ -97,7 +97,6 @@ private final class Receiver: NSObject, URLSessionDataDelegate, @unchecked Senda
     // Cancelled from another thread: a delegate call runs on the session's own queue, and
     // URLSessionTask.cancel() waits for that queue (in this toolchain's FoundationNetworking).
     if shouldCancel {
-      nonisolated(unsafe) let task = task
       DispatchQueue.global().async { task.cancel() }
     }
   }

@@ -299,7 +299,7 @@ private func frames(_ layout: WaterfallLayout) -> [Rect] {
   func underflow(style: LayoutStyle) throws {
     var layout = try WaterfallLayout(LayoutConfiguration(style: style))
     #expect(throws: LayoutError.heightUnderflow(index: 1)) {
-      try layout.append(items([(1, 1), (1e308, 4.9e-324)]))
+      try layout.append(items([(1, 1), (1e308, .leastNonzeroMagnitude)]))
     }
     #expect(layout.elements.isEmpty)
   }

@@ -177,7 +177,7 @@ private struct RawItem: Decodable {
   }
 
   func validated(index: Int) -> Result<FeedItem, FeedItemProblem> {
-    if let notAnObject {
+    if notAnObject != nil {
       return .failure(
         FeedItemProblem(index: index, field: .item, value: nil, reason: .notAnObject)
       )
