@@ -60,13 +60,13 @@ struct ViewRenderer {
     down: Double
   ) {
     let (columnRange, rowRange) = Self.cells(of: element.frame, across: across, down: down)
-    let style: BoxStyle
+    let box: [Character]
     let label: String
     if let item = element.item {
-      style = item.isEnlarged ? .double : .single
+      box = item.isEnlarged ? Self.doubleBox : Self.singleBox
       label = String(items.feedIndex(at: item.index)) + (item.isAligned ? " ≈" : "")
     } else {
-      style = .heavy
+      box = Self.heavyBox
       label = element.kind.rawValue
     }
     func put(_ character: Character, row: Int, column: Int) {
@@ -82,16 +82,16 @@ struct ViewRenderer {
         let isBottom = row == rowRange.upperBound
         let isLeft = column == columnRange.lowerBound
         let isRight = column == columnRange.upperBound
-        let character: Character
-        switch (isTop, isBottom, isLeft, isRight) {
-        case (true, _, true, _): character = style.topLeft
-        case (true, _, _, true): character = style.topRight
-        case (_, true, true, _): character = style.bottomLeft
-        case (_, true, _, true): character = style.bottomRight
-        case (true, _, _, _), (_, true, _, _): character = style.horizontal
-        case (_, _, true, _), (_, _, _, true): character = style.vertical
-        default: character = " "
-        }
+        let character: Character =
+          switch (isTop, isBottom, isLeft, isRight) {
+          case (true, _, true, _): box[2]
+          case (true, _, _, true): box[3]
+          case (_, true, true, _): box[4]
+          case (_, true, _, true): box[5]
+          case (true, _, _, _), (_, true, _, _): box[0]
+          case (_, _, true, _), (_, _, _, true): box[1]
+          default: " "
+          }
         put(character, row: row, column: column)
       }
     }
@@ -103,24 +103,11 @@ struct ViewRenderer {
     }
   }
 
-  private struct BoxStyle {
-    var horizontal: Character
-    var vertical: Character
-    var topLeft: Character
-    var topRight: Character
-    var bottomLeft: Character
-    var bottomRight: Character
-
-    static let single = BoxStyle(
-      horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└",
-      bottomRight: "┘")
-    static let double = BoxStyle(
-      horizontal: "═", vertical: "║", topLeft: "╔", topRight: "╗", bottomLeft: "╚",
-      bottomRight: "╝")
-    static let heavy = BoxStyle(
-      horizontal: "━", vertical: "┃", topLeft: "┏", topRight: "┓", bottomLeft: "┗",
-      bottomRight: "┛")
-  }
+  /// The characters of a box: the horizontal and vertical lines, then the corners top left, top
+  /// right, bottom left and bottom right.
+  private static let singleBox = Array("─│┌┐└┘")
+  private static let doubleBox = Array("═║╔╗╚╝")
+  private static let heavyBox = Array("━┃┏┓┗┛")
 
   /// The status line: what is shown and where, cut or padded to `columns`.
   static func statusLine(
@@ -160,10 +147,11 @@ struct ViewRenderer {
   /// `lines` with the key help boxed over their middle.
   static func withKeyHelp(_ lines: [String], columns: Int) -> [String] {
     let width = min((keyHelp.map(\.count).max() ?? 0) + 4, columns)
+    let line = String(repeating: singleBox[0], count: max(width - 2, 0))
     let box =
-      ["┌" + String(repeating: "─", count: max(width - 2, 0)) + "┐"]
-      + keyHelp.map { "│ " + fitted($0, to: max(width - 4, 0)) + " │" }
-      + ["└" + String(repeating: "─", count: max(width - 2, 0)) + "┘"]
+      ["\(singleBox[2])\(line)\(singleBox[3])"]
+      + keyHelp.map { "\(singleBox[1]) " + fitted($0, to: max(width - 4, 0)) + " \(singleBox[1])" }
+      + ["\(singleBox[4])\(line)\(singleBox[5])"]
     var result = lines
     let first = max((lines.count - box.count) / 2, 0)
     let left = max((columns - width) / 2, 0)

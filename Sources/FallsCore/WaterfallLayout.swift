@@ -12,24 +12,14 @@
 /// - Each item goes into the column whose bottom is highest on screen (the smallest y); ties go to
 ///   the leftmost. A column's first item has `y = top`; a later one sits exactly `rowSpacing`
 ///   below the bottom of the item above it.
-/// - `.irregular` only: an item placed in column `k` is enlarged to span `k` and `k + 1`, with
-///   frame `(x, y, 2w + columnSpacing, 2h + rowSpacing)`, when `k` is not the last column,
-///   columns `k` and `k + 1` are both empty or end at exactly the same bottom, the previous item
-///   was not enlarged, the last items of columns `k` and `k + 1` are not enlarged, no enlarged
-///   item in column `k − 1` or `k + 2` overlaps its vertical extent, and a draw from the seeded
-///   ``SplitMix64`` stream passes ``LayoutConfiguration/enlargeChance``. The draw is made only
-///   when every other condition holds.
-/// - `.irregular` only: a one-column item whose natural bottom lands less than
-///   `alignTolerance · h` away from the bottom of the right neighbour column (checked first), or
-///   else of the left one, takes exactly that bottom and is marked aligned. Empty neighbours are
-///   never aligned to.
+/// - `.irregular` only: some items are enlarged across two columns whose bottoms meet, and a
+///   one-column item whose bottom lands near a neighbour column's takes that bottom; the two
+///   rules, each stated once, are in `Enlargement.swift` and `Alignment.swift`.
 ///
-/// Column bottoms are stored, never recomputed: an aligned column takes the very value of the
-/// bottom it was aligned to, and the next item's top is computed from the stored value, so equal
-/// bottoms compare equal. Every frame's `y + height` is that stored bottom exactly, so a reader of
-/// the frames alone sees the same numbers; the one exception is an aligned item for which no
-/// Double height makes `y + height` land on the target (a rounding tie, seen near the top of a
-/// layout where an item is taller than its top), whose `y + height` is then one ulp away.
+/// Every frame's `y + height` is its column's stored bottom exactly, so a reader of the frames
+/// alone sees the numbers the layout compares; the one exception is an aligned item for which no
+/// Double height makes `y + height` land on the target (a rounding tie), whose `y + height` is
+/// then one ulp away.
 ///
 ///     var layout = try WaterfallLayout(LayoutConfiguration(style: .waterfall, columns: 2))
 ///     try layout.append([LayoutItem(width: 200, height: 300)])
