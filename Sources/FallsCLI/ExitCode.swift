@@ -97,30 +97,27 @@ func outcome(of error: CLIError) -> Outcome {
 }
 
 private func outcome(ofOutputFile path: String, _ failure: OutputFileFailure) -> Outcome {
+  let shown = "--output '\(escapingControlCharacters(path))'"
   switch failure {
   case .create(let error):
     return Outcome(
-      message:
-        "cannot create --output '\(escapingControlCharacters(path))': \(SystemError(code: error.code).message)",
+      message: "cannot create \(shown): \(SystemError(code: error.code).message)",
       toStandardOutput: false, code: .cannotCreate)
   case .untrustedLink(let owner):
     return Outcome(
-      message: "refusing to follow --output '\(escapingControlCharacters(path))': it is a symbolic "
-        + "link of user \(owner) in a folder that anyone may write to; remove it, or give "
-        + "the path it points to",
+      message: "refusing to follow \(shown): it is a symbolic link of user \(owner) in a folder "
+        + "that anyone may write to; remove it, or give the path it points to",
       toStandardOutput: false, code: .cannotCreate)
   case .isDirectory:
     return Outcome(
-      message:
-        "cannot write --output '\(escapingControlCharacters(path))': it is a directory; give a file name",
+      message: "cannot write \(shown): it is a directory; give a file name",
       toStandardOutput: false, code: .cannotCreate)
   case .write(let error, let keptFile):
     if error.code == EPIPE {
       return Outcome(message: "", toStandardOutput: false, code: .brokenPipe)
     }
     return Outcome(
-      message:
-        "cannot write --output '\(escapingControlCharacters(path))': \(SystemError(code: error.code).message)"
+      message: "cannot write \(shown): \(SystemError(code: error.code).message)"
         + (keptFile ? "; the file there is left as it was" : ""),
       toStandardOutput: false, code: .ioError)
   }
