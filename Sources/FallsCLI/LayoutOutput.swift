@@ -32,17 +32,6 @@ struct LayoutReport: Sendable {
   /// The section's layout of the items.
   var layout: WaterfallLayout { sectioned.layouts[0] }
 
-  /// A report of a layout without header, footer or minimum, every element written.
-  init(layout: WaterfallLayout, items: PlacedItems) {
-    self.init(sectioned: SectionedLayout(layout), items: items, rect: nil)
-  }
-
-  init(sectioned: SectionedLayout, items: PlacedItems, rect: Rect?) {
-    self.sectioned = sectioned
-    self.items = items
-    self.rect = rect
-  }
-
   /// Calls `body` with each element to write, in order: all of them, streamed, or those meeting
   /// the rectangle.
   func forEachSelected(_ body: (SectionElement) throws(SystemError) -> Void) throws(SystemError) {
@@ -342,6 +331,13 @@ struct LayoutReport: Sendable {
       String(items.feedIndex(at: item.index)), String(items.page(at: item.index)),
       String(item.column), String(item.span),
     ] + numbers + [flags]
+  }
+}
+
+extension LayoutReport {
+  /// A report of a layout without header, footer or minimum, every element written.
+  init(layout: WaterfallLayout, items: PlacedItems) {
+    self.init(sectioned: SectionedLayout(layout), items: items, rect: nil)
   }
 }
 

@@ -65,22 +65,7 @@ enum PagedLayout {
           &feed, page: page, firstIndex: nextIndex, skipInvalid: options.skipInvalid,
           to: &layout, placed: &placed)
         nextIndex += count
-        let columns = options.configuration.columns
-        let spanning = feed.items.indices.count { feed.items.span(at: $0) != 1 }
-        if options.configuration.style.family != .columns, spanning > 0 {
-          notes.append(
-            "the \(options.configuration.style.rawValue) style ignores the span of \(spanning) "
-              + "item\(spanning == 1 ? "" : "s") on page \(page)")
-        }
-        for position in feed.items.indices
-        where options.configuration.style.family == .columns
-          && feed.items.span(at: position) > columns
-          && feed.items.span(at: position) != LayoutItem.fullSpan
-        {
-          notes.append(
-            "item \(feed.items.feedIndex(at: position)) asks to span "
-              + "\(feed.items.span(at: position)) columns; clamped to the \(columns) there are")
-        }
+        notes += spanNotes(feed.items, page: page, configuration: options.configuration)
         skipped += feed.problems
         pagesLoaded = page
       } catch {
@@ -128,6 +113,28 @@ enum PagedLayout {
     }
   }
 
+  /// What happens to the spans of page `page`'s items: a style outside the columns family
+  /// ignores them, and the columns clamp a span wider than they are.
+  static func spanNotes(_ items: FeedItems, page: Int, configuration: LayoutConfiguration)
+    -> [String]
+  {
+    let columns = configuration.columns
+    guard configuration.style.family == .columns else {
+      let spanning = items.indices.count { items.span(at: $0) != 1 }
+      guard spanning > 0 else { return [] }
+      return [
+        "the \(configuration.style.rawValue) style ignores the span of \(spanning) "
+          + "item\(spanning == 1 ? "" : "s") on page \(page)"
+      ]
+    }
+    return items.indices.compactMap { position in
+      let span = items.span(at: position)
+      guard span > columns, span != LayoutItem.fullSpan else { return nil }
+      return "item \(items.feedIndex(at: position)) asks to span \(span) columns; clamped to "
+        + "the \(columns) there are"
+    }
+  }
+
   /// Reads, fetches or generates page `page` and decodes it.
   static func load(
     page: Int, options: LayoutOptions, fetcher: FeedFetcher, _ environment: CLIEnvironment
@@ -139,15 +146,13 @@ enum PagedLayout {
       let sizes = SyntheticFeed.items(
         count: count, seed: configuration.seed, minimumHeight: minimumHeight,
         maximumHeight: maximumHeight, columnWidth: configuration.columnWidth)
-      var items = FeedItems()
-      items.reserveCapacity(sizes.count, imageByteCount: sizes.count * 16)
-      for (index, size) in sizes.enumerated() {
-        items.append(
-          FeedItem(
-            index: index, img: PlacedItems.syntheticImage(index), width: size.width,
-            height: size.height))
-      }
-      return Feed(items: items)
+      return Feed(
+        items: FeedItems(
+          sizes.enumerated().lazy.map { index, size in
+            FeedItem(
+              index: index, img: PlacedItems.syntheticImage(index), width: size.width,
+              height: size.height)
+          }))
     case .embedded:
       bytes = FeedBytes(data: Data(EmbeddedFeed.json.utf8))
     case .standardInput:
