@@ -40,6 +40,18 @@ import Testing
         Mapped(columnXs: xs, configuration: grid)
           .frame(column: 0, span: 1, top: 10.3, extent: 20.1, width: 100)
           == Rect(x: 10, y: 10.5, width: 100, height: 20))
+      // With column 1 at 120.6 (on the grid 120.5), column 0's right edge is 120.5 − 10 =
+      // 110.5, not its own x + width, 110, snapped: neighbours share a grid line. The last
+      // column has no neighbour: 230 + 100.3 = 330.3 → 330.5.
+      [10.0, 120.6, 230].withUnsafeBufferPointer { shifted in
+        let transform = Mapped(columnXs: shifted, configuration: grid)
+        #expect(
+          transform.frame(column: 0, span: 1, top: 0, extent: 1, width: 100)
+            == Rect(x: 10, y: 0, width: 100.5, height: 1))
+        #expect(
+          transform.frame(column: 2, span: 1, top: 0, extent: 1, width: 100.3)
+            == Rect(x: 230, y: 0, width: 100.5, height: 1))
+      }
       var horizontal = configuration
       horizontal.axis = .horizontal
       let transposed = Mapped(columnXs: xs, configuration: horizontal)
