@@ -3,11 +3,12 @@
 enum HelpText {
   /// `falls layout --help`: the overview, then every flag of the table in its order, wrapped.
   static var layout: String {
+    let formats = OutputFormat.allCases.map(\.rawValue).joined(separator: "|")
     var text = """
       OVERVIEW: Lay out an image feed as a waterfall and print every item's frame.
 
       USAGE: falls layout [--feed URL|PATH|-] [--pages N] [--style STYLE] [--columns N]
-                          [--format table|json|jsonl|svg|html] [--output FILE]
+                          [--format \(formats)] [--output FILE]
                           [options]
 
       Frames are in points, origin at the top left, y growing downward.

@@ -282,8 +282,7 @@ struct ColumnStep<Style: ColumnStyle, Chooser: ColumnChooser, Transform: FrameTr
         }
         return finish(
           position, column: column, span: 2, width: enlargedWidth, top: top,
-          extent: enlarged.extent,
-          bottom: enlarged.bottom, isEnlarged: true, isAligned: false)
+          extent: enlarged.extent, bottom: enlarged.bottom, isEnlarged: true, isAligned: false)
       }
     }
     // The natural placement, or the alignment's.
@@ -315,8 +314,7 @@ struct ColumnStep<Style: ColumnStyle, Chooser: ColumnChooser, Transform: FrameTr
   @inline(__always)
   private mutating func finish(
     _ position: Int, column: Int, span: Int, width: Double, top: Double, extent: Double,
-    bottom: Double,
-    isEnlarged: Bool, isAligned: Bool
+    bottom: Double, isEnlarged: Bool, isAligned: Bool
   ) -> LayoutElement {
     let flags = isEnlarged ? ColumnState.endsEnlarged : 0
     for covered in 0..<span {

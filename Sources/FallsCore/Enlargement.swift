@@ -71,6 +71,6 @@ struct Enlargement {
       let middle = (low + high) / 2
       if runs[middle].upperBound > top { high = middle } else { low = middle + 1 }
     }
-    return low < runs.count && runs[low].lowerBound < bottom
+    return runs[low].lowerBound < bottom
   }
 }

@@ -55,9 +55,9 @@ struct RingEngine: StyleEngine {
     elements.removeAll(keepingCapacity: true)
     transforms.removeAll(keepingCapacity: true)
     centers.removeAll(keepingCapacity: true)
+    let size = configuration.resolvedItemSize
     for index in 0..<count {
-      let (center, transform) = place(index, count: count)
-      let size = configuration.resolvedItemSize
+      let (center, transform) = place(index, count: count, size: size)
       let frame = Rect(
         x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width,
         height: size.height)
@@ -69,10 +69,9 @@ struct RingEngine: StyleEngine {
     }
   }
 
-  /// The centre and transform of item `index` of `count`.
-  private func place(_ index: Int, count: Int) -> (Point, Transform3D) {
+  /// The centre and transform of item `index` of `count`, items being `size`.
+  private func place(_ index: Int, count: Int, size: Size) -> (Point, Transform3D) {
     let (width, height) = (configuration.width, configuration.viewportHeight)
-    let size = configuration.resolvedItemSize
     let offset = configuration.offset
     let (i, n) = (Double(index), Double(count))
     let turn = 2 * Double.pi

@@ -120,7 +120,7 @@ enum FeedParser {
       guard bytes.count - start > splitThreshold,
         let boundary = itemStart(near: start + (bytes.count - start) / 2)
       else {
-        var feed = try itemRun(firstIndex: 0).feed
+        var feed = try itemRun().feed
         feed.items.trimCapacity()
         return feed
       }
@@ -132,11 +132,11 @@ enum FeedParser {
         parser.scanner.position = half == 0 ? start : boundary
         do throws(JSONScanner.Failure) {
           if half == 0 {
-            let run = try parser.itemRun(firstIndex: 0, stoppingAt: boundary)
+            let run = try parser.itemRun(stoppingAt: boundary)
             halves.first = .success((run, parser.scanner.position))
           } else {
             halves.second = .success(
-              (try parser.itemRun(firstIndex: 0).feed, parser.scanner.position))
+              (try parser.itemRun().feed, parser.scanner.position))
           }
         } catch {
           if half == 0 { halves.first = .failure(error) } else { halves.second = .failure(error) }
@@ -168,13 +168,13 @@ enum FeedParser {
         problems: run.feed.problems + rest.problems)
     }
 
-    /// Items from the start of one, numbered from `firstIndex`: up to the closing bracket of the
-    /// array (read), or up to `boundary` when an item starts exactly there.
-    mutating func itemRun(firstIndex: Int, stoppingAt boundary: Int = -1)
+    /// Items from the start of one, numbered from 0: up to the closing bracket of the array
+    /// (read), or up to `boundary` when an item starts exactly there.
+    mutating func itemRun(stoppingAt boundary: Int = -1)
       throws(JSONScanner.Failure) -> (feed: Feed, reachedBoundary: Bool)
     {
       var feed = Feed(items: FeedItems())
-      var index = firstIndex
+      var index = 0
       let start = scanner.position
       var released = start
       while true {
@@ -184,7 +184,7 @@ enum FeedParser {
           releasePages(released..<scanner.position)
           released = scanner.position
         }
-        if index == firstIndex + 1 {
+        if index == 1 {
           // Room for the rest at about this item's length (a little more, as lengths vary), so
           // that a long array is not copied as it grows.
           let length = max(scanner.position - start, 16)
@@ -274,18 +274,8 @@ enum FeedParser {
     @inline(__always)
     mutating func fieldValue() throws(JSONScanner.Failure) -> ItemRules.Field {
       let token = try scanner.value()
-      switch token {
-      case .string(let string): return .string(string)
-      case .number(let text): return .number(text)
-      case .boolean(let value): return .boolean(value)
-      case .null: return .null
-      case .array, .emptyArray:
-        try scanner.skip(token)
-        return .array
-      case .object, .emptyObject:
-        try scanner.skip(token)
-        return .object
-      }
+      try scanner.skip(token)
+      return ItemRules.Field(token)
     }
 
     /// Gives back the whole pages within `range` of the input (see `parse`).
@@ -302,9 +292,7 @@ enum FeedParser {
     /// 64 KiB.
     func itemStart(near guess: Int) -> Int? {
       let bytes = scanner.bytes
-      func isBlank(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-      }
+      let isBlank = JSONScanner.isWhitespace
       var candidate = guess
       while candidate < min(bytes.count, guess + 1 << 16) {
         defer { candidate += 1 }

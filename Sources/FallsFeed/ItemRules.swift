@@ -21,6 +21,19 @@ enum ItemRules {
     case string(JSONScanner.StringToken)
     case array
     case object
+
+    /// The field that `token` is: a scalar as it lies, a container only named.
+    init(_ token: JSONScanner.Token) {
+      self =
+        switch token {
+        case .null: .null
+        case .boolean(let value): .boolean(value)
+        case .number(let text): .number(text)
+        case .string(let string): .string(string)
+        case .array, .emptyArray: .array
+        case .object, .emptyObject: .object
+        }
+    }
   }
 
   /// An item's fields, the last value of each key given twice.
@@ -142,14 +155,7 @@ enum ItemRules {
 
   /// A value that is not an object where an item should be, in JSON notation.
   static func quoted(_ token: JSONScanner.Token, in scanner: JSONScanner) -> String {
-    switch token {
-    case .null: "null"
-    case .boolean(let value): value ? "true" : "false"
-    case .number(let text): quoted(Field.number(text), in: scanner)
-    case .string(let token): quoted(Field.string(token), in: scanner)
-    case .array, .emptyArray: "an array"
-    case .object, .emptyObject: "an object"
-    }
+    quoted(Field(token), in: scanner)
   }
 }
 

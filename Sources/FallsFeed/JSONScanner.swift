@@ -86,14 +86,18 @@ struct JSONScanner {
   var atEnd: Bool { position >= bytes.count }
   var current: UInt8 { bytes[position] }
 
+  /// Whether `byte` is JSON whitespace: a space, a tab, a line feed or a carriage return.
+  @inline(__always)
+  static func isWhitespace(_ byte: UInt8) -> Bool {
+    switch byte {
+    case 0x20, 0x09, 0x0A, 0x0D: true
+    default: false
+    }
+  }
+
   @inline(__always)
   mutating func skipWhitespace() {
-    while position < bytes.count {
-      switch bytes[position] {
-      case 0x20, 0x09, 0x0A, 0x0D: position += 1
-      default: return
-      }
-    }
+    while position < bytes.count, Self.isWhitespace(bytes[position]) { position += 1 }
   }
 
   /// Reads the whole document: one value, handed to `read` (which reads or skips it), with only
