@@ -9,62 +9,23 @@ enum PagedLayout {
   static func run(_ options: LayoutOptions, environment: CLIEnvironment) async throws(CLIError)
     -> LayoutReport
   {
-    var layout = makeLayout(options.configuration)
-    var policy = options.fetchPolicy
-    policy.backoff = environment.backoff
-    let fetcher = FeedFetcher(transport: environment.transport, policy: policy)
+    var pages = FeedPages(options: options, environment: environment)
     let progress = Progress(
       sink: environment.standardError, pages: options.pages,
       isShown: environment.standardErrorIsTerminal && options.pages > 1 && !options.quiet)
-    var placed = PlacedItems()
     var skipped: [FeedItemProblem] = []
     var notes: [String] = []
-    var nextIndex = 0
     var pagesLoaded = 0
-    var isGenerated = false
-    if case .synthetic(let count, let minimumHeight, let maximumHeight) = options.feed {
-      isGenerated = true
-      // Generated a batch at a time and never kept: only the layout holds them.
-      var generator = SyntheticFeed.Generator(
-        seed: options.configuration.seed, minimumHeight: minimumHeight,
-        maximumHeight: maximumHeight, columnWidth: options.configuration.columnWidth)
-      layout.reserveCapacity(count)
-      var next = 0
-      while next < count {
-        let batch = generator.items(count: min(batchSize, count - next))
-        do {
-          try layout.append(batch)
-        } catch {
-          // Generated sizes are valid, and their bottoms far from any limit; only a height
-          // too small for the tops it is added to is lost.
-          guard case .heightUnderflow = error else {
-            preconditionFailure("a generated item was refused: \(error)")
-          }
-          throw LayoutCommand.usage(
-            "--min-height \(formatNumber(minimumHeight)) makes items too short to lay out: "
-              + "their heights are lost in rounding against their tops; give a larger "
-              + "--min-height")
-        }
-        next += batch.count
-      }
-      placed = PlacedItems(syntheticCount: count)
-      pagesLoaded = 1
-    }
-    for page in 1...options.pages where !isGenerated {
-      progress.fetching(page: page, items: placed.count)
+    for page in 1...options.pages {
+      progress.fetching(page: page, items: pages.placed.count)
       do throws(CLIError) {
-        var feed = try await load(page: page, options: options, fetcher: fetcher, environment)
-        let count = feed.items.count + feed.problems.count
+        let (feed, count) = try await pages.loadNext()
         if count == 0, options.pages > 1 {
           notes.append(
             "page \(page) of \(options.pages) is empty: the feed has no more items after "
-              + "\(nextIndex)")
+              + "\(pages.nextIndex)")
           break
         }
-        try add(
-          &feed, page: page, firstIndex: nextIndex, skipInvalid: options.skipInvalid,
-          to: &layout, placed: &placed)
-        nextIndex += count
         notes += spanNotes(feed.items, page: page, configuration: options.configuration)
         skipped += feed.problems
         pagesLoaded = page
@@ -76,41 +37,22 @@ enum PagedLayout {
         let message = outcome(of: error).message
         notes.append(
           "page \(page) of \(options.pages) failed, printing the \(page - 1) "
-            + "page\(page == 2 ? "" : "s") that arrived (\(placed.count) items): \(message)")
+            + "page\(page == 2 ? "" : "s") that arrived (\(pages.placed.count) items): \(message)")
         break
       }
     }
-    progress.finish(pages: pagesLoaded, items: placed.count)
+    progress.finish(pages: pagesLoaded, items: pages.placed.count)
     var text = ""
     for problem in skipped { text += "falls: skipped \(problem.message)\n" }
     if !skipped.isEmpty {
-      let total = placed.count + skipped.count
-      text += "falls: skipped \(skipped.count) of \(total) items; laid out \(placed.count)\n"
+      let (laidOut, total) = (pages.placed.count, pages.placed.count + skipped.count)
+      text += "falls: skipped \(skipped.count) of \(total) items; laid out \(laidOut)\n"
     }
     for note in notes { text += "falls: \(note)\n" }
     if !text.isEmpty {
       try? environment.standardError.write(escapingControlCharacters(text, keepingNewlines: true))
     }
-    do {
-      let section = Section(
-        configuration: options.configuration, headerHeight: options.headerHeight,
-        footerHeight: options.footerHeight)
-      let sectioned = try SectionedLayout(
-        sections: [section], layouts: [layout],
-        minimumContentHeight: options.minimumContentHeight)
-      return LayoutReport(sectioned: sectioned, items: placed, rect: options.rect)
-    } catch {
-      preconditionFailure("one section of checked lengths was refused: \(error)")
-    }
-  }
-
-  /// An empty layout of `configuration`, which the flags have checked.
-  static func makeLayout(_ configuration: LayoutConfiguration) -> WaterfallLayout {
-    do {
-      return try WaterfallLayout(configuration)
-    } catch {
-      preconditionFailure("a checked configuration was refused: \(error)")
-    }
+    return LayoutReport(sectioned: pages.sectioned, items: pages.placed, rect: options.rect)
   }
 
   /// What happens to the spans of page `page`'s items: a style outside the columns family
@@ -134,25 +76,47 @@ enum PagedLayout {
         + "the \(columns) there are"
     }
   }
+}
 
-  /// Reads, fetches or generates page `page` and decodes it.
-  static func load(
-    page: Int, options: LayoutOptions, fetcher: FeedFetcher, _ environment: CLIEnvironment
-  ) async throws(CLIError) -> Feed {
+/// A feed's pages, loaded one after another into one layout: as `falls layout` loads them, and
+/// as `falls view` loads them while the user scrolls.
+struct FeedPages {
+  var options: LayoutOptions
+  private let environment: CLIEnvironment
+  private let fetcher: FeedFetcher
+  /// The layout of the items loaded so far, and the items it placed.
+  var layout: WaterfallLayout
+  var placed = PlacedItems()
+  /// The number of the last page loaded, 0 before the first.
+  private(set) var page = 0
+  /// The feed index of the next page's first item.
+  private(set) var nextIndex = 0
+
+  init(options: LayoutOptions, environment: CLIEnvironment) {
+    self.options = options
+    self.environment = environment
+    var policy = options.fetchPolicy
+    policy.backoff = environment.backoff
+    fetcher = FeedFetcher(transport: environment.transport, policy: policy)
+    do {
+      layout = try WaterfallLayout(options.configuration)
+    } catch {
+      preconditionFailure("a checked configuration was refused: \(error)")
+    }
+  }
+
+  /// Reads, fetches or generates the next page and lays out its items after those before:
+  /// returns its feed (the invalid items skipped are its problems) and how many items it held,
+  /// valid or not.
+  ///
+  /// On error nothing changes.
+  mutating func loadNext() async throws(CLIError) -> (feed: Feed, count: Int) {
+    let next = page + 1
     let bytes: FeedBytes
     switch options.feed {
     case .synthetic(let count, let minimumHeight, let maximumHeight):
-      let configuration = options.configuration
-      let sizes = SyntheticFeed.items(
-        count: count, seed: configuration.seed, minimumHeight: minimumHeight,
-        maximumHeight: maximumHeight, columnWidth: configuration.columnWidth)
-      return Feed(
-        items: FeedItems(
-          sizes.enumerated().lazy.map { index, size in
-            FeedItem(
-              index: index, img: PlacedItems.syntheticImage(index), width: size.width,
-              height: size.height)
-          }))
+      try generate(count: count, minimumHeight: minimumHeight, maximumHeight: maximumHeight)
+      return (Feed(items: FeedItems()), count)
     case .embedded:
       bytes = FeedBytes(data: Data(EmbeddedFeed.json.utf8))
     case .standardInput:
@@ -179,19 +143,51 @@ enum PagedLayout {
     case .url(let template):
       do {
         bytes = FeedBytes(
-          data: try await fetcher.fetch(template.url(page: page, size: options.pageSize)))
+          data: try await fetcher.fetch(template.url(page: next, size: options.pageSize)))
       } catch {
         throw .fetch(error)
       }
     }
-    return try decode(bytes, page: page, options: options)
+    var feed = try decode(bytes, page: next)
+    let count = feed.items.count + feed.problems.count
+    try Self.add(
+      &feed, page: next, firstIndex: nextIndex, skipInvalid: options.skipInvalid, to: &layout,
+      placed: &placed)
+    (page, nextIndex) = (next, nextIndex + count)
+    return (feed, count)
+  }
+
+  /// Lays out `count` generated items as the one page: made a batch at a time and never kept,
+  /// so that only the layout holds them.
+  private mutating func generate(count: Int, minimumHeight: Double, maximumHeight: Double)
+    throws(CLIError)
+  {
+    let generator = SyntheticFeed.Generator(
+      seed: options.configuration.seed, minimumHeight: minimumHeight,
+      maximumHeight: maximumHeight, columnWidth: options.configuration.columnWidth)
+    var batches = generator
+    var fresh = layout
+    fresh.reserveCapacity(count)
+    while fresh.elements.count < count {
+      do {
+        try fresh.append(batches.items(count: min(Self.batchSize, count - fresh.elements.count)))
+      } catch {
+        // Generated sizes are valid, and their bottoms far from any limit; only a height too
+        // small for the tops it is added to is lost.
+        guard case .heightUnderflow = error else {
+          preconditionFailure("a generated item was refused: \(error)")
+        }
+        throw LayoutCommand.usage(
+          "--min-height \(formatNumber(minimumHeight)) makes items too short to lay out: their "
+            + "heights are lost in rounding against their tops; give a larger --min-height")
+      }
+    }
+    (layout, placed) = (fresh, PlacedItems(generated: generator, count: count))
+    (page, nextIndex) = (1, count)
   }
 
   /// Decodes one page; a URL's body that is not JSON is a fetch failure (69), not bad data.
-  private static func decode(_ bytes: FeedBytes, page: Int, options: LayoutOptions)
-    throws(CLIError)
-    -> Feed
-  {
+  private func decode(_ bytes: FeedBytes, page: Int) throws(CLIError) -> Feed {
     do {
       return try FeedDecoder.decode(bytes)
     } catch {
@@ -267,17 +263,36 @@ enum PagedLayout {
       }
     }
   }
+
+  /// Starts over from the first page, as a pull-down refresh does.
+  mutating func reset() {
+    layout.reset()
+    (placed, page, nextIndex) = (PlacedItems(), 0, 0)
+  }
+
+  /// The layout as its one section, with the header, the footer and the least content height.
+  var sectioned: SectionedLayout {
+    let section = Section(
+      configuration: options.configuration, headerHeight: options.headerHeight,
+      footerHeight: options.footerHeight)
+    do {
+      return try SectionedLayout(
+        sections: [section], layouts: [layout], minimumContentHeight: options.minimumContentHeight)
+    } catch {
+      preconditionFailure("one section of checked lengths was refused: \(error)")
+    }
+  }
 }
 
 /// The laid-out feed items in layout order, and the page each came from.
 ///
 /// Pages are kept as runs, not per item: a one-page feed of a million items shares the decoded
 /// items instead of copying them. Generated items (`--synthetic`) are not kept at all: item *i*
-/// is `synthetic:i` of page 1, and its size is only the layout's.
+/// is `synthetic:i` of page 1, and its size is made again from the generator when needed.
 struct PlacedItems {
   private enum Storage {
     case feed(FeedItems)
-    case synthetic(count: Int)
+    case generated(count: Int, SyntheticFeed.Generator)
   }
 
   private var storage = Storage.feed(FeedItems())
@@ -291,9 +306,9 @@ struct PlacedItems {
     append(pageItems, page: page)
   }
 
-  /// `count` generated items, of page 1.
-  init(syntheticCount count: Int) {
-    storage = .synthetic(count: count)
+  /// The first `count` items of `generator`, of page 1.
+  init(generated generator: SyntheticFeed.Generator, count: Int) {
+    storage = .generated(count: count, generator)
     pageStarts = [(0, 1)]
   }
 
@@ -303,12 +318,20 @@ struct PlacedItems {
   var count: Int {
     switch storage {
     case .feed(let items): items.count
-    case .synthetic(let count): count
+    case .generated(let count, _): count
+    }
+  }
+
+  /// The size and span of every item, to lay them out again.
+  var layoutItems: [LayoutItem] {
+    switch storage {
+    case .feed(let items): items.layoutItems(items.indices)
+    case .generated(let count, var generator): generator.items(count: count)
     }
   }
 
   /// The feed's items, or `nil` for generated ones.
-  var feedItems: FeedItems? {
+  private var feedItems: FeedItems? {
     guard case .feed(let items) = storage else { return nil }
     return items
   }
@@ -338,7 +361,7 @@ struct PlacedItems {
   func feedIndex(at position: Int) -> Int {
     switch storage {
     case .feed(let items): items.feedIndex(at: position)
-    case .synthetic: position
+    case .generated: position
     }
   }
 
@@ -346,7 +369,7 @@ struct PlacedItems {
   func image(at position: Int) -> String {
     switch storage {
     case .feed(let items): items[position].img
-    case .synthetic: Self.syntheticImage(position)
+    case .generated: Self.syntheticImage(position)
     }
   }
 
@@ -366,7 +389,7 @@ struct PlacedItems {
       return try items.withContents { (contents) throws(Failure) in
         try body(Contents(feed: contents))
       }
-    case .synthetic:
+    case .generated:
       return try body(Contents(feed: nil))
     }
   }

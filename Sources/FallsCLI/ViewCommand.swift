@@ -54,7 +54,7 @@ enum ViewCommand {
         "falls view needs a terminal on standard input and output; to print the layout, use "
           + "'falls layout'")
     }
-    var viewer = try Viewer(options: options, environment: environment, size: size)
+    var viewer = Viewer(options: options, environment: environment, size: size)
     let terminal = Terminal()
     do {
       try terminal.enter()
@@ -84,14 +84,10 @@ enum ViewCommand {
   }
 }
 
-/// The viewer's state: the layout so far, the scroll position, the pages loaded.
+/// The viewer's state: the pages loaded into the layout so far, the scroll position.
 struct Viewer {
-  var options: LayoutOptions
-  let environment: CLIEnvironment
+  var pages: FeedPages
   var size: TerminalSize
-  var layout: WaterfallLayout
-  var placed = PlacedItems()
-  var pagesLoaded = 0
   /// Whether the last page has been seen (an empty page, or a feed that is not paged).
   var exhausted = false
   var top = 0
@@ -99,29 +95,17 @@ struct Viewer {
   var showsKeys = false
   /// The lines last written, so that only changed lines are written again.
   var shown: [String] = []
-  var nextIndex = 0
   /// Where to draw; none in tests of the state alone.
   var terminal: Terminal?
 
-  init(options: LayoutOptions, environment: CLIEnvironment, size: TerminalSize)
-    throws(CLIError)
-  {
-    self.options = options
-    self.environment = environment
+  init(options: LayoutOptions, environment: CLIEnvironment, size: TerminalSize) {
+    pages = FeedPages(options: options, environment: environment)
     self.size = size
-    layout = PagedLayout.makeLayout(options.configuration)
   }
 
-  var renderer: ViewRenderer {
-    let section = Section(
-      configuration: options.configuration, headerHeight: options.headerHeight,
-      footerHeight: options.footerHeight)
-    let sectioned =
-      (try? SectionedLayout(
-        sections: [section], layouts: [layout], minimumContentHeight: options.minimumContentHeight))
-      ?? SectionedLayout(layout)
-    return ViewRenderer(sectioned: sectioned, items: placed)
-  }
+  var options: LayoutOptions { pages.options }
+
+  var renderer: ViewRenderer { ViewRenderer(sectioned: pages.sectioned, items: pages.placed) }
 
   var pageRows: Int { max(size.rows - 1, 1) }
 
@@ -137,22 +121,12 @@ struct Viewer {
   /// Loads the next page and appends it; a failure goes to the status line.
   mutating func loadNextPage() async {
     guard !exhausted else { return }
-    let page = pagesLoaded + 1
+    let page = pages.page + 1
     // Fetching blocks the keys; say so while it lasts.
     message = "loading page \(page)…"
     draw()
-    var policy = options.fetchPolicy
-    policy.backoff = environment.backoff
-    let fetcher = FeedFetcher(transport: environment.transport, policy: policy)
     do throws(CLIError) {
-      var feed = try await PagedLayout.load(
-        page: page, options: options, fetcher: fetcher, environment)
-      let count = feed.items.count + feed.problems.count
-      try PagedLayout.add(
-        &feed, page: page, firstIndex: nextIndex, skipInvalid: options.skipInvalid,
-        to: &layout, placed: &placed)
-      nextIndex += count
-      pagesLoaded = page
+      let (feed, count) = try await pages.loadNext()
       let skipped = feed.problems.count
       message = skipped > 0 ? "page \(page): skipped \(skipped) invalid items" : nil
       if count == 0 || !isPaged { exhausted = true }
@@ -169,10 +143,7 @@ struct Viewer {
   }
 
   mutating func refresh() async {
-    layout.reset()
-    placed = PlacedItems()
-    pagesLoaded = 0
-    nextIndex = 0
+    pages.reset()
     exhausted = false
     top = 0
     await loadNextPage()
@@ -186,16 +157,14 @@ struct Viewer {
       message = "\(columns) columns do not fit"
       return
     }
-    // The viewer keeps the feed's items (generated ones included), to lay them out again.
-    let items = placed.feedItems ?? FeedItems()
     do {
-      try fresh.append(items.layoutItems(0..<items.count))
+      try fresh.append(pages.placed.layoutItems)
     } catch {
       message = "\(columns) columns: \(error)"
       return
     }
-    options.configuration = configuration
-    layout = fresh
+    pages.options.configuration = configuration
+    pages.layout = fresh
     top = min(top, lastTop)
     message = "\(columns) column\(columns == 1 ? "" : "s")"
   }
@@ -256,7 +225,7 @@ struct Viewer {
     var lines = renderer.lines(top: top, columns: size.columns, rows: pageRows)
     if showsKeys { lines = ViewRenderer.withKeyHelp(lines, columns: size.columns) }
     let status = ViewRenderer.statusLine(
-      feed: feedName, pages: pagesLoaded, items: placed.count, top: top, rows: pageRows,
+      feed: feedName, pages: pages.page, items: pages.placed.count, top: top, rows: pageRows,
       contentRows: renderer.contentRows(columns: size.columns), message: message,
       columns: size.columns)
     return lines + [ANSI.inverse + status + ANSI.reset]

@@ -361,13 +361,19 @@ private struct AnyCodableSpan: Decodable, Equatable {
     }
     #expect(placed.count == expected.count)
     #expect((0..<placed.count).map(placed.page(at:)) == expected)
-    #expect((placed.feedItems?.map(\.index) ?? []) == Array(0..<expected.count))
+    #expect((0..<placed.count).map(placed.feedIndex(at:)) == Array(0..<expected.count))
   }
 
-  @Test("Generated items are item i, synthetic:i, of page 1, without being kept")
+  @Test("Generated items are item i, synthetic:i, of page 1, their sizes made again on demand")
   func syntheticItems() {
-    let placed = PlacedItems(syntheticCount: 12)
-    #expect(placed.count == 12 && placed.feedItems == nil)
+    let generator = SyntheticFeed.Generator(
+      seed: 7, minimumHeight: 100, maximumHeight: 250, columnWidth: 111)
+    let placed = PlacedItems(generated: generator, count: 12)
+    #expect(placed.count == 12)
+    #expect(
+      placed.layoutItems
+        == SyntheticFeed.items(
+          count: 12, seed: 7, minimumHeight: 100, maximumHeight: 250, columnWidth: 111))
     #expect((0..<12).map(placed.feedIndex(at:)) == Array(0..<12))
     #expect((0..<12).map(placed.page(at:)) == Array(repeating: 1, count: 12))
     #expect(placed.image(at: 7) == "synthetic:7")
@@ -379,7 +385,7 @@ private struct AnyCodableSpan: Decodable, Equatable {
 @Suite struct PageAddingTests {
   /// A page longer than one batch whose item `tall` is too tall to lay out.
   private func longPage(tall: Int) -> Feed {
-    let count = PagedLayout.batchSize + 500
+    let count = FeedPages.batchSize + 500
     return Feed(
       items: (0..<count).map { index in
         FeedItem(
@@ -393,12 +399,12 @@ private struct AnyCodableSpan: Decodable, Equatable {
     var layout = try WaterfallLayout(LayoutConfiguration(columns: 3))
     var placed = PlacedItems()
     var first = Feed(items: [FeedItem(index: 0, img: "a", width: 1, height: 1)])
-    try PagedLayout.add(
+    try FeedPages.add(
       &first, page: 1, firstIndex: 0, skipInvalid: false, to: &layout, placed: &placed)
     let before = layout
-    var page = longPage(tall: PagedLayout.batchSize + 100)
+    var page = longPage(tall: FeedPages.batchSize + 100)
     #expect(throws: CLIError.self) {
-      try PagedLayout.add(
+      try FeedPages.add(
         &page, page: 2, firstIndex: 1, skipInvalid: false, to: &layout, placed: &placed)
     }
     #expect(layout.elements == before.elements && layout.columnBottoms == before.columnBottoms)
@@ -409,12 +415,12 @@ private struct AnyCodableSpan: Decodable, Equatable {
   func skipsTooTall() throws {
     var layout = try WaterfallLayout(LayoutConfiguration(columns: 3))
     var placed = PlacedItems()
-    let tall = PagedLayout.batchSize + 100
+    let tall = FeedPages.batchSize + 100
     var page = longPage(tall: tall)
-    try PagedLayout.add(
+    try FeedPages.add(
       &page, page: 1, firstIndex: 10, skipInvalid: true, to: &layout, placed: &placed)
     #expect(page.problems.map(\.index) == [tall + 10])
-    #expect(layout.elements.count == PagedLayout.batchSize + 499)
+    #expect(layout.elements.count == FeedPages.batchSize + 499)
     #expect(placed.count == layout.elements.count)
     #expect(placed.feedIndex(at: tall) == tall + 11)
   }
