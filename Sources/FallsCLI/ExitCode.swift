@@ -61,6 +61,11 @@ struct Outcome: Equatable {
   var message: String
   var toStandardOutput: Bool
   var code: ExitCode
+
+  /// A failure: `message` on standard error, ending with `code`.
+  static func failure(_ code: ExitCode, _ message: String) -> Outcome {
+    Outcome(message: message, toStandardOutput: false, code: code)
+  }
 }
 
 /// The one place that decides message, stream and exit status for every error.
@@ -70,16 +75,13 @@ func outcome(of error: CLIError) -> Outcome {
     return Outcome(message: text, toStandardOutput: true, code: .success)
   case .usage(let message, let command):
     let help = command.map { "falls \($0) --help" } ?? "falls --help"
-    return Outcome(
-      message: "\(message)\nSee '\(help)' for usage.", toStandardOutput: false,
-      code: .usage)
+    return .failure(.usage, "\(message)\nSee '\(help)' for usage.")
   case .refused(let message):
-    return Outcome(message: message, toStandardOutput: false, code: .usage)
+    return .failure(.usage, message)
   case .feed(let error):
-    return Outcome(
-      message: describe(error), toStandardOutput: false, code: code(of: error))
+    return .failure(code(of: error), describe(error))
   case .fetch(let error):
-    return Outcome(message: error.message, toStandardOutput: false, code: .unavailable)
+    return .failure(.unavailable, error.message)
   case .page(let page, let error):
     var inner = outcome(of: error)
     inner.message = "page \(page): " + inner.message
@@ -87,12 +89,8 @@ func outcome(of error: CLIError) -> Outcome {
   case .outputFile(let path, let failure):
     return outcome(ofOutputFile: path, failure)
   case .output(let error):
-    if error.code == EPIPE {
-      return Outcome(message: "", toStandardOutput: false, code: .brokenPipe)
-    }
-    return Outcome(
-      message: "cannot write the output: \(SystemError(code: error.code).message)",
-      toStandardOutput: false, code: .ioError)
+    guard error.code != EPIPE else { return .failure(.brokenPipe, "") }
+    return .failure(.ioError, "cannot write the output: \(error.message)")
   }
 }
 
@@ -100,26 +98,18 @@ private func outcome(ofOutputFile path: String, _ failure: OutputFileFailure) ->
   let shown = "--output '\(escapingControlCharacters(path))'"
   switch failure {
   case .create(let error):
-    return Outcome(
-      message: "cannot create \(shown): \(SystemError(code: error.code).message)",
-      toStandardOutput: false, code: .cannotCreate)
+    return .failure(.cannotCreate, "cannot create \(shown): \(error.message)")
   case .untrustedLink(let owner):
-    return Outcome(
-      message: "refusing to follow \(shown): it is a symbolic link of user \(owner) in a folder "
-        + "that anyone may write to; remove it, or give the path it points to",
-      toStandardOutput: false, code: .cannotCreate)
+    return .failure(
+      .cannotCreate,
+      "refusing to follow \(shown): it is a symbolic link of user \(owner) in a folder "
+        + "that anyone may write to; remove it, or give the path it points to")
   case .isDirectory:
-    return Outcome(
-      message: "cannot write \(shown): it is a directory; give a file name",
-      toStandardOutput: false, code: .cannotCreate)
+    return .failure(.cannotCreate, "cannot write \(shown): it is a directory; give a file name")
   case .write(let error, let keptFile):
-    if error.code == EPIPE {
-      return Outcome(message: "", toStandardOutput: false, code: .brokenPipe)
-    }
-    return Outcome(
-      message: "cannot write \(shown): \(SystemError(code: error.code).message)"
-        + (keptFile ? "; the file there is left as it was" : ""),
-      toStandardOutput: false, code: .ioError)
+    guard error.code != EPIPE else { return .failure(.brokenPipe, "") }
+    let kept = keptFile ? "; the file there is left as it was" : ""
+    return .failure(.ioError, "cannot write \(shown): \(error.message)\(kept)")
   }
 }
 

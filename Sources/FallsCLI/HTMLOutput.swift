@@ -124,14 +124,7 @@ extension LayoutReport {
   }
 
   private func appendPosition(_ frame: Rect, to out: inout OutputBuffer) {
-    out.appendLiteral("left:")
-    out.appendNumber(frame.x)
-    out.appendLiteral("px;top:")
-    out.appendNumber(frame.y)
-    out.appendLiteral("px;width:")
-    out.appendNumber(frame.width)
-    out.appendLiteral("px;height:")
-    out.appendNumber(frame.height)
+    out.appendFrame(frame, labels: ("left:", "px;top:", "px;width:", "px;height:"))
     out.appendLiteral("px")
   }
 }

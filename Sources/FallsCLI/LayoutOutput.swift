@@ -341,6 +341,21 @@ extension LayoutReport {
   }
 }
 
+extension OutputBuffer {
+  /// Appends the x, y, width and height of `frame`, each after its label in `labels`: the
+  /// attributes of an SVG rectangle, the position of an HTML box.
+  mutating func appendFrame(
+    _ frame: Rect, labels: (StaticString, StaticString, StaticString, StaticString)
+  ) {
+    for (label, value) in [
+      (labels.0, frame.x), (labels.1, frame.y), (labels.2, frame.width), (labels.3, frame.height),
+    ] {
+      appendLiteral(label)
+      appendNumber(value)
+    }
+  }
+}
+
 /// Whose turn it is to send a formatted chunk to the sink, and the first failure to send.
 private final class Turns: @unchecked Sendable {
   /// Used by one worker at a time: the one whose turn it is.

@@ -87,14 +87,7 @@ extension LayoutReport {
       out.appendLiteral(className)
       out.appendLiteral("\" ")
     }
-    out.appendLiteral("x=\"")
-    out.appendNumber(frame.x)
-    out.appendLiteral("\" y=\"")
-    out.appendNumber(frame.y)
-    out.appendLiteral("\" width=\"")
-    out.appendNumber(frame.width)
-    out.appendLiteral("\" height=\"")
-    out.appendNumber(frame.height)
+    out.appendFrame(frame, labels: ("x=\"", "\" y=\"", "\" width=\"", "\" height=\""))
     out.appendLiteral("\"/>")
   }
 

@@ -11,7 +11,7 @@ public enum FeedField: String, Hashable, Sendable {
 /// What is wrong with one item of a feed.
 public struct FeedItemProblem: Error, Hashable, Sendable {
   /// Why a field's value was refused.
-  public enum Reason: Hashable, Sendable {
+  public enum Reason: Error, Hashable, Sendable {
     /// The field is absent or `null`.
     case missing
     /// The value is not a number, nor a string holding a decimal number.

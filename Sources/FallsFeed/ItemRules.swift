@@ -49,64 +49,60 @@ enum ItemRules {
   static func check(_ fields: Fields, index: Int, in scanner: JSONScanner)
     -> Result<(width: Double, height: Double, span: Int), FeedItemProblem>
   {
-    func problem(_ field: FeedField, _ value: Field?, _ reason: FeedItemProblem.Reason)
-      -> FeedItemProblem
-    {
-      FeedItemProblem(
-        index: index, field: field, value: value.map { quoted($0, in: scanner) }, reason: reason)
+    /// `value` read by `rule`, or the problem that names the field.
+    func read<Value>(
+      _ field: FeedField, _ value: Field?,
+      by rule: (Field?, JSONScanner) throws(FeedItemProblem.Reason) -> Value
+    ) throws(FeedItemProblem) -> Value {
+      do {
+        return try rule(value, scanner)
+      } catch {
+        throw FeedItemProblem(
+          index: index, field: field, value: value.map { quoted($0, in: scanner) }, reason: error)
+      }
     }
-    let width: Double
-    let height: Double
-    switch length(fields.width, in: scanner) {
-    case .success(let value): width = value
-    case .failure(let reason): return .failure(problem(.width, fields.width, reason))
+    return Result { () throws(FeedItemProblem) in
+      let width = try read(.width, fields.width, by: length)
+      let height = try read(.height, fields.height, by: length)
+      try read(.img, fields.img, by: image)
+      return (width, height, try read(.span, fields.span, by: span))
     }
-    switch length(fields.height, in: scanner) {
-    case .success(let value): height = value
-    case .failure(let reason): return .failure(problem(.height, fields.height, reason))
-    }
-    switch fields.img {
-    case .string?: break
-    case nil, .null?: return .failure(problem(.img, fields.img, .missing))
-    case .boolean?, .number?, .array?, .object?:
-      return .failure(problem(.img, fields.img, .notAString))
-    }
-    guard let span = span(fields.span, in: scanner) else {
-      return .failure(problem(.span, fields.span, .invalidSpan))
-    }
-    return .success((width, height, span))
-  }
-
-  /// A field's value, or why the rule refuses it.
-  private enum Checked<Value> {
-    case success(Value)
-    case failure(FeedItemProblem.Reason)
   }
 
   /// A width or height: a positive, finite number, or a string holding one.
-  private static func length(_ value: Field?, in scanner: JSONScanner) -> Checked<Double> {
-    let number: Double
+  private static func length(_ value: Field?, in scanner: JSONScanner)
+    throws(FeedItemProblem.Reason) -> Double
+  {
+    let number: Double?
     switch value {
-    case nil, .null?: return .failure(.missing)
-    case .number(let text)?:
-      guard let parsed = decimal(text, in: scanner) else { return .failure(.notANumber) }
-      number = parsed
+    case nil, .null?: throw .missing
+    case .number(let text)?: number = decimal(text, in: scanner)
     case .string(let token)?:
-      let parsed =
+      number =
         token.isPlain
         ? decimal(token.contents, in: scanner) : parseDecimal(scanner.text(of: token))
-      guard let parsed else { return .failure(.notANumber) }
-      number = parsed
-    case .boolean?, .array?, .object?: return .failure(.notANumber)
+    case .boolean?, .array?, .object?: throw .notANumber
     }
-    guard number.isFinite else { return .failure(.notFinite) }
-    guard number > 0 else { return .failure(.notPositive) }
-    return .success(number)
+    guard let number else { throw .notANumber }
+    guard number.isFinite else { throw .notFinite }
+    guard number > 0 else { throw .notPositive }
+    return number
+  }
+
+  /// An image URL: a string.
+  private static func image(_ value: Field?, in _: JSONScanner) throws(FeedItemProblem.Reason) {
+    switch value {
+    case .string?: return
+    case nil, .null?: throw .missing
+    case .boolean?, .number?, .array?, .object?: throw .notAString
+    }
   }
 
   /// The span a value asks for: absent or null is 1, `"full"` every column, otherwise a whole
-  /// number of at least 1 (as a number or a string); `nil` when it is none of these.
-  private static func span(_ value: Field?, in scanner: JSONScanner) -> Int? {
+  /// number of at least 1 (as a number or a string).
+  private static func span(_ value: Field?, in scanner: JSONScanner)
+    throws(FeedItemProblem.Reason) -> Int
+  {
     let number: Double?
     switch value {
     case nil, .null?: return 1
@@ -115,9 +111,11 @@ enum ItemRules {
       if text.lowercased() == "full" { return LayoutItem.fullSpan }
       number = parseDecimal(text)
     case .number(let text)?: number = decimal(text, in: scanner)
-    case .boolean?, .array?, .object?: return nil
+    case .boolean?, .array?, .object?: throw .invalidSpan
     }
-    guard let number, number >= 1, number.rounded() == number, number < 1e9 else { return nil }
+    guard let number, number >= 1, number.rounded() == number, number < 1e9 else {
+      throw .invalidSpan
+    }
     return Int(number)
   }
 

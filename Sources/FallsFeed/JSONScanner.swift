@@ -65,19 +65,6 @@ struct JSONScanner {
     position = Self.byteOrderMarkLength(bytes)
   }
 
-  /// The first syntax error in `bytes`, as "line L, column C: what", or `nil` for valid JSON.
-  ///
-  /// - Complexity: O(*n*) in the size of the input; memory O(*d*) for nesting depth *d*.
-  static func firstError(in bytes: UnsafeBufferPointer<UInt8>) -> String? {
-    var scanner = JSONScanner(bytes: bytes)
-    do throws(Failure) {
-      try scanner.document { (scanner, token) throws(Failure) in try scanner.skip(token) }
-      return nil
-    } catch {
-      return error.message
-    }
-  }
-
   /// The length of the byte order mark at the start of `bytes`: 3, or 0 when there is none.
   static func byteOrderMarkLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
     bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
@@ -98,16 +85,6 @@ struct JSONScanner {
   @inline(__always)
   mutating func skipWhitespace() {
     while position < bytes.count, Self.isWhitespace(bytes[position]) { position += 1 }
-  }
-
-  /// Reads the whole document: one value, handed to `read` (which reads or skips it), with only
-  /// whitespace after it.
-  mutating func document(_ read: (inout JSONScanner, Token) throws(Failure) -> Void)
-    throws(Failure)
-  {
-    let token = try documentValue()
-    try read(&self, token)
-    try documentEnd()
   }
 
   /// The document's value, which must be there.

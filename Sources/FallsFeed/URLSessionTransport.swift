@@ -34,11 +34,10 @@ public final class URLSessionTransport: HTTPTransport {
       configuration: configuration, delegate: receiver, delegateQueue: ImmediateQueue())
     defer { session.finishTasksAndInvalidate() }
     let task = session.dataTask(with: request)
-    let result: Result<HTTPResponse, TransportFailure> = await withCheckedContinuation {
-      continuation in
+    let answer: Receiver.Answer = await withCheckedContinuation { continuation in
       receiver.start(task, continuation: continuation)
     }
-    return try result.get()
+    return try answer.get()
   }
 }
 
@@ -61,6 +60,8 @@ private final class ImmediateQueue: OperationQueue, @unchecked Sendable {
 
 /// Collects one task's answer, enforces the limits, and resumes the waiting caller once.
 private final class Receiver: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  typealias Answer = Result<HTTPResponse, TransportFailure>
+
   private let maxBytes: Int
   private let timeout: Double
   private let lock = NSLock()
@@ -68,17 +69,14 @@ private final class Receiver: NSObject, URLSessionDataDelegate, @unchecked Senda
   private var response: HTTPURLResponse?
   /// Set when this side cancelled the task, to tell why.
   private var cancelReason: TransportFailure?
-  private var continuation: CheckedContinuation<Result<HTTPResponse, TransportFailure>, Never>?
+  private var continuation: CheckedContinuation<Answer, Never>?
 
   init(maxBytes: Int, timeout: Double) {
     self.maxBytes = maxBytes
     self.timeout = timeout
   }
 
-  func start(
-    _ task: URLSessionDataTask,
-    continuation: CheckedContinuation<Result<HTTPResponse, TransportFailure>, Never>
-  ) {
+  func start(_ task: URLSessionDataTask, continuation: CheckedContinuation<Answer, Never>) {
     lock.withLock { self.continuation = continuation }
     task.resume()
     let timeout = timeout
@@ -154,30 +152,23 @@ private final class Receiver: NSObject, URLSessionDataDelegate, @unchecked Senda
   }
 
   func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-    let (continuation, result):
-      (
-        CheckedContinuation<Result<HTTPResponse, TransportFailure>, Never>?,
-        Result<HTTPResponse, TransportFailure>
-      ) =
-        lock.withLock {
-          let waiting = self.continuation
-          self.continuation = nil
-          if let cancelReason { return (waiting, .failure(cancelReason)) }
-          if let error { return (waiting, .failure(Self.failure(error, timeout: timeout))) }
-          guard let response else {
-            return (waiting, .failure(.other(detail: "the server sent no HTTP answer")))
-          }
-          var headers: [String: String] = [:]
-          for (name, value) in response.allHeaderFields {
-            if let name = name as? String, let value = value as? String {
-              headers[name.lowercased()] = value
-            }
-          }
-          return (
-            waiting,
-            .success(HTTPResponse(status: response.statusCode, headers: headers, body: body))
-          )
-        }
+    let (continuation, result): (CheckedContinuation<Answer, Never>?, Answer) = lock.withLock {
+      let waiting = self.continuation
+      self.continuation = nil
+      if let cancelReason { return (waiting, .failure(cancelReason)) }
+      if let error { return (waiting, .failure(Self.failure(error, timeout: timeout))) }
+      guard let response else {
+        return (waiting, .failure(.other(detail: "the server sent no HTTP answer")))
+      }
+      // HTTPResponse lower-cases the names.
+      var headers: [String: String] = [:]
+      for case let (name as String, value as String) in response.allHeaderFields {
+        headers[name] = value
+      }
+      return (
+        waiting, .success(HTTPResponse(status: response.statusCode, headers: headers, body: body))
+      )
+    }
     continuation?.resume(returning: result)
   }
 

@@ -5,9 +5,19 @@ import Testing
 
 @testable import FallsFeed
 
-/// The first syntax error in `bytes`, or `nil` for valid JSON.
+/// The first syntax error in `bytes`, as "line L, column C: what", or `nil` for valid JSON: the
+/// document read whole, every value skipped.
 private func firstError(in bytes: some Collection<UInt8>) -> String? {
-  Array(bytes).withUnsafeBufferPointer { JSONScanner.firstError(in: $0) }
+  Array(bytes).withUnsafeBufferPointer { bytes in
+    var scanner = JSONScanner(bytes: bytes)
+    do throws(JSONScanner.Failure) {
+      try scanner.skip(try scanner.documentValue())
+      try scanner.documentEnd()
+      return nil
+    } catch {
+      return error.message
+    }
+  }
 }
 
 @Suite struct JSONScannerTests {
