@@ -162,7 +162,7 @@ private final class Receiver: NSObject, URLSessionDataDelegate, @unchecked Senda
       }
       // HTTPResponse lower-cases the names.
       var headers: [String: String] = [:]
-      for case let (name as String, value as String) in response.allHeaderFields {
+      for case (let name as String, let value as String) in response.allHeaderFields {
         headers[name] = value
       }
       return (
