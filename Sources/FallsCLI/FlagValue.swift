@@ -27,18 +27,20 @@ struct FlagValue {
     return value
   }
 
-  /// A number within `range`, described as `expected` when it is not.
-  func number(in range: ClosedRange<Double>, expected: String, example: String) throws(CLIError)
-    -> Double
+  /// A number for which `isValid` holds, described as `expected` when it does not.
+  func number(example: String, expected: String, where isValid: (Double) -> Bool)
+    throws(CLIError) -> Double
   {
     let value = try number(example: example)
-    guard range.contains(value) else { throw invalid(expected: expected) }
+    guard isValid(value) else { throw invalid(expected: expected) }
     return value
   }
 
   /// A whole number within `range`.
-  func whole(in range: ClosedRange<Int>, example: String) throws(CLIError) -> Int {
-    guard let value = Int(text), range.contains(value) else {
+  func whole<Integer: FixedWidthInteger>(in range: ClosedRange<Integer>, example: String)
+    throws(CLIError) -> Integer
+  {
+    guard let value = Integer(text), range.contains(value) else {
       throw invalid(
         expected: "a whole number from \(range.lowerBound) to \(range.upperBound)",
         example: example)

@@ -196,11 +196,6 @@ enum LayoutCommand {
       try configuration.validate()
     } catch {
       switch error {
-      case .invalidColumnCount(let count):
-        throw FlagValue(flag: "columns", text: reading.options.given["columns"] ?? String(count))
-          .invalid(
-            expected: "a whole number from 1 to \(LayoutConfiguration.maximumColumns)",
-            example: "3")
       case .invalidValue(let parameter, let value):
         let source =
           reading.sources[parameter]
@@ -220,8 +215,10 @@ enum LayoutCommand {
         throw usage(
           "the grid's default block is \(patternColumns) columns wide, but --columns is "
             + "\(columns); use --columns \(patternColumns) or give --pattern")
-      case .notApplicable, .invalidItemSize, .heightOverflow, .heightUnderflow:
-        // A style's foreign flags are refused above; no item is laid out yet.
+      case .invalidColumnCount, .notApplicable, .invalidItemSize, .heightOverflow,
+        .heightUnderflow:
+        // --columns is read in range, --min-column-width counts within it, a style's foreign
+        // flags are refused above; no item is laid out yet.
         preconditionFailure("the layout refused what the flags were checked for: \(error)")
       }
     }

@@ -34,8 +34,8 @@ struct LayoutFlag: Sendable {
       name: name, value: "PT", help: help, option: .sections,
       read: {
         $0.options[keyPath: field] = try $1.number(
-          in: 0...LayoutConfiguration.maximumLength,
-          expected: "a number of at least 0, at most 1000000000", example: "44")
+          example: "44", expected: "a number of at least 0, at most 1000000000"
+        ) { (0...LayoutConfiguration.maximumLength).contains($0) }
       })
   }
 
@@ -72,11 +72,9 @@ struct LayoutFlag: Sendable {
         help: "Overall deadline of each request, enforced by falls even when a server "
           + "trickles bytes; given, also the longest wait for a FIFO's writer. Default: 15.",
         read: {
-          let seconds = try $1.number(example: "15")
-          guard seconds > 0, seconds <= 86_400 else {
-            throw $1.invalid(expected: "a number of seconds above 0, at most 86400")
-          }
-          $0.options.fetchPolicy.timeout = seconds
+          $0.options.fetchPolicy.timeout = try $1.number(
+            example: "15", expected: "a number of seconds above 0, at most 86400"
+          ) { $0 > 0 && $0 <= 86_400 }
         }),
       LayoutFlag(
         name: "retries", value: "N",
@@ -126,23 +124,17 @@ struct LayoutFlag: Sendable {
           + "Default: \(defaults.columns).",
         option: .columns,
         read: {
-          guard let columns = Int($1.text) else {
-            throw $1.invalid(
-              expected: "a whole number from 1 to \(LayoutConfiguration.maximumColumns)",
-              example: "3")
-          }
-          $0.options.configuration.columns = columns
+          $0.options.configuration.columns = try $1.whole(
+            in: 1...LayoutConfiguration.maximumColumns, example: "3")
         }),
       LayoutFlag(
         name: "min-column-width", value: "PT",
         help: "Instead of --columns: as many columns (rows) as fit at this width, at least one.",
         option: .columns,
         read: {
-          let value = try $1.number(example: "120")
-          guard value > 0, value <= LayoutConfiguration.maximumLength else {
-            throw $1.invalid(expected: "a number of points above 0, at most 1000000000")
-          }
-          $0.minimumColumnWidth = value
+          $0.minimumColumnWidth = try $1.number(
+            example: "120", expected: "a number of points above 0, at most 1000000000"
+          ) { $0 > 0 && $0 <= LayoutConfiguration.maximumLength }
         }),
       LayoutFlag(
         name: "width", value: "PT",
@@ -175,12 +167,7 @@ struct LayoutFlag: Sendable {
         name: "seed", value: "N",
         help: "Seed of the random stream (SplitMix64), 0 to \(UInt64.max); the same seed gives "
           + "the same layout everywhere. Default: \(defaults.seed).",
-        read: {
-          guard let seed = UInt64($1.text) else {
-            throw $1.invalid(expected: "a whole number from 0 to \(UInt64.max)", example: "42")
-          }
-          $0.options.configuration.seed = seed
-        }),
+        read: { $0.options.configuration.seed = try $1.whole(in: 0...UInt64.max, example: "42") }),
       LayoutFlag(
         name: "enlarge-chance", value: "P",
         help: "Chance, 0 to 1, that an item that may be enlarged is enlarged (irregular). "

@@ -43,7 +43,7 @@ struct LayoutReport: Sendable {
     var out = OutputBuffer(sink: sink)
     switch format {
     case .json: try writeJSON(to: &out)
-    case .jsonl: try writeJSONLines(to: &out)
+    case .jsonl: try writeElements(to: &out, separator: "", terminator: "\n")
     case .table: try writeTable(to: &out)
     case .svg: try writeSVG(to: &out)
     case .html: try writeHTML(to: &out)
@@ -80,10 +80,6 @@ struct LayoutReport: Sendable {
     out.appendLiteral(",\"items\":[")
     try writeElements(to: &out, separator: ",", terminator: "")
     out.appendLiteral("]}\n")
-  }
-
-  private func writeJSONLines(to out: inout OutputBuffer) throws(SystemError) {
-    try writeElements(to: &out, separator: "", terminator: "\n")
   }
 
   /// Elements written side by side in chunks of this many, when there are at least twice as many.
@@ -309,8 +305,11 @@ struct LayoutReport: Sendable {
     appendRow(headers, img: "img")
     try forEachSelected { (element) throws(SystemError) in
       // A URL from a feed may hold any character: shown escaped, it cannot act on a terminal.
-      let img = element.item.map { escapingControlCharacters(items.image(at: $0.index)) } ?? ""
-      appendRow(tableCells(element), img: img)
+      let img = element.item.map { item in
+        escapingControlCharacters(
+          items.withImage(at: item.index) { String(decoding: $0, as: UTF8.self) })
+      }
+      appendRow(tableCells(element), img: img ?? "")
       try out.flushIfFull()
     }
   }

@@ -40,14 +40,8 @@ enum OutputTarget: Equatable {
 
 /// `--output FILE`: writes the output where the user asked, never half a file.
 enum OutputFile {
-  /// Where `path` sends the output.
-  static func target(for path: String) throws(OutputFileFailure) -> OutputTarget {
-    try target(for: path, links: 0)
-  }
-
-  private static func target(for path: String, links: Int) throws(OutputFileFailure)
-    -> OutputTarget
-  {
+  /// Where `path` sends the output; `links` counts the symbolic links followed to it.
+  static func target(for path: String, links: Int = 0) throws(OutputFileFailure) -> OutputTarget {
     switch path {
     case "-", "/dev/stdout": return .descriptor(1)
     case "/dev/stderr": return .descriptor(2)

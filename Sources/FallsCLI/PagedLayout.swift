@@ -348,12 +348,9 @@ struct PlacedItems {
       preconditionFailure("pages are added to a feed's items only")
     }
     pageStarts.append((items.count, page))
-    if items.isEmpty {
-      items = pageItems
-    } else {
-      storage = .feed(FeedItems())
-      items.append(contentsOf: pageItems)
-    }
+    // Let go of the stored value first, so that the items are appended in place.
+    storage = .feed(FeedItems())
+    items.append(contentsOf: pageItems)
     storage = .feed(items)
   }
 
@@ -362,14 +359,6 @@ struct PlacedItems {
     switch storage {
     case .feed(let items): items.feedIndex(at: position)
     case .generated: position
-    }
-  }
-
-  /// The `img` of the item at `position`.
-  func image(at position: Int) -> String {
-    switch storage {
-    case .feed(let items): items[position].img
-    case .generated: Self.syntheticImage(position)
     }
   }
 

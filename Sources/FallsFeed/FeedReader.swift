@@ -12,15 +12,6 @@ import Foundation
 /// Reads feed bytes from a file descriptor or a path, within a size limit, with the system's
 /// reason on failure.
 public enum FeedReader {
-  /// Reads the whole file at `path`.
-  ///
-  /// - Throws: ``FeedError/unreadable(path:reason:)`` when the file cannot be opened or read, or
-  ///   is a directory; ``FeedError/tooLarge(path:limit:)`` when it holds more than `maxBytes`.
-  /// - Complexity: O(*n*) in the size of the file.
-  public static func read(path: String, maxBytes: Int = .max) throws(FeedError) -> Data {
-    try load(path: path, maxBytes: maxBytes).data
-  }
-
   /// The bytes of the file at `path`, at most `maxBytes` of them.
   ///
   /// A regular file larger than `maxBytes` is refused before anything is read. A large regular

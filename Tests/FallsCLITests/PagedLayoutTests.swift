@@ -376,7 +376,6 @@ private struct AnyCodableSpan: Decodable, Equatable {
           count: 12, seed: 7, minimumHeight: 100, maximumHeight: 250, columnWidth: 111))
     #expect((0..<12).map(placed.feedIndex(at:)) == Array(0..<12))
     #expect((0..<12).map(placed.page(at:)) == Array(repeating: 1, count: 12))
-    #expect(placed.image(at: 7) == "synthetic:7")
     #expect(placed.withImage(at: 11) { String(decoding: $0, as: UTF8.self) } == "synthetic:11")
   }
 

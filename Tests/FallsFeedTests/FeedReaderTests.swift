@@ -27,7 +27,7 @@ private func feedText(count: Int) -> String {
   @Test("A file is read whole")
   func readsFile() throws {
     let path = Fixtures.path("mj-shop-1.json")
-    #expect(try FeedReader.read(path: path) == Data(contentsOf: URL(fileURLWithPath: path)))
+    #expect(try FeedReader.load(path: path).data == Data(contentsOf: URL(fileURLWithPath: path)))
   }
 
   @Test("A missing file gives the system's reason")
@@ -36,14 +36,14 @@ private func feedText(count: Int) -> String {
       throws: FeedError.unreadable(
         path: "/nonexistent/feed.json", reason: "No such file or directory")
     ) {
-      try FeedReader.read(path: "/nonexistent/feed.json")
+      try FeedReader.load(path: "/nonexistent/feed.json").data
     }
   }
 
   @Test("A directory is refused")
   func directory() {
     #expect(throws: FeedError.unreadable(path: "/tmp", reason: "it is a directory")) {
-      try FeedReader.read(path: "/tmp")
+      try FeedReader.load(path: "/tmp").data
     }
   }
 
@@ -54,7 +54,7 @@ private func feedText(count: Int) -> String {
     let bytes = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
     try bytes.write(to: URL(fileURLWithPath: path))
     defer { try? FileManager.default.removeItem(atPath: path) }
-    #expect(try FeedReader.read(path: path) == bytes)
+    #expect(try FeedReader.load(path: path).data == bytes)
   }
 
   @Test(
