@@ -111,15 +111,16 @@ struct LayoutReport: Sendable {
       return
     }
     try out.flush()
-    // Each worker formats every `workers`-th chunk into its own buffer and, when the chunk
-    // before has been sent, sends it: formatting runs side by side, sending in order.
+    // Each worker takes the next chunk nobody has taken, formats it into its own buffer and, when
+    // the chunk before has been sent, sends it: formatting runs side by side, sending in order.
+    // A worker waits only for chunks taken before its own, by workers that are running, so the
+    // writing ends however the workers are scheduled (one after another on one processor too).
     let chunk = Self.parallelChunk
     let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
     let turns = Turns(sink: out.sink)
-    DispatchQueue.concurrentPerform(iterations: workers) { worker in
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
       var buffer = OutputBuffer(sink: turns.sink, chunkSize: Int.max)
-      var chunkIndex = worker
-      while chunkIndex * chunk < count {
+      while let chunkIndex = turns.take(below: (count + chunk - 1) / chunk) {
         let range = chunkIndex * chunk..<min((chunkIndex + 1) * chunk, count)
         var position = range.lowerBound
         items.withContents { contents in
@@ -131,7 +132,6 @@ struct LayoutReport: Sendable {
         guard turns.wait(for: chunkIndex) else { return }
         do throws(SystemError) { try buffer.flush() } catch { turns.fail(error) }
         turns.finish(chunkIndex)
-        chunkIndex += workers
       }
     }
     if let failure = turns.failure { throw failure }
@@ -355,16 +355,27 @@ extension OutputBuffer {
   }
 }
 
-/// Whose turn it is to send a formatted chunk to the sink, and the first failure to send.
+/// Which chunk the next worker takes, whose turn it is to send a formatted chunk to the sink,
+/// and the first failure to send.
 private final class Turns: @unchecked Sendable {
   /// Used by one worker at a time: the one whose turn it is.
   let sink: any ByteSink
   private let condition = NSCondition()
+  private var taken = 0
   private var next = 0
   private(set) var failure: SystemError?
 
   init(sink: any ByteSink) {
     self.sink = sink
+  }
+
+  /// The next chunk nobody has taken, if one is left of `count` and sending has not failed.
+  func take(below count: Int) -> Int? {
+    condition.lock()
+    defer { condition.unlock() }
+    guard taken < count, failure == nil else { return nil }
+    taken += 1
+    return taken - 1
   }
 
   /// Waits until chunk `index` may be sent; false when sending has failed and the work stops.

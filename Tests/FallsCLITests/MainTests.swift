@@ -100,6 +100,18 @@ private struct TerminalSession {
   }
 
   @Test(
+    "On one processor a long layout is written whole, as on many (the writer's workers never wait for each other)",
+    arguments: ["jsonl", "json"])
+  func oneProcessor(format: String) async throws {
+    let arguments = ["layout", "--synthetic", "20000", "--format", format]
+    let pinned = try shell(
+      "taskset -c 0 \"$FALLS\" \(arguments.joined(separator: " "))", timeout: 30)
+    #expect(pinned.status == 0, "taskset -c 0: status \(pinned.status)")
+    let inProcess = await runCLI(arguments)
+    #expect(String(decoding: pinned.output, as: UTF8.self) == inProcess.standardOutput)
+  }
+
+  @Test(
     "--max-bytes bounds every source: an endless device and endless standard input end with 66",
     arguments: [
       "layout --feed /dev/zero --max-bytes 1000", "layout --feed - --max-bytes 1000 < /dev/zero",
