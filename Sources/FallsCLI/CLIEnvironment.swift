@@ -46,9 +46,7 @@ public struct CLIEnvironment {
   /// The real process: file descriptors 0, 1 and 2, and URLSession.
   public static func process() -> CLIEnvironment {
     CLIEnvironment(
-      readStandardInput: { (limit) throws(SystemError) in
-        try readAll(0, maxBytes: limit)
-      },
+      readStandardInput: { (limit) throws(SystemError) in try readAll(0, maxBytes: limit) },
       standardOutput: FileDescriptorSink(descriptor: 1),
       standardError: FileDescriptorSink(descriptor: 2),
       standardErrorIsTerminal: isatty(2) == 1)

@@ -121,17 +121,14 @@ struct FeedPages {
       bytes = FeedBytes(data: Data(EmbeddedFeed.json.utf8))
     case .standardInput:
       let limit = options.fetchPolicy.maxBytes
+      let data: Data?
       do {
-        guard let data = try environment.readStandardInput(limit), data.count <= limit else {
-          throw CLIError.feed(.tooLarge(path: "-", limit: limit))
-        }
-        bytes = FeedBytes(data: data)
-      } catch let error as CLIError {
-        throw error
+        data = try environment.readStandardInput(limit)
       } catch {
-        let code = (error as? SystemError)?.code ?? EIO
-        throw .feed(.unreadable(path: "-", reason: SystemError(code: code).message))
+        throw .feed(.unreadable(path: "-", reason: error.message))
       }
+      guard let data, data.count <= limit else { throw .feed(.tooLarge(path: "-", limit: limit)) }
+      bytes = FeedBytes(data: data)
     case .file(let path):
       do {
         bytes = try FeedReader.load(
