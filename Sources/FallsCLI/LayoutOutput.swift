@@ -219,8 +219,10 @@ struct LayoutReport: Sendable {
       cursor.literal(",\"span\":")
       cursor.integer(item.span)
       appendFrame(element.frame, isVertical: list.isVertical, to: &cursor)
-      cursor.literal(item.isEnlarged ? ",\"enlarged\":true" : ",\"enlarged\":false")
-      cursor.literal(item.isAligned ? ",\"aligned\":true" : ",\"aligned\":false")
+      cursor.literal(",\"enlarged\":")
+      cursor.boolean(item.isEnlarged)
+      cursor.literal(",\"aligned\":")
+      cursor.boolean(item.isAligned)
       if list.isRing {
         let center = layout.centers[item.index]
         cursor.literal(",\"center\":{\"x\":")
@@ -333,13 +335,6 @@ struct LayoutReport: Sendable {
   }
 }
 
-extension LayoutReport {
-  /// A report of a layout without header, footer or minimum, every element written.
-  init(layout: WaterfallLayout, items: PlacedItems) {
-    self.init(sectioned: SectionedLayout(layout), items: items, rect: nil)
-  }
-}
-
 extension OutputBuffer {
   /// Appends the x, y, width and height of `frame`, each after its label in `labels`: the
   /// attributes of an SVG rectangle, the position of an HTML box.
@@ -417,7 +412,7 @@ public struct LayoutWriter {
       images.enumerated().lazy.map { index, img in
         FeedItem(index: index, img: img, width: 1, height: 1)
       })
-    report = LayoutReport(layout: layout, items: PlacedItems(items, page: 1))
+    report = LayoutReport(sectioned: SectionedLayout(layout), items: PlacedItems(items, page: 1))
   }
 
   /// Writes the layout in `format` to `sink`.

@@ -179,8 +179,8 @@ struct FeedPages {
             + "heights are lost in rounding against their tops; give a larger --min-height")
       }
     }
-    (layout, placed) = (fresh, PlacedItems(generated: generator, count: count))
-    (page, nextIndex) = (1, count)
+    (layout, page, nextIndex) = (fresh, 1, count)
+    placed = PlacedItems(generated: generator, count: count)
   }
 
   /// Decodes one page; a URL's body that is not JSON is a fetch failure (69), not bad data.

@@ -51,9 +51,8 @@ enum HugePages {
     let byteCount = array.capacity * MemoryLayout<Element>.stride
     guard byteCount >= threshold else { return }
     array.withUnsafeMutableBufferPointer { buffer in
-      if let base = buffer.baseAddress {
-        advise(UnsafeMutableRawPointer(base), byteCount: byteCount)
-      }
+      guard let base = buffer.baseAddress else { return }
+      advise(UnsafeMutableRawPointer(base), byteCount: byteCount)
     }
   }
 }

@@ -42,10 +42,12 @@ private func cosinePolynomial(_ r: Double) -> Double {
   return 1 + r2 * p
 }
 
-func sine(_ x: Double) -> Double {
+/// sin(x), or with `quarterTurns` 1 cos(x) = sin(x + π/2): the reduced argument is the same, one
+/// quadrant on.
+private func sine(_ x: Double, quarterTurns: Int) -> Double {
   guard x.isFinite else { return .nan }
   let (r, quadrant) = reduced(x)
-  switch quadrant {
+  switch (quadrant + quarterTurns) % 4 {
   case 0: return sinePolynomial(r)
   case 1: return cosinePolynomial(r)
   case 2: return -sinePolynomial(r)
@@ -53,15 +55,12 @@ func sine(_ x: Double) -> Double {
   }
 }
 
+func sine(_ x: Double) -> Double {
+  sine(x, quarterTurns: 0)
+}
+
 func cosine(_ x: Double) -> Double {
-  guard x.isFinite else { return .nan }
-  let (r, quadrant) = reduced(x)
-  switch quadrant {
-  case 0: return cosinePolynomial(r)
-  case 1: return -sinePolynomial(r)
-  case 2: return -cosinePolynomial(r)
-  default: return sinePolynomial(r)
-  }
+  sine(x, quarterTurns: 1)
 }
 
 func tangent(_ x: Double) -> Double {

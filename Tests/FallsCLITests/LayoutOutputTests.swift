@@ -12,9 +12,8 @@ private func report(_ name: String, configuration: LayoutConfiguration = LayoutC
   throws -> LayoutReport
 {
   let items = try Fixtures.feed(name).items
-  return LayoutReport(
-    layout: try WaterfallLayout(configuration, items: items.map(\.layoutItem)),
-    items: PlacedItems(items, page: 1))
+  let layout = try WaterfallLayout(configuration, items: items.map(\.layoutItem))
+  return LayoutReport(sectioned: SectionedLayout(layout), items: PlacedItems(items, page: 1))
 }
 
 private func written(_ report: LayoutReport, _ format: OutputFormat) throws -> Data {
@@ -78,12 +77,14 @@ private func written(_ report: LayoutReport, _ format: OutputFormat) throws -> D
   func emptyLayout() throws {
     let layout = try WaterfallLayout(LayoutConfiguration())
     let sink = BufferSink()
-    try LayoutReport(layout: layout, items: PlacedItems()).write(.json, to: sink)
+    try LayoutReport(sectioned: SectionedLayout(layout), items: PlacedItems()).write(
+      .json, to: sink)
     let document = try ParsedLayout(json: Data(sink.bytes))
     #expect(document.items.isEmpty)
     #expect(document.contentHeight == 20)
     let lines = BufferSink()
-    try LayoutReport(layout: layout, items: PlacedItems()).write(.jsonl, to: lines)
+    try LayoutReport(sectioned: SectionedLayout(layout), items: PlacedItems()).write(
+      .jsonl, to: lines)
     #expect(lines.bytes.isEmpty)
   }
 
@@ -98,7 +99,7 @@ private func written(_ report: LayoutReport, _ format: OutputFormat) throws -> D
     var placed = PlacedItems()
     placed.append(FeedItems([items[0]]), page: 1)
     placed.append(FeedItems([items[1]]), page: 4)
-    try LayoutReport(layout: layout, items: placed).write(.json, to: sink)
+    try LayoutReport(sectioned: SectionedLayout(layout), items: placed).write(.json, to: sink)
     let document = try ParsedLayout(json: Data(sink.bytes))
     #expect(document.items.map(\.index) == [3, 9])
     #expect(document.items.map(\.page) == [1, 4])

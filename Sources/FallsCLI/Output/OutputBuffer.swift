@@ -136,6 +136,15 @@ struct OutputBuffer: ~Copyable {
       }
     }
 
+    /// Writes `true` or `false` with one store (a literal chosen at run time costs a memcpy call).
+    @inline(__always)
+    mutating func boolean(_ value: Bool) {
+      checkRoom(8)
+      let (text, count): (UInt64, Int) = value ? (0x6575_7274, 4) : (0x65_736C_6166, 5)
+      UnsafeMutableRawPointer(position).storeBytes(of: text.littleEndian, as: UInt64.self)
+      position += count
+    }
+
     /// Writes `text` with one store of eight bytes (those after it are left undefined).
     ///
     /// - Precondition: eight bytes of room.
