@@ -5,9 +5,9 @@ import Foundation
 ///
 /// The grammar is RFC 8259's, read strictly where it matters to a feed's meaning: a string must
 /// be valid UTF-8 (no overlong forms, no encoded surrogates), with no raw control character and
-/// no `\u` escape of half a surrogate pair. Two things are accepted beyond it, as Foundation's
-/// parser accepts them: a byte order mark before the value, and a trailing comma in an array or
-/// an object. A number too large for a Double is still a number (what it means is for the
+/// no `\u` escape of half a surrogate pair. One thing is accepted beyond it, as Foundation's
+/// parser accepts it: a byte order mark before the value. A trailing comma in an array or
+/// an object is refused, as jq refuses it (Foundation's parser accepts it). A number too large for a Double is still a number (what it means is for the
 /// reader of the value to say).
 ///
 /// A reader walks the values it knows the shape of with ``value()`` and ``next(in:)``, and skips
@@ -146,7 +146,7 @@ struct JSONScanner {
   }
 
   /// After a member's value in an open `container`: another member, or the container's end. A
-  /// trailing comma ends it too.
+  /// comma must be followed by a member (no trailing comma, as jq and RFC 8259 have it).
   @inline(__always)
   mutating func next(in container: Container) throws(Failure) -> Next {
     skipWhitespace()
@@ -157,12 +157,6 @@ struct JSONScanner {
       return .end
     }
     position += 1
-    skipWhitespace()
-    if !atEnd, current == close {
-      // A trailing comma, which Foundation's parser accepts.
-      position += 1
-      return .end
-    }
     return container == .object ? .member(key: try key()) : .element
   }
 

@@ -37,6 +37,35 @@ public enum FoundationFeedReference {
   }
 }
 
+extension FoundationFeedReference {
+  /// Whether `bytes` hold a comma followed only by blanks before a closing bracket or brace,
+  /// outside strings: the one place JSONDecoder is laxer than falls, which refuses a trailing
+  /// comma as jq does.
+  public static func hasTrailingComma(_ bytes: [UInt8]) -> Bool {
+    var (inString, escaped, afterComma) = (false, false, false)
+    for byte in bytes {
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "\""): (inString, afterComma) = (true, false)
+      case UInt8(ascii: ","): afterComma = true
+      case UInt8(ascii: "]"), UInt8(ascii: "}"): if afterComma { return true }
+      case 0x20, 0x09, 0x0A, 0x0D: continue
+      default: afterComma = false
+      }
+    }
+    return false
+  }
+}
+
 /// A feed as the reference and falls can both state it: the items, and each problem's item,
 /// field and reason (the value is quoted differently: JSONDecoder has lost a number's text).
 public struct ReferenceFeed: Equatable {
