@@ -155,7 +155,10 @@ private func expectSplitAgrees(_ data: Data, sourceLocation: SourceLocation = #_
     "A trailing comma is refused with its line and column, where JSONDecoder would read it",
     arguments: [
       (#"{"data":[{"img":"a","width":"1","height":"2",}]}"#, "line 1, column 46: unexpected '}'"),
-      ("{\"data\":[{\"img\":\"a\",\"width\":1,\"height\":2},\n]}", "line 2, column 1: unexpected ']'"),
+      (
+        "{\"data\":[{\"img\":\"a\",\"width\":1,\"height\":2},\n]}",
+        "line 2, column 1: unexpected ']'"
+      ),
       (#"{"data":[],}"#, "line 1, column 12: unexpected '}'"),
     ])
   func trailingComma(text: String, position: String) {
