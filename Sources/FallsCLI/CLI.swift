@@ -9,22 +9,28 @@ public enum CLI {
   /// The version `falls --version` prints.
   public static let version = "0.1.0"
 
+  /// What `--version` prints, after any command.
+  static var versionText: String { "falls \(version)\n" }
+
   static let help = """
     OVERVIEW: falls lays out image feeds as waterfalls (瀑布流) and prints the frames.
 
     USAGE: falls <command> [options]
 
     COMMANDS:
-      layout    Lay out a finderlist feed and print every item's frame (table, json, jsonl),
-                or draw it (svg, html).
-      view      Show the layout in the terminal and scroll through it, loading pages.
+      layout       Lay out a finderlist feed and print every item's frame (table, json,
+                   jsonl), or draw it (svg, html).
+      view         Show the layout in the terminal and scroll through it, loading pages.
+      completions  Print a completion script for bash, zsh or fish.
+      manual       Print the manual page, falls(1), in roff.
 
     OPTIONS:
-      --help     Show this help; 'falls layout --help' shows the options of layout.
-      --version  Show the version.
+      -h, --help   Show this help; 'falls layout --help' shows the options of layout.
+      --version    Show the version.
 
-    EXAMPLE:
-      falls layout --columns 4 --format json | jq '.contentHeight'
+    EXAMPLES:
+      falls layout -c 4 -f json | jq '.contentHeight'
+      falls view 'https://example.com/list?page={page}&size={size}'
 
     """
 
@@ -61,9 +67,8 @@ public enum CLI {
   private static func dispatch(_ arguments: [String], environment: CLIEnvironment)
     async throws(CLIError)
   {
-    guard let command = arguments.first else {
-      throw .usage("no command given; try 'falls layout'", command: nil)
-    }
+    // Bare, falls says what it does, as swift-argument-parser's commands do.
+    guard let command = arguments.first else { throw .informational(help) }
     let rest = Array(arguments.dropFirst())
     switch command {
     case "--help", "-h":
@@ -73,7 +78,7 @@ public enum CLI {
       if rest.first == ViewCommand.name { throw .informational(ViewCommand.help) }
       throw .informational(help)
     case "--version":
-      throw .informational("falls \(version)\n")
+      throw .informational(versionText)
     case LayoutCommand.name:
       let options = try LayoutCommand.parse(rest)
       let report = try await PagedLayout.run(options, environment: environment)
@@ -101,7 +106,7 @@ public enum CLI {
       let shown = escapingControlCharacters(command)
       let hint =
         command.hasPrefix("-") ? "unknown option '\(shown)'" : "unknown command '\(shown)'"
-      throw .usage("\(hint); the commands are: layout, view", command: nil)
+      throw .usage("\(hint); the commands are: layout, view, completions, manual", command: nil)
     }
   }
 }

@@ -48,11 +48,15 @@ struct FlagValue {
     return value
   }
 
-  /// One of the cases of `Choice`, by its raw value: "A or B", or "one of A, B, C".
+  /// One of the cases of `Choice`, by its raw value in any case; when it is none of them, the
+  /// message lists them: "A or B", or "one of A, B, C".
   func choice<Choice: CaseIterable & RawRepresentable>(_: Choice.Type) throws(CLIError) -> Choice
   where Choice.RawValue == String {
-    if let choice = Choice(rawValue: text) { return choice }
-    let names = Choice.allCases.map(\.rawValue)
+    if let choice = Choice.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() })
+    {
+      return choice
+    }
+    let names = Choice.names
     throw invalid(
       expected: names.count == 2
         ? "\(names[0]) or \(names[1])" : "one of \(names.joined(separator: ", "))")
@@ -127,11 +131,18 @@ struct FlagValue {
         case .unparseable: "is not a valid URL"
         case .unsupportedScheme(let scheme): "has the scheme '\(scheme ?? "")'"
         case .noHost: "has no host"
+        case .unknownPlaceholder(let name):
+          "has the placeholder {\(escapingControlCharacters(name))}, which falls does not fill "
+            + "in; the placeholders are {page} (the page number, from 1) and {size} "
+            + "(--page-size), and a literal brace is written %7B or %7D"
+        }
+      let expected =
+        if case .unknownPlaceholder = error { "" } else {
+          "; expected an http or https URL (e.g. --\(flag) https://example.com/feed.json), a "
+            + "file path, or -"
         }
       throw LayoutCommand.usage(
-        "--\(flag) '\(escapingControlCharacters(redactingCredentials(text)))' \(what); expected "
-          + "an http or https URL (e.g. --\(flag) https://example.com/feed.json), a file path, "
-          + "or -")
+        "--\(flag) '\(escapingControlCharacters(redactingCredentials(text)))' \(what)\(expected)")
     }
   }
 }

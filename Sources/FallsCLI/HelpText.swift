@@ -3,41 +3,52 @@
 enum HelpText {
   /// `falls layout --help`: the overview, then every flag of the table in its order, wrapped.
   static var layout: String {
-    let formats = OutputFormat.allCases.map(\.rawValue).joined(separator: "|")
     var text = """
       OVERVIEW: Lay out an image feed as a waterfall and print every item's frame.
 
-      USAGE: falls layout [--feed URL|PATH|-] [--pages N] [--style STYLE] [--columns N]
-                          [--format \(formats)] [--output FILE]
-                          [options]
+      USAGE: falls layout [FEED] [options]
 
       Frames are in points, origin at the top left, y growing downward.
+
+      ARGUMENTS:
+        FEED
+            The feed, as with --feed: an http or https URL, a file, or - for standard
+            input. Default: the feed built into falls (50 items).
 
       OPTIONS:
 
       """
     for flag in LayoutFlag.all {
-      text += "  --\(flag.name)" + (flag.value.map { " \($0)" } ?? "") + "\n"
-      text += wrap(flag.help, indent: 6, width: 80) + "\n"
+      let feeds =
+        flag.feeds.count < FeedKind.allCases.count ? " For \(flag.feeds.description) only." : ""
+      text += heading(of: flag) + "\n" + wrap(flag.help + feeds, indent: 6, width: 80) + "\n"
     }
     text += """
+        --version
+            Show the version.
 
       EXAMPLES:
         falls layout
-        falls layout --columns 4 --format json | jq '.items[] | select(.enlarged)'
-        falls layout --feed feed.json --style waterfall --insets 0 --spacing 4
-        falls layout --columns 4 --format html --output feed.html
-        falls layout --feed 'https://example.com/list?page={page}&size={size}' --pages 3
-        curl -s https://example.com/finderlist | falls layout --feed - --format jsonl
+        falls layout -c 4 -f json | jq '.items[] | select(.enlarged)'
+        falls layout Tests/Fixtures/xr-waterfall.json --style waterfall --insets 0 -s 4
+        falls layout -c 4 -f html -o feed.html
+        falls layout 'https://example.com/list?page={page}&size={size}' --pages 3
+        curl -s https://example.com/finderlist | falls layout - -f jsonl
 
       EXIT STATUS:
         0 success, 64 bad usage, 65 bad feed data, 66 feed file unreadable,
         69 feed URL not fetched (network, HTTP status, too large, not JSON),
         73 --output file not creatable, 74 output not writable,
-        141 standard output closed by its reader.
+        130 interrupted (Ctrl-C in falls view), 141 standard output closed by its reader.
 
       """
     return text
+  }
+
+  /// A flag's line in the help: `  -c, --columns N`, or `  --feed URL|PATH|-`.
+  static func heading(of flag: LayoutFlag) -> String {
+    "  " + (flag.short.map { "-\($0), " } ?? "") + "--\(flag.name)"
+      + (flag.value.map { " \($0)" } ?? "")
   }
 
   /// "; did you mean '--name'?" for the flag nearest to `name` (at most three edits away), or

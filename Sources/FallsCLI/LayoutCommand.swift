@@ -16,6 +16,48 @@ enum FeedSource: Equatable {
   case url(FeedURLTemplate)
 }
 
+/// The kinds of feed, which decide the flags a run takes (``LayoutFlag/feeds``).
+enum FeedKind: CaseIterable, Hashable, Sendable {
+  case builtIn, file, standardInput, url, generated
+
+  /// The kind, for messages: "--retries does not apply to a feed file".
+  var description: String {
+    switch self {
+    case .builtIn: "the built-in feed"
+    case .file: "a feed file"
+    case .standardInput: "standard input"
+    case .url: "a URL feed"
+    case .generated: "generated items (--synthetic)"
+    }
+  }
+}
+
+extension Set<FeedKind> {
+  /// The kinds, for messages and help: "a URL feed, a feed file or standard input".
+  var description: String {
+    let names = FeedKind.allCases.filter(contains).map(\.description)
+    return names.count < 2
+      ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+  }
+}
+
+extension FeedSource {
+  var kind: FeedKind {
+    switch self {
+    case .embedded: .builtIn
+    case .standardInput: .standardInput
+    case .file: .file
+    case .synthetic: .generated
+    case .url: .url
+    }
+  }
+}
+
+extension CaseIterable where Self: RawRepresentable, RawValue == String {
+  /// The raw values of the cases, as flags take them.
+  static var names: [String] { allCases.map(\.rawValue) }
+}
+
 /// What `falls layout` and `falls view` were asked to do.
 struct LayoutOptions {
   var feed = FeedSource.embedded
@@ -68,42 +110,53 @@ enum LayoutCommand {
     .usage(message, command: name)
   }
 
-  /// Parses the arguments after `layout`.
-  static func parse(_ arguments: [String]) throws(CLIError) -> LayoutOptions {
+  /// Parses the arguments after `layout` (or after `view`, as `command`): flags in any order,
+  /// long (`--columns 4`, `--columns=4`) or short (`-c 4`, `-c4`), and at most one feed given as
+  /// an argument, as with `--feed`; after `--`, every argument is the feed.
+  static func parse(_ arguments: [String], for command: String = name) throws(CLIError)
+    -> LayoutOptions
+  {
     if arguments.contains("--help") || arguments.contains("-h") {
-      throw .informational(HelpText.layout)
+      throw .informational(command == ViewCommand.name ? ViewCommand.help : HelpText.layout)
     }
+    if arguments.contains("--version") { throw .informational(CLI.versionText) }
     var reading = LayoutReading()
+    var feed: String?
     var remaining = arguments[...]
+    var isOptionsEnd = false
     while let argument = remaining.popFirst() {
-      guard argument.hasPrefix("--"), argument.count > 2 else {
-        throw usage(
-          "unexpected argument '\(escapingControlCharacters(argument))'; falls layout takes only "
-            + "options")
+      guard !isOptionsEnd, Self.isOption(argument) || argument == "--" else {
+        if let feed {
+          throw usage(
+            "unexpected argument '\(escapingControlCharacters(argument))'; falls \(command) "
+              + "takes one feed, and '\(escapingControlCharacters(feed))' is given")
+        }
+        feed = argument
+        continue
       }
-      let body = argument.dropFirst(2)
-      let equals = body.firstIndex(of: "=")
-      let name = String(body[..<(equals ?? body.endIndex)])
-      let inline = equals.map { String(body[body.index(after: $0)...]) }
-      guard let flag = LayoutFlag.named(name) else {
-        throw usage(
-          "unknown option '--\(escapingControlCharacters(name))'\(HelpText.suggestion(for: name))")
+      if argument == "--" {
+        isOptionsEnd = true
+        continue
+      }
+      let (flag, inline) = try Self.flag(of: argument)
+      if command == ViewCommand.name, !flag.isForView {
+        throw usage("--\(flag.name) is an option of 'falls layout', not of 'falls view'")
       }
       let text: String
       if let placeholder = flag.value {
         if let inline {
           text = inline
-        } else if let next = remaining.first, !(next.hasPrefix("--") && next.count > 2) {
+        } else if let next = remaining.first, !Self.isOption(next) {
           text = next
           remaining.removeFirst()
         } else {
-          throw usage("missing value for '--\(name) <\(placeholder)>'")
+          throw usage("missing value for '--\(flag.name) <\(placeholder)>'")
         }
       } else {
-        if inline != nil { throw usage("'--\(name)' takes no value") }
+        if inline != nil { throw usage("'--\(flag.name)' takes no value") }
         text = ""
       }
-      let value = FlagValue(flag: name, text: text)
+      let value = FlagValue(flag: flag.name, text: text)
       do {
         try flag.read(&reading, value)
       } catch let error as CLIError {
@@ -111,11 +164,49 @@ enum LayoutCommand {
       } catch {
         preconditionFailure("a flag's reader throws only usage errors: \(error)")
       }
-      reading.options.given[name] = text
+      reading.options.given[flag.name] = text
       for parameter in flag.parameters { reading.sources[parameter] = value }
+    }
+    if let feed {
+      guard reading.options.given["feed"] == nil else {
+        throw usage("give the feed once: '\(escapingControlCharacters(feed))' or --feed, not both")
+      }
+      reading.options.feed = try FlagValue(flag: "feed", text: feed).feedSource()
+      reading.options.given["feed"] = feed
     }
     try finish(&reading)
     return reading.options
+  }
+
+  /// Whether `argument` is a flag rather than a value: `--name`, or `-x` for a letter `x` (so
+  /// `-` for standard input and negative numbers are values).
+  private static func isOption(_ argument: String) -> Bool {
+    let characters = Array(argument.prefix(2))
+    return characters.count == 2 && characters[0] == "-"
+      && (characters[1] == "-" ? argument.count > 2 : characters[1].isLetter)
+  }
+
+  /// The flag `argument` names, and the value given with it (`--name=value`, `-xvalue`).
+  private static func flag(of argument: String) throws(CLIError) -> (LayoutFlag, String?) {
+    guard argument.hasPrefix("--") else {
+      let letter = argument.dropFirst().first ?? "-"
+      guard let flag = LayoutFlag.named(short: letter) else {
+        let letters = LayoutFlag.all.compactMap { $0.short.map { "-\($0)" } }
+        throw usage(
+          "unknown option '-\(escapingControlCharacters(String(letter)))'; the one-letter "
+            + "options are \(letters.joined(separator: " "))")
+      }
+      let rest = argument.dropFirst(2)
+      return (flag, rest.isEmpty ? nil : String(rest))
+    }
+    let body = argument.dropFirst(2)
+    let equals = body.firstIndex(of: "=")
+    let name = String(body[..<(equals ?? body.endIndex)])
+    guard let flag = LayoutFlag.named(name) else {
+      throw usage(
+        "unknown option '--\(escapingControlCharacters(name))'\(HelpText.suggestion(for: name))")
+    }
+    return (flag, equals.map { String(body[body.index(after: $0)...]) })
   }
 
   /// What only all the flags together decide: the shared spacing, the flags a style or a feed
@@ -174,19 +265,15 @@ enum LayoutCommand {
       }
       reading.options.feed = .synthetic(
         count: count, minimumHeight: minimum, maximumHeight: maximum)
-    } else if let flag = ["min-height", "max-height"].first(where: { given[$0] != nil }) {
-      throw usage("--\(flag) needs --synthetic N")
+    }
+    // A flag the feed would ignore is refused, as a style's are.
+    let kind = reading.options.feed.kind
+    for name in given.keys.sorted() {
+      guard let flag = LayoutFlag.named(name), !flag.feeds.contains(kind) else { continue }
+      throw usage(
+        "--\(name) does not apply to \(kind.description); it is for \(flag.feeds.description)")
     }
     try validate(reading)
-    if reading.options.pages > 1 {
-      switch reading.options.feed {
-      case .url: break
-      case .embedded, .standardInput, .file, .synthetic:
-        throw usage(
-          "--pages \(reading.options.pages) needs a URL feed; a file, standard input or the "
-            + "built-in feed is one page")
-      }
-    }
   }
 
   /// Checks the configuration with the layout's own rules, and names the flag of a bad value.

@@ -6,23 +6,42 @@ import FallsFeed
 struct LayoutFlag: Sendable {
   /// The name, without dashes.
   var name: String
-  /// The placeholder of the value in help, or `nil` for a flag that takes none.
-  var value: String?
+  /// The one-letter form, for the flags used most: `-c 4` or `-c4` for `--columns 4`.
+  var short: Character?
+  /// The placeholder of the value in help, unless the flag takes one of ``choices``; `nil` for
+  /// a flag that takes none.
+  var argument: String?
+  /// The values the flag takes, when it takes one of a few (matched in any case).
+  var choices: [String] = []
+  /// Whether the value is a file's path, which shells complete.
+  var isPath = false
   var help: String
   /// The setting of the layout it gives, whose styles take it (``LayoutStyle/options``); `nil`
   /// for a flag that every style takes.
   var option: LayoutOption?
   /// The configuration values it sets, so that the layout's own checks of them name the flag.
   var parameters: [LayoutParameter] = []
+  /// The feeds it applies to; a flag given with another feed is refused, as a style refuses
+  /// a flag of other styles.
+  var feeds: Set<FeedKind> = Set(FeedKind.allCases)
   /// Whether `falls view` takes it too (it prints nothing, and fetches as it scrolls).
   var isForView = true
   /// Reads the flag's value (empty for a flag that takes none) into what is being parsed;
   /// throws only ``CLIError``.
   var read: @Sendable (inout LayoutReading, FlagValue) throws -> Void
 
+  /// The placeholder of the value in help: the argument, or the choices joined by `|`; `nil`
+  /// for a flag that takes none.
+  var value: String? { argument ?? (choices.isEmpty ? nil : choices.joined(separator: "|")) }
+
   /// The flag called `name`, if there is one.
   static func named(_ name: String) -> LayoutFlag? {
     all.first { $0.name == name }
+  }
+
+  /// The flag whose one-letter form is `letter`, if there is one.
+  static func named(short letter: Character) -> LayoutFlag? {
+    all.first { $0.short == letter }
   }
 
   /// A flag of a length of the one section: `field`, from 0 to the longest length.
@@ -31,7 +50,7 @@ struct LayoutFlag: Sendable {
     _ field: WritableKeyPath<LayoutOptions, Double> & Sendable
   ) -> LayoutFlag {
     LayoutFlag(
-      name: name, value: "PT", help: help, option: .sections,
+      name: name, argument: "PT", help: help, option: .sections,
       read: {
         $0.options[keyPath: field] = try $1.number(
           example: "44", expected: "a number of at least 0, at most 1000000000"
@@ -42,84 +61,88 @@ struct LayoutFlag: Sendable {
   /// Every flag, in the order of the help: input, layout, style options, output.
   static let all: [LayoutFlag] = {
     let defaults = LayoutConfiguration()
-    let styles = LayoutStyle.allCases.map(\.rawValue).joined(separator: "|")
-    let formats = OutputFormat.allCases.map(\.rawValue).joined(separator: "|")
     return [
       LayoutFlag(
-        name: "feed", value: "URL|PATH|-",
+        name: "feed", argument: "URL|PATH|-",
+        isPath: true,
         help: "The finderlist JSON feed to lay out: an http or https URL, a file, or - for "
           + "standard input. Default: the feed built into falls (50 items).",
         read: { $0.options.feed = try $1.feedSource() }),
       LayoutFlag(
-        name: "pages", value: "N",
+        name: "pages", argument: "N",
         help: "Load N pages of a URL feed in turn, as a user pulling up N − 1 times would; "
           + "an empty page ends the paging early. Default: 1.",
-        read: { $0.options.pages = try $1.whole(in: 1...1_000_000, example: "3") }),
+        feeds: [.url], read: { $0.options.pages = try $1.whole(in: 1...1_000_000, example: "3") }),
       LayoutFlag(
-        name: "page-size", value: "N",
+        name: "page-size", argument: "N",
         help: "Items per page, put into a URL's {size} placeholder; a URL's {page} placeholder "
           + "takes the page number, from 1. Without {page} the same URL is fetched for every "
           + "page. Default: 20.",
+        feeds: [.url],
         read: { $0.options.pageSize = try $1.whole(in: 1...1_000_000, example: "20") }),
       LayoutFlag(
-        name: "keep-partial", value: nil,
+        name: "keep-partial",
         help: "When a page fails after earlier pages arrived, print those pages (status 0) "
           + "and say on standard error which page failed and why; without it nothing is "
           + "printed and falls exits 69.",
-        isForView: false, read: { reading, _ in reading.options.keepPartial = true }),
+        feeds: [.url], isForView: false, read: { reading, _ in reading.options.keepPartial = true }),
       LayoutFlag(
-        name: "timeout", value: "SECONDS",
+        name: "timeout", argument: "SECONDS",
         help: "Overall deadline of each request, enforced by falls even when a server "
           + "trickles bytes; given, also the longest wait for a FIFO's writer. Default: 15.",
+        feeds: [.url, .file],
         read: {
           $0.options.fetchPolicy.timeout = try $1.number(
             example: "15", expected: "a number of seconds above 0, at most 86400"
           ) { $0 > 0 && $0 <= 86_400 }
         }),
       LayoutFlag(
-        name: "retries", value: "N",
+        name: "retries", argument: "N",
         help: "Retries after a failed connection, a timeout, a reset, 429 or 5xx, with "
           + "exponential backoff and jitter (Retry-After is honoured within the deadline); "
           + "other 4xx answers are not retried. 0 to 10. Default: 2.",
+        feeds: [.url],
         read: { $0.options.fetchPolicy.retries = try $1.whole(in: 0...10, example: "2") }),
       LayoutFlag(
-        name: "max-bytes", value: "N",
-        help: "Largest feed accepted, in bytes, from any source: a larger file is refused before "
+        name: "max-bytes", argument: "N",
+        help: "Largest feed accepted, in bytes: a larger file is refused before "
           + "it is read, and a body, standard input, a pipe or a device is read no further. "
           + "Default: 67108864 (64 MiB).",
+        feeds: [.url, .file, .standardInput],
         read: {
           $0.options.fetchPolicy.maxBytes = try $1.whole(in: 1...(1 << 40), example: "1048576")
         }),
       LayoutFlag(
-        name: "quiet", value: nil,
+        name: "quiet", short: "q",
         help: "Do not show the page progress that appears on a terminal when several pages "
           + "are fetched.",
         isForView: false, read: { reading, _ in reading.options.quiet = true }),
       LayoutFlag(
-        name: "synthetic", value: "N",
+        name: "synthetic", argument: "N",
         help: "Lay out N generated items instead of a feed, their heights drawn from --seed "
           + "between --min-height and --max-height points (in the waterfall style exactly "
           + "those heights).",
         read: { $0.synthetic = try $1.whole(in: 0...100_000_000, example: "1000") }),
       LayoutFlag(
-        name: "min-height", value: "PT",
+        name: "min-height", argument: "PT",
         help: "With --synthetic: the smallest height. "
           + "Default: \(formatNumber(SyntheticFeed.defaultMinimumHeight)).",
-        read: { $0.minimumHeight = try $1.number(example: "100") }),
+        feeds: [.generated], read: { $0.minimumHeight = try $1.number(example: "100") }),
       LayoutFlag(
-        name: "max-height", value: "PT",
+        name: "max-height", argument: "PT",
         help: "With --synthetic: the largest height. "
           + "Default: \(formatNumber(SyntheticFeed.defaultMaximumHeight)).",
-        read: { $0.maximumHeight = try $1.number(example: "250") }),
+        feeds: [.generated], read: { $0.maximumHeight = try $1.number(example: "250") }),
       LayoutFlag(
-        name: "style", value: styles,
+        name: "style", choices: LayoutStyle.names,
         help: "irregular enlarges random items across two columns and aligns bottoms that "
-          + "nearly meet; waterfall places every item in one column; grid repeats a quilt of "
+          + "nearly meet; waterfall places each item, at its natural height, in the shortest "
+          + "column; grid repeats a quilt of "
           + "square tiles; circle puts items on a ring; cube turns them on a drum; sphere "
           + "turns them about four axes. Default: \(defaults.style.rawValue).",
         read: { $0.options.configuration.style = try $1.choice(LayoutStyle.self) }),
       LayoutFlag(
-        name: "columns", value: "N",
+        name: "columns", short: "c", argument: "N",
         help: "Number of columns, 1 to \(LayoutConfiguration.maximumColumns). "
           + "Default: \(defaults.columns).",
         option: .columns,
@@ -128,7 +151,7 @@ struct LayoutFlag: Sendable {
             in: 1...LayoutConfiguration.maximumColumns, example: "3")
         }),
       LayoutFlag(
-        name: "min-column-width", value: "PT",
+        name: "min-column-width", argument: "PT",
         help: "Instead of --columns: as many columns (rows) as fit at this width, at least one.",
         option: .columns,
         read: {
@@ -137,76 +160,76 @@ struct LayoutFlag: Sendable {
           ) { $0 > 0 && $0 <= LayoutConfiguration.maximumLength }
         }),
       LayoutFlag(
-        name: "width", value: "PT",
+        name: "width", short: "w", argument: "PT",
         help: "Container width in points. Default: \(formatNumber(defaults.width)).",
         parameters: [.width],
         read: { $0.options.configuration.width = try $1.number(example: "375") }),
       LayoutFlag(
-        name: "column-spacing", value: "PT",
+        name: "column-spacing", argument: "PT",
         help: "Gap between columns. Default: \(formatNumber(defaults.columnSpacing)).",
         option: .spacing, parameters: [.columnSpacing],
         read: { $0.options.configuration.columnSpacing = try $1.number(example: "10") }),
       LayoutFlag(
-        name: "row-spacing", value: "PT",
+        name: "row-spacing", argument: "PT",
         help: "Gap between an item and the next in its column. "
           + "Default: \(formatNumber(defaults.rowSpacing)).",
         option: .spacing, parameters: [.rowSpacing],
         read: { $0.options.configuration.rowSpacing = try $1.number(example: "10") }),
       LayoutFlag(
-        name: "spacing", value: "PT",
+        name: "spacing", short: "s", argument: "PT",
         help: "Sets both gaps; --column-spacing and --row-spacing override it.",
         option: .spacing,
         read: { $0.spacing = ($1, try $1.number(example: "10")) }),
       LayoutFlag(
-        name: "insets", value: "T,L,B,R|ALL",
+        name: "insets", argument: "T,L,B,R|ALL",
         help: "Space around the columns: top, left, bottom, right, or one value for all. "
           + "Default: \(formatNumber(defaults.insets.top)).",
         option: .insets, parameters: [.topInset, .leftInset, .bottomInset, .rightInset],
         read: { $0.options.configuration.insets = try $1.insets() }),
       LayoutFlag(
-        name: "seed", value: "N",
+        name: "seed", argument: "N",
         help: "Seed of the random stream (SplitMix64), 0 to \(UInt64.max); the same seed gives "
           + "the same layout everywhere. Default: \(defaults.seed).",
         read: { $0.options.configuration.seed = try $1.whole(in: 0...UInt64.max, example: "42") }),
       LayoutFlag(
-        name: "enlarge-chance", value: "P",
+        name: "enlarge-chance", argument: "P",
         help: "Chance, 0 to 1, that an item that may be enlarged is enlarged (irregular). "
           + "Default: \(formatNumber(defaults.enlargeChance)).",
         option: .enlargeChance, parameters: [.enlargeChance],
         read: { $0.options.configuration.enlargeChance = try $1.number(example: "0.5") }),
       LayoutFlag(
-        name: "align-tolerance", value: "R",
+        name: "align-tolerance", argument: "R",
         help: "An item whose bottom lands within R times its height of a neighbour column's "
           + "bottom is stretched or shrunk to meet it (irregular). R is at least 0 and below 1; "
           + "0 turns this off. Default: \(formatNumber(defaults.alignTolerance)).",
         option: .alignTolerance, parameters: [.alignTolerance],
         read: { $0.options.configuration.alignTolerance = try $1.number(example: "0.1") }),
       LayoutFlag(
-        name: "order", value: PlacementOrder.allCases.map(\.rawValue).joined(separator: "|"),
+        name: "order", choices: PlacementOrder.names,
         help: "Which column an item goes to: the shortest (leftmost on ties), or columns in "
           + "turn from the left or from the right, whatever their heights. Default: shortest.",
         option: .order,
         read: { $0.options.configuration.order = try $1.choice(PlacementOrder.self) }),
       LayoutFlag(
-        name: "tolerance", value: "PT",
+        name: "tolerance", argument: "PT",
         help: "With --order shortest: columns whose bottom is within PT of the shortest count as "
           + "tied, and the first tied one at or after the column following the previous item "
           + "wins (CSS grid-lanes' flow tolerance). Default: 0, plain shortest-first.",
         option: .tolerance, parameters: [.tolerance],
         read: { $0.options.configuration.tolerance = try $1.number(example: "20") }),
       LayoutFlag(
-        name: "direction", value: LayoutDirection.allCases.map(\.rawValue).joined(separator: "|"),
+        name: "direction", choices: LayoutDirection.names,
         help: "rtl counts columns from the right, for right-to-left apps. Default: ltr.",
         option: .direction,
         read: { $0.options.configuration.direction = try $1.choice(LayoutDirection.self) }),
       LayoutFlag(
-        name: "axis", value: LayoutAxis.allCases.map(\.rawValue).joined(separator: "|"),
+        name: "axis", choices: LayoutAxis.names,
         help: "horizontal lays out rows that share the viewport height (--height) and grow to "
           + "the right: the same rules with x and y exchanged. Default: vertical.",
         option: .axis,
         read: { $0.options.configuration.axis = try $1.choice(LayoutAxis.self) }),
       LayoutFlag(
-        name: "scale", value: "S",
+        name: "scale", argument: "S",
         help: "Align every frame edge to the 1/S point grid (2 or 3 on phones; 1 to 1000): "
           + "spacing and insets round to the grid, gaps stay exact, and no error accumulates "
           + "down a column.",
@@ -225,19 +248,19 @@ struct LayoutFlag: Sendable {
         help: "The content is at least this tall (CHT's minimumContentHeight). Default: 0.",
         \.minimumContentHeight),
       LayoutFlag(
-        name: "pattern", value: "CxR,…",
+        name: "pattern", argument: "CxR,…",
         help: "grid: the repeating block as tile spans, columns x rows, placed in order at the "
           + "first place they fit (e.g. 2x2,1x1,1x1). Default: the seed's 3-column block, a "
           + "2x2 square at the left, three 1x1 down the right, two 1x1 along the bottom.",
         option: .pattern, read: { $0.pattern = $1 }),
       LayoutFlag(
-        name: "height", value: "PT",
+        name: "height", argument: "PT",
         help: "circle, cube, sphere, and any style with --axis horizontal: the viewport "
           + "height (its width is --width). Default: \(formatNumber(defaults.viewportHeight)).",
         option: .viewportHeight, parameters: [.viewportHeight],
         read: { $0.options.configuration.viewportHeight = try $1.number(example: "667") }),
       LayoutFlag(
-        name: "item-size", value: "W[,H]",
+        name: "item-size", argument: "W[,H]",
         help: "circle, cube, sphere: the size of every item; one number for a square. "
           + "Defaults: circle 50, cube 260,100, sphere 30.",
         option: .itemSize, parameters: [.itemWidth, .itemHeight],
@@ -247,7 +270,7 @@ struct LayoutFlag: Sendable {
             width: values[0], height: values.last ?? values[0])
         }),
       LayoutFlag(
-        name: "offset", value: "[X,]Y",
+        name: "offset", argument: "[X,]Y",
         help: "cube (Y) and sphere (X,Y): the scroll offset the items turn with. Default: 0.",
         option: .offsetY, parameters: [.offsetX, .offsetY],
         read: {
@@ -257,14 +280,15 @@ struct LayoutFlag: Sendable {
           $0.offsetHasX = values.count == 2
         }),
       LayoutFlag(
-        name: "format", value: formats,
+        name: "format", short: "f", choices: OutputFormat.names,
         help: "table for people, json for one document (schema \(LayoutReport.schema)), "
           + "jsonl for one item per line, svg for a picture of the layout (items coloured "
           + "plain, enlarged or aligned, labelled with their index), html for a page showing "
           + "the feed's images at their frames. Default: table.",
         isForView: false, read: { $0.options.format = try $1.choice(OutputFormat.self) }),
       LayoutFlag(
-        name: "output", value: "FILE",
+        name: "output", short: "o", argument: "FILE",
+        isPath: true,
         help: "Write the output to FILE instead of standard output. A file is written beside "
           + "itself and renamed into place when complete, so a failure or an interruption "
           + "never leaves half a file, and keeps its mode; a file you may not write is "
@@ -277,7 +301,7 @@ struct LayoutFlag: Sendable {
           $0.options.output = $1.text
         }),
       LayoutFlag(
-        name: "rect", value: "X,Y,W,H",
+        name: "rect", argument: "X,Y,W,H",
         help: "Print only the elements that intersect this rectangle, as a collection view asks "
           + "for what is on screen (the content height stays the whole content's).",
         isForView: false,
@@ -289,12 +313,13 @@ struct LayoutFlag: Sendable {
           $0.options.rect = Rect(x: values[0], y: values[1], width: values[2], height: values[3])
         }),
       LayoutFlag(
-        name: "skip-invalid", value: nil,
+        name: "skip-invalid",
         help: "Lay out the valid items of a feed with invalid ones, keeping their feed index, "
           + "and list every skipped item on standard error.",
+        feeds: [.builtIn, .file, .standardInput, .url],
         read: { reading, _ in reading.options.skipInvalid = true }),
       LayoutFlag(
-        name: "help", value: nil, help: "Show this help.",
+        name: "help", short: "h", help: "Show this help.",
         read: { _, _ in preconditionFailure("help is answered before any flag is read") }),
     ]
   }()

@@ -135,6 +135,12 @@ struct FeedPages {
           path: path, maxBytes: options.fetchPolicy.maxBytes,
           writerTimeout: options.given["timeout"] != nil ? options.fetchPolicy.timeout : nil)
       } catch {
+        // A URL given without its scheme reads as a path that is not there.
+        if case .unreadable(_, let reason) = error, access(path, F_OK) != 0,
+          let url = FeedURLTemplate.url(meantBy: path)
+        {
+          throw .feed(.unreadable(path: path, reason: "\(reason); did you mean \(url)?"))
+        }
         throw .feed(error)
       }
     case .url(let template):

@@ -34,13 +34,8 @@ enum ViewCommand {
 
   /// Parses `falls view`'s arguments: those of `falls layout` without its output options.
   static func parse(_ arguments: [String]) throws(CLIError) -> LayoutOptions {
-    if arguments.contains("--help") || arguments.contains("-h") { throw .informational(help) }
-    for flag in LayoutFlag.all.lazy.filter({ !$0.isForView }).map({ "--" + $0.name })
-    where arguments.contains(where: { $0 == flag || $0.hasPrefix(flag + "=") }) {
-      throw .usage("\(flag) is an option of 'falls layout', not of 'falls view'", command: name)
-    }
     do {
-      return try LayoutCommand.parse(arguments)
+      return try LayoutCommand.parse(arguments, for: name)
     } catch {
       guard case .usage(let message, _) = error else { throw error }
       throw .usage(message, command: name)

@@ -16,9 +16,15 @@ public struct FeedURLTemplate: Hashable, Sendable {
     case unsupportedScheme(String?)
     /// The URL has no host.
     case noHost
+    /// The text holds `{name}`, a placeholder falls does not fill in (see ``placeholders``).
+    case unknownPlaceholder(String)
   }
 
-  /// The text as given.
+  /// The placeholders falls fills in: `{page}` (the page number, from 1) and `{size}`.
+  public static let placeholders = ["page", "size"]
+
+  /// The text as given, its scheme and host in lower case (they are case-insensitive, and
+  /// URLSession sends them as written).
   public let text: String
 
   /// Whether `text` is meant as a URL rather than a file path: it starts with `http:` or
@@ -34,9 +40,12 @@ public struct FeedURLTemplate: Hashable, Sendable {
 
   /// Checks `text` as an http or https URL, with its placeholders filled in.
   ///
-  /// - Throws: ``Problem`` when the text is not an http or https URL with a host.
+  /// - Throws: ``Problem`` when the text is not an http or https URL with a host, or holds a
+  ///   placeholder other than `{page}` and `{size}`.
   public init(_ text: String) throws(Problem) {
+    let text = Self.lowercasingSchemeAndHost(text)
     self.text = text
+    if let unknown = Self.unknownPlaceholder(in: text) { throw .unknownPlaceholder(unknown) }
     guard let url = URL(string: Self.expand(text, page: 1, size: 1)) else { throw .unparseable }
     guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
       throw .unsupportedScheme(url.scheme)
@@ -54,6 +63,45 @@ public struct FeedURLTemplate: Hashable, Sendable {
     let expanded = Self.expand(text, page: page, size: size)
     // Checked in init: replacing one number by another keeps the URL valid.
     return URL(string: expanded) ?? URL(fileURLWithPath: "/")
+  }
+
+  /// The first `{name}` in `text` whose name is not one of ``placeholders``.
+  private static func unknownPlaceholder(in text: String) -> String? {
+    var rest = text[...]
+    while let open = rest.firstIndex(of: "{") {
+      rest = rest[rest.index(after: open)...]
+      guard let close = rest.firstIndex(of: "}") else { return nil }
+      let name = rest[..<close]
+      if !name.isEmpty, !placeholders.contains(String(name)),
+        name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" })
+      {
+        return String(name)
+      }
+    }
+    return nil
+  }
+
+  /// `text` with the scheme and the host (not the user's name and password) in lower case.
+  private static func lowercasingSchemeAndHost(_ text: String) -> String {
+    guard let separator = text.range(of: "://") else { return text }
+    let rest = text[separator.upperBound...]
+    let authority = rest[..<(rest.firstIndex { "/?#".contains($0) } ?? rest.endIndex)]
+    let host = authority.lastIndex(of: "@").map { authority.index(after: $0) } ?? rest.startIndex
+    return text[..<separator.lowerBound].lowercased() + "://" + rest[..<host]
+      + rest[host..<authority.endIndex].lowercased() + rest[authority.endIndex...]
+  }
+
+  /// The URL a path that does not exist may have meant, `http://` + the path, when it starts
+  /// like a host: a name with a dot, or with a port, before a slash
+  /// (`www.example.com/feed.json`, `127.0.0.1:8080/feed.json`, `localhost:8080/feed`).
+  public static func url(meantBy path: String) -> String? {
+    guard let slash = path.firstIndex(of: "/") else { return nil }
+    let first = path[..<slash]
+    guard !first.isEmpty, first != ".", first != ".." else { return nil }
+    let port = first.lastIndex(of: ":").map { first[first.index(after: $0)...] }
+    guard first.contains(".") || (port.map { !$0.isEmpty && $0.allSatisfy(\.isNumber) } ?? false)
+    else { return nil }
+    return "http://" + path
   }
 
   private static func expand(_ text: String, page: Int, size: Int) -> String {

@@ -14,8 +14,8 @@ private func golden(_ name: String) throws -> String {
   // MARK: Help and version
 
   @Test(
-    "falls --help prints the overview on standard output",
-    arguments: [["--help"], ["-h"], ["help"]])
+    "falls --help, and falls alone, print the overview on standard output",
+    arguments: [["--help"], ["-h"], ["help"], []])
   func help(arguments: [String]) async throws {
     let result = await runCLI(arguments)
     #expect(result.code == .success)
@@ -38,28 +38,33 @@ private func golden(_ name: String) throws -> String {
       "--spacing", "--insets", "--seed", "--enlarge-chance", "--align-tolerance", "--format",
       "--skip-invalid",
     ] {
-      #expect(result.standardOutput.contains("  \(flag)"), "\(flag) is missing from the help")
+      #expect(result.standardOutput.contains("\(flag) "), "\(flag) is missing from the help")
     }
   }
 
-  @Test("falls --version prints the version")
-  func version() async {
-    let result = await runCLI(["--version"])
+  @Test(
+    "--version prints the version after any command, among any other flags",
+    arguments: [
+      ["--version"], ["layout", "--version"], ["view", "--version"],
+      ["layout", "-c", "4", "--version"], ["view", "--feed", "-", "--version"],
+    ])
+  func version(arguments: [String]) async {
+    let result = await runCLI(arguments)
     #expect(result.code == .success)
     #expect(result.standardOutput == "falls \(CLI.version)\n")
+    #expect(result.standardError.isEmpty)
   }
 
   @Test(
-    "Unknown commands and no command are usage errors",
+    "Unknown commands are usage errors that list the commands",
     arguments: [
-      ([], "falls: error: no command given; try 'falls layout'\nSee 'falls --help' for usage.\n"),
       (
         ["lay"],
-        "falls: error: unknown command 'lay'; the commands are: layout, view\nSee 'falls --help' for usage.\n"
+        "falls: error: unknown command 'lay'; the commands are: layout, view, completions, manual\nSee 'falls --help' for usage.\n"
       ),
       (
         ["--colour"],
-        "falls: error: unknown option '--colour'; the commands are: layout, view\nSee 'falls --help' for usage.\n"
+        "falls: error: unknown option '--colour'; the commands are: layout, view, completions, manual\nSee 'falls --help' for usage.\n"
       ),
     ])
   func badCommands(arguments: [String], message: String) async {
@@ -245,15 +250,43 @@ private func golden(_ name: String) throws -> String {
       ),
       (
         ["layout", "--style", "masonry"],
-        "invalid value 'masonry' for '--style'; expected one of irregular, waterfall"
+        "invalid value 'masonry' for '--style'; expected one of irregular, waterfall, grid, circle, cube, sphere"
       ),
       (
         ["layout", "--format", "csv"],
-        "invalid value 'csv' for '--format'; expected one of table, json, jsonl"
+        "invalid value 'csv' for '--format'; expected one of table, json, jsonl, svg, html"
       ),
       (["layout", "--width", "30", "--columns", "3"], "--width 30 leaves no room for 3 columns"),
       (["layout", "--skip-invalid=yes"], "'--skip-invalid' takes no value"),
-      (["layout", "feed.json"], "unexpected argument 'feed.json'"),
+      (
+        ["layout", "a.json", "b.json"], "unexpected argument 'b.json'; falls layout takes one feed"
+      ),
+      (
+        ["layout", "a.json", "--feed", "b.json"], "give the feed once: 'a.json' or --feed, not both"
+      ),
+      (["layout", "-x"], "unknown option '-x'; the one-letter options are -q -c -w -s -f -o -h"),
+      (["layout", "-c"], "missing value for '--columns <N>'"),
+      (["layout", "-qq"], "'--quiet' takes no value"),
+      (
+        ["layout", "--feed", "http://127.0.0.1:9/{pg}.json"],
+        "has the placeholder {pg}, which falls does not fill in; the placeholders are {page}"
+      ),
+      (
+        ["layout", "--retries", "3"],
+        "--retries does not apply to the built-in feed; it is for a URL feed"
+      ),
+      (
+        ["layout", "--timeout", "3", "--feed", "-"],
+        "--timeout does not apply to standard input; it is for a feed file or a URL feed"
+      ),
+      (
+        ["layout", "--pages", "1", "x.json"],
+        "--pages does not apply to a feed file; it is for a URL feed"
+      ),
+      (
+        ["layout", "--skip-invalid", "--synthetic", "3"],
+        "--skip-invalid does not apply to generated items (--synthetic); it is for the built-in feed"
+      ),
       (["layout", "--feed", ""], "invalid value '' for '--feed'"),
       (
         ["layout", "--feed", "gopher://example.com/feed"],

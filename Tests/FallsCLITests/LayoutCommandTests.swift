@@ -156,7 +156,10 @@ private func parse(_ arguments: [String]) throws -> LayoutOptions {
       ),
       (["--style", "cube", "--height", "-1"], "invalid value '-1' for '--height'"),
       (["--synthetic", "5", "--feed", "x.json"], "give --synthetic or --feed, not both"),
-      (["--min-height", "5"], "--min-height needs --synthetic N"),
+      (
+        ["--min-height", "5"],
+        "--min-height does not apply to the built-in feed; it is for generated items (--synthetic)"
+      ),
       (
         ["--synthetic", "5", "--min-height", "9", "--max-height", "3"],
         "the minimum no larger than the maximum"

@@ -23,14 +23,30 @@ private let samples: [String: (value: String?, style: LayoutStyle)] = [
   "rect": ("0,0,375,812", .irregular), "skip-invalid": (nil, .irregular), "help": (nil, .irregular),
 ]
 
-/// The arguments that give `flag` its sample value, with its style (and what the sample needs).
+/// The arguments that choose a feed of `kind` (nothing for the built-in feed; nothing is read
+/// when the arguments are only parsed).
+private func feedArguments(_ kind: FeedKind) -> [String] {
+  switch kind {
+  case .builtIn: []
+  case .file: ["--feed", "feed.json"]
+  case .standardInput: ["--feed", "-"]
+  case .url: ["--feed", "http://127.0.0.1:9/list?page={page}"]
+  case .generated: ["--synthetic", "5"]
+  }
+}
+
+/// The arguments that give `flag` its sample value, with its style (and a feed it applies to).
 private func arguments(for flag: LayoutFlag) -> [String] {
   guard let sample = samples[flag.name] else {
     Issue.record("--\(flag.name) has no sample in LayoutFlagTests")
     return ["--\(flag.name)", "--style", "irregular"]
   }
   var arguments = ["--" + flag.name] + (sample.value.map { [$0] } ?? [])
-  if ["min-height", "max-height"].contains(flag.name) { arguments += ["--synthetic", "5"] }
+  if !flag.feeds.contains(.builtIn), flag.name != "feed",
+    let kind = FeedKind.allCases.first(where: flag.feeds.contains)
+  {
+    arguments += feedArguments(kind)
+  }
   // The style last, where a test may change it.
   if flag.name != "style" { arguments += ["--style", sample.style.rawValue] }
   return arguments
@@ -48,7 +64,8 @@ private func arguments(for flag: LayoutFlag) -> [String] {
     let help = HelpText.layout
     var position = help.startIndex
     for flag in LayoutFlag.all {
-      let head = "\n  --\(flag.name)" + (flag.value.map { " \($0)" } ?? "") + "\n"
+      let head = "\n" + HelpText.heading(of: flag) + "\n"
+      #expect(head.contains("--\(flag.name)"))
       guard let found = help.range(of: head, range: position..<help.endIndex) else {
         Issue.record("--\(flag.name) is not in the help after the flag before it")
         continue
@@ -122,6 +139,83 @@ private func arguments(for flag: LayoutFlag) -> [String] {
       LayoutFlag.all.filter { !$0.isForView }.map(\.name).sorted() == [
         "format", "keep-partial", "output", "quiet", "rect",
       ])
+  }
+
+  @Test(
+    "A flag of some feeds is refused with the others, naming the feeds that take it",
+    arguments: LayoutFlag.all.filter { $0.feeds.count < FeedKind.allCases.count }.map(\.name))
+  func feeds(name: String) throws {
+    let flag = try #require(LayoutFlag.named(name))
+    let sample = ["--" + name] + (samples[name]?.value.map { [$0] } ?? [])
+    for kind in FeedKind.allCases {
+      let given = sample + feedArguments(kind)
+      guard !flag.feeds.contains(kind) else {
+        _ = try LayoutCommand.parse(given)
+        continue
+      }
+      #expect {
+        try LayoutCommand.parse(given)
+      } throws: { error in
+        guard case .usage(let message, _) = error as? CLIError else { return false }
+        return message
+          == "--\(name) does not apply to \(kind.description); it is for \(flag.feeds.description)"
+      }
+    }
+  }
+
+  @Test(
+    "A one-letter flag reads as its long name, its value attached or apart",
+    arguments: LayoutFlag.all.filter { $0.short != nil }.map(\.name))
+  func shortForms(name: String) throws {
+    let flag = try #require(LayoutFlag.named(name))
+    let letter = try #require(flag.short)
+    guard name != "help" else {
+      #expect(throws: CLIError.self) { try LayoutCommand.parse(["-h"]) }
+      return
+    }
+    var long = arguments(for: flag)
+    let value = samples[name]?.value
+    let apart = ["-\(letter)"] + (value.map { [$0] } ?? []) + long.dropFirst(value == nil ? 1 : 2)
+    #expect(try LayoutCommand.parse(apart).given == LayoutCommand.parse(long).given)
+    if let value {
+      long.replaceSubrange(0..<2, with: ["-\(letter)\(value)"])
+      #expect(try LayoutCommand.parse(long).given[name] == value)
+    }
+  }
+
+  @Test("No two flags share a one-letter form, and the common ones have theirs")
+  func shortLetters() {
+    let letters = LayoutFlag.all.compactMap(\.short)
+    #expect(Set(letters).count == letters.count)
+    let expected: [String: Character] = [
+      "columns": "c", "width": "w", "spacing": "s", "format": "f", "output": "o", "quiet": "q",
+      "help": "h",
+    ]
+    for (name, letter) in expected { #expect(LayoutFlag.named(name)?.short == letter) }
+  }
+
+  @Test(
+    "A flag of a few values takes them in any case, and lists them when it gets another",
+    arguments: LayoutFlag.all.filter { !$0.choices.isEmpty }.map(\.name))
+  func choices(name: String) throws {
+    let flag = try #require(LayoutFlag.named(name))
+    for choice in flag.choices {
+      var given = arguments(for: flag)
+      given[1] = choice.uppercased()
+      if name == "style" { given += ["--style", choice.uppercased()] }
+      #expect(try LayoutCommand.parse(given).given[name] == choice.uppercased())
+    }
+    var wrong = arguments(for: flag)
+    wrong[1] = "nonesuch"
+    #expect {
+      try LayoutCommand.parse(wrong)
+    } throws: { error in
+      guard case .usage(let message, _) = error as? CLIError else { return false }
+      let listed =
+        flag.choices.count == 2
+        ? flag.choices.joined(separator: " or ") : "one of " + flag.choices.joined(separator: ", ")
+      return message == "invalid value 'nonesuch' for '--\(name)'; expected \(listed)"
+    }
   }
 
   @Test("A flag misspelt by a letter is suggested", arguments: LayoutFlag.all.map(\.name))

@@ -226,8 +226,11 @@ private func shopItems() throws -> [LayoutItem] {
         ["--feed", "ftp://example.com/feed"], "--feed 'ftp://example.com/feed' has the scheme 'ftp'"
       ),
       (["--feed", "http://"], "--feed 'http://' has no host"),
-      (["--feed", "feed.json", "--pages", "2"], "--pages 2 needs a URL feed"),
-      (["--pages", "3"], "--pages 3 needs a URL feed"),
+      (
+        ["--feed", "feed.json", "--pages", "2"],
+        "--pages does not apply to a feed file; it is for a URL feed"
+      ),
+      (["--pages", "3"], "--pages does not apply to the built-in feed; it is for a URL feed"),
       (["--pages", "0"], "invalid value '0' for '--pages'"),
       (["--page-size", "-1"], "invalid value '-1' for '--page-size'"),
       (["--timeout", "0"], "invalid value '0' for '--timeout'"),
