@@ -46,6 +46,28 @@ private func shopItems() throws -> [LayoutItem] {
     #expect(try server.log().map { $0["userAgent"] } == ["falls/\(CLI.version)"])
   }
 
+  @Test(
+    "A feed given as an argument, with its scheme and host in any case, is read as --feed",
+    arguments: [["HTTP://", "/feed/xr-waterfall.json"], ["Http://", "/feed/xr-waterfall.json"]])
+  func positionalURL(parts: [String]) async throws {
+    let server = try TestServer()
+    let written = parts[0] + server.url(parts[1]).dropFirst("http://".count)
+    let positional = await run([written, "-f", "json"])
+    let fromFile = await run(["--feed", Fixtures.path("xr-waterfall.json"), "--format", "json"])
+    #expect(positional.code == .success, "\(positional.standardError)")
+    #expect(positional.standardOutput == fromFile.standardOutput)
+  }
+
+  @Test("A missing path that starts like a host asks whether http:// was meant (66)")
+  func missingHostPath() async {
+    let result = await run(["127.0.0.1:9/feed.json"])
+    #expect(result.code == .noInput && result.standardOutput.isEmpty)
+    #expect(
+      result.standardError
+        == "falls: error: cannot read the feed file '127.0.0.1:9/feed.json': No such file or "
+        + "directory; did you mean http://127.0.0.1:9/feed.json?\n")
+  }
+
   @Test("Pages laid out in turn give exactly the layout of their concatenation")
   func pagesEqualConcatenation() async throws {
     let server = try TestServer()
