@@ -30,7 +30,8 @@ struct ColumnState: Hashable, Sendable {
 
   init(_ geometry: LayoutConfiguration) {
     let count = geometry.columns
-    bottoms = [.nan] + Array(repeating: geometry.insets.top, count: count) + [.nan]
+    // + 0 makes a top inset of −0 the +0 that ``tieKey(_:)`` orders below every bottom.
+    bottoms = [.nan] + Array(repeating: geometry.insets.top + 0, count: count) + [.nan]
     reachable = Array(repeating: .nan, count: count + 2)
     flags = [0] + Array(repeating: Self.empty, count: count) + [0]
     generator = SplitMix64(seed: geometry.seed)

@@ -15,6 +15,13 @@ public struct LayoutChecker {
     self.items = items
   }
 
+  /// A bottom as README's tie rule compares it: its binary64 encoding rounded to the nearest
+  /// multiple of 2^16, in steps (a top inset of −0 counts as +0).
+  static func tieKey(_ bottom: Double) -> UInt64 {
+    let encoding = (bottom == 0 ? 0 : bottom).bitPattern
+    return encoding / 65_536 + (encoding % 65_536 >= 32_768 ? 1 : 0)
+  }
+
   /// Every rule an element or the layout breaks, in words; empty when all hold.
   public func violations(of elements: [LayoutElement], contentHeight: Double) -> [String] {
     var problems: [String] = []
@@ -58,10 +65,12 @@ public struct LayoutChecker {
       case .rightToLeft:
         demanded = c - (cursor + span <= c ? cursor : 0) - span
       case .shortest where configuration.tolerance > 0:
-        let tied = starts.filter { tops[$0] <= lowest + configuration.tolerance }
+        let limit = Self.tieKey(lowest + configuration.tolerance)
+        let tied = starts.filter { Self.tieKey(tops[$0]) <= limit }
         demanded = tied.first { $0 >= cursor } ?? tied.first ?? 0
       case .shortest:
-        demanded = tops.firstIndex(of: lowest) ?? 0
+        let lowestKey = tops.map(Self.tieKey).min() ?? 0
+        demanded = tops.firstIndex { Self.tieKey($0) == lowestKey } ?? 0
       }
       if element.column != demanded {
         fail(position, "in column \(element.column), the order demands \(demanded) (\(heights))")
