@@ -15,18 +15,26 @@ protocol ColumnChooser {
   mutating func placed(column: Int, span: Int, count: Int)
 }
 
-/// A bottom as the choice of a column compares it: its binary64 encoding rounded to the nearest
-/// multiple of 2^16 (a step of 2^16 ulps, about 1.5·10⁻¹¹ of the bottom: 10⁻⁸ pt at 1,000 pt).
-/// Two bottoms tie when they round to the same step: far above the noise of adding heights in
-/// another order, far below a pixel. Rounding to the nearest step, not down, puts a bottom that
-/// is a short binary number (8702.875) in the middle of its step, so that the noise either side
-/// of it stays in the step.
+/// A bottom as the choice of a column compares it: the bottom with its binary64 encoding rounded
+/// to the nearest multiple of 2^16 (a step of 2^16 ulps, about 1.5·10⁻¹¹ of the bottom: 10⁻⁸ pt
+/// at 1,000 pt). Two bottoms tie when they round to the same step: far above the noise of adding
+/// heights in another order, far below a pixel. Rounding to the nearest step, not down, puts a
+/// bottom that is a short binary number (8702.875) in the middle of its step, so that the noise
+/// either side of it stays in the step.
 ///
 /// A bottom is never negative (an empty column's is the top inset, stored as +0 when it is −0),
-/// and the encodings of non-negative Doubles are ordered as their values, so the keys are too.
+/// and the encodings of non-negative Doubles are ordered as their values, so the rounded bottoms
+/// are too.
 @inline(__always)
-func tieKey(_ bottom: Double) -> UInt64 {
-  (bottom.bitPattern &+ 0x8000) >> 16
+func tieKey(_ bottom: Double) -> Double {
+  Double(bitPattern: (bottom.bitPattern &+ 0x8000) & ~0xFFFF)
+}
+
+/// The smallest Double whose key is above the key of `bottom` (not negative): the upper edge of
+/// its step.
+@inline(__always)
+func stepEdge(above bottom: Double) -> Double {
+  Double(bitPattern: ((bottom.bitPattern &+ 0x8000) & ~0xFFFF) &+ 0x8000)
 }
 
 /// The shortest column, leftmost on ties (``PlacementOrder/shortest`` without tolerance): for
@@ -36,22 +44,60 @@ struct Shortest: ColumnChooser {
   /// Unused: the shortest column does not depend on where the previous item went.
   let cursor: Int
 
+  /// The start with the lowest bottom, exactly, then the leftmost start whose bottom rounds to
+  /// the same step (``tieKey(_:)``), if another does: a near tie. Whether another does is
+  /// counted for every column without a branch, and then tested once: near ties are rare, so
+  /// the processor, predicting none, carries on with the exact choice while it counts.
   @inline(__always)
   func column(span: Int, in columns: ColumnView) -> (column: Int, bottom: Double) {
-    guard span == 1 else {
-      var best = (0, columns.maxBottom(from: 0, span: span))
-      for start in stride(from: 1, through: columns.count - span, by: 1) {
-        let bottom = columns.maxBottom(from: start, span: span)
-        if tieKey(bottom) < tieKey(best.1) { best = (start, bottom) }
-      }
-      return best
+    let lowest: (column: Int, bottom: Double) =
+      span == 1 ? Self.lowestColumn(in: columns) : Self.lowestStart(span, in: columns)
+    // Every bottom is at least the lowest, so one rounds to its step when it is below the
+    // step's upper edge.
+    let edge = stepEdge(above: lowest.bottom)
+    func bottom(_ start: Int) -> Double {
+      span == 1 ? columns.bottoms[start] : columns.maxBottom(from: start, span: span)
     }
+    // Counted on the encodings, which order the bottoms as their values: the sign of their
+    // difference from the edge's, added up without a branch for any number of columns.
+    @inline(__always) func inStep(_ column: Int) -> UInt64 {
+      (columns.bottoms[column].bitPattern &- edge.bitPattern) >> 63
+    }
+    var count: UInt64 = 2
+    if span == 1 {
+      switch columns.count {
+      case 2: count = inStep(0) &+ inStep(1)
+      case 3: count = inStep(0) &+ inStep(1) &+ inStep(2)
+      case 4: count = (inStep(0) &+ inStep(1)) &+ (inStep(2) &+ inStep(3))
+      default:
+        count = 0
+        for column in 0..<columns.count { count &+= inStep(column) }
+      }
+    }
+    guard count > 1 else { return lowest }
+    for start in 0..<lowest.column where bottom(start) < edge { return (start, bottom(start)) }
+    return lowest
+  }
+
+  /// The start of `span` columns whose largest bottom is smallest, leftmost on exact ties.
+  private static func lowestStart(_ span: Int, in columns: ColumnView) -> (Int, Double) {
+    var best = (0, columns.maxBottom(from: 0, span: span))
+    for start in stride(from: 1, through: columns.count - span, by: 1) {
+      let bottom = columns.maxBottom(from: start, span: span)
+      if bottom < best.1 { best = (start, bottom) }
+    }
+    return best
+  }
+
+  /// The column whose bottom is smallest, leftmost on exact ties.
+  @inline(__always)
+  private static func lowestColumn(in columns: ColumnView) -> (Int, Double) {
     let bottoms = columns.bottoms
     // Two, three and four columns (the layouts of phones and most others) as trees of
     // comparisons, which take fewer instructions than the loop and, for four, put two
     // comparisons after one another instead of three; a tie keeps the left one at every step.
     @inline(__always) func lower(_ left: (Int, Double), _ right: (Int, Double)) -> (Int, Double) {
-      tieKey(right.1) < tieKey(left.1) ? right : left
+      right.1 < left.1 ? right : left
     }
     switch columns.count {
     case 2: return lower((0, bottoms[0]), (1, bottoms[1]))
@@ -60,7 +106,7 @@ struct Shortest: ColumnChooser {
       return lower(lower((0, bottoms[0]), (1, bottoms[1])), lower((2, bottoms[2]), (3, bottoms[3])))
     default:
       var best = (0, bottoms[0])
-      for column in 1..<columns.count where tieKey(bottoms[column]) < tieKey(best.1) {
+      for column in 1..<columns.count where bottoms[column] < best.1 {
         best = (column, bottoms[column])
       }
       return best

@@ -44,6 +44,7 @@ import Testing
       var lower = bottoms
       lower[columns - 1] = Double(bitPattern: shared - 0x1_0000)
       #expect(tieKey(lower[columns - 1]) < tieKey(bottoms[0]))
+      #expect(Set(bottoms.map(tieKey)).count == 1)
       withColumns(bottoms: lower, flags: Array(repeating: 0, count: columns)) { view in
         #expect(Shortest(cursor: 0).column(span: 1, in: view).column == columns - 1)
       }
