@@ -263,9 +263,10 @@ struct LayoutReport: Sendable {
         + "viewport"
     }
     let lanes = configuration.axis == .vertical ? "column" : "row"
+    let grid = configuration.scale.map { " on the 1/\(formatNumber($0)) pt grid" } ?? ""
     return
       "\(itemCount) in \(configuration.columns) \(lanes)\(configuration.columns == 1 ? "" : "s") "
-      + "of \(formatFixed(configuration.geometry.columnWidth)) pt, "
+      + "of \(formatFixed(configuration.geometry.columnWidth)) pt\(grid), "
       + "width \(formatNumber(configuration.width)) pt"
   }
 

@@ -39,11 +39,14 @@ struct ColumnsEngine: StyleEngine {
     Self.contentExtent(lowestBottom: columns.lowest, isEmpty: elements.isEmpty, geometry: geometry)
   }
 
-  /// The lowest bottom plus the bottom inset, or `top + bottom` when there are no items.
+  /// The lowest bottom plus the bottom inset, or `top + bottom` when there are no items; with a
+  /// scale, the lowest bottom on its grid, as the frames have it.
   static func contentExtent(lowestBottom: Double, isEmpty: Bool, geometry: LayoutConfiguration)
     -> Double
   {
-    isEmpty ? geometry.insets.top + geometry.insets.bottom : lowestBottom + geometry.insets.bottom
+    guard !isEmpty else { return geometry.insets.top + geometry.insets.bottom }
+    let lowest = geometry.scale.map { (lowestBottom * $0).rounded() / $0 } ?? lowestBottom
+    return lowest + geometry.insets.bottom
   }
 
   /// The width of an item covering `span` columns: `span · w + (span − 1) · columnSpacing`.

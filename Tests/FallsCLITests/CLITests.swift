@@ -76,6 +76,21 @@ private func golden(_ name: String) throws -> String {
 
   // MARK: Layout output
 
+  @Test("With --scale, the summary names the grid and the content height is on it")
+  func scaleSummary() async throws {
+    let table = await runCLI(["layout", "--scale", "2"])
+    let summary = String(table.standardOutput.prefix { $0 != "\n" })
+    let json = await runCLI(["layout", "--scale", "2", "-f", "json"])
+    let document = try ParsedLayout(json: Data(json.standardOutput.utf8))
+    let lowest = document.elements.map(\.frame.maxY).max() ?? 0
+    #expect(document.contentHeight == lowest + 10)
+    #expect(
+      summary
+        == "irregular layout: 50 items in 3 columns of 111.67 pt on the 1/2 pt grid, width 375 "
+        + "pt, content height \(String(format: "%.2f", lowest + 10)) pt")
+    #expect(summary.hasSuffix(".50 pt"))
+  }
+
   @Test("The default run prints the golden JSON of the embedded feed")
   func goldenJSON() async throws {
     let result = await runCLI(["layout", "--format", "json"])

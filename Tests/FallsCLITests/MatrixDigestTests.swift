@@ -15,6 +15,8 @@
 //   0 on a 1/3 pt grid); in each, the first element that moved had been put in a column whose
 //   top was 0 or 1 ulp from the top of a column to its left (checked against 603ea0c's build).
 // - Help and error messages of that issue: one-letter flags, FEED, flags of feeds, bare falls.
+// - With --scale, the content extent is the lowest bottom on the grid (as the frames end) plus
+//   the inset, where it was the exact bottom: every layout and run with a scale.
 //
 // To record them again after a deliberate change of output (and say so above and in the commit):
 //

@@ -44,6 +44,29 @@ private func frames(_ layout: WaterfallLayout) -> [Rect] {
     #expect(layout.contentHeight == (10 + height) + 10)
   }
 
+  @Test(
+    "With a scale the content ends where the lowest frame ends, on the grid, plus the inset",
+    arguments: [LayoutStyle.irregular, .waterfall, .grid], [1.0, 2, 3, 7])
+  func contentOnTheGrid(style: LayoutStyle, scale: Double) throws {
+    for seed in UInt64(1)...20 {
+      for axis in LayoutAxis.allCases {
+        let configuration = LayoutConfiguration(
+          style: style, columns: style == .grid ? 3 : Int(seed % 5) + 1, rowSpacing: 7.3,
+          insets: EdgeInsets(top: 3.3, left: 1, bottom: 4.7, right: 2), seed: seed, axis: axis,
+          scale: scale)
+        let layout = try WaterfallLayout(
+          configuration, items: GeneratedFeeds.items(count: 40, seed: seed))
+        let ends = layout.elements.map { axis == .vertical ? $0.frame.maxY : $0.frame.maxX }
+        // The inset after the lowest frame, on the grid: the bottom one, or the right one for
+        // rows.
+        let inset = ((axis == .vertical ? 4.7 : 2) * scale).rounded() / scale
+        // Equal but for the rounding of y + height, a frame's edges being on the grid.
+        let expected = (ends.max() ?? 0) + inset
+        #expect(abs(layout.contentExtent - expected) <= expected.ulp * 4, "\(configuration)")
+      }
+    }
+  }
+
   @Test("Two items fill the two columns from the left")
   func twoItems() throws {
     let layout = try WaterfallLayout(twoColumns, items: items([(100, 150), (100, 100)]))
