@@ -24,9 +24,12 @@ lint:
 format:
 	$(SWIFT) format format --in-place --recursive Sources Tests Benchmarks Fuzz
 
+# The binary, and the manual page falls.1 that it writes from its flag table.
 install: release
-	install -d $(DESTDIR)$(PREFIX)/bin
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/falls" $(DESTDIR)$(PREFIX)/bin/falls
+	"$$($(SWIFT) build -c release --show-bin-path)/falls" manual > $(DESTDIR)$(PREFIX)/share/man/man1/falls.1
+	chmod 644 $(DESTDIR)$(PREFIX)/share/man/man1/falls.1
 
 # Builds in release and runs the benchmark (BENCHMARKS.md); BENCH_ARGS="--json" for JSON.
 BENCH_ARGS ?=

@@ -64,6 +64,15 @@ public enum CLI {
     }
   }
 
+  /// Writes a text that is the command's result to standard output.
+  private static func write(_ text: String, to environment: CLIEnvironment) throws(CLIError) {
+    do {
+      try environment.standardOutput.write(text)
+    } catch {
+      throw .output(error)
+    }
+  }
+
   private static func dispatch(_ arguments: [String], environment: CLIEnvironment)
     async throws(CLIError)
   {
@@ -76,6 +85,7 @@ public enum CLI {
     case "help":
       if rest.first == LayoutCommand.name { throw .informational(HelpText.layout) }
       if rest.first == ViewCommand.name { throw .informational(ViewCommand.help) }
+      if rest.first == "completions" { throw .informational(ShellCompletions.help) }
       throw .informational(help)
     case "--version":
       throw .informational(versionText)
@@ -102,6 +112,17 @@ public enum CLI {
     case ViewCommand.name:
       let options = try ViewCommand.parse(rest)
       try await ViewCommand.run(options, environment: environment)
+    case "completions":
+      try write(ShellCompletions.run(rest), to: environment)
+    case "manual":
+      if rest.contains("--help") || rest.contains("-h") {
+        throw .informational(
+          "OVERVIEW: Print the manual page, falls(1), in roff.\n\nUSAGE: falls manual\n")
+      }
+      guard rest.isEmpty else {
+        throw .usage("falls manual takes no argument; see 'man ./falls.1'", command: nil)
+      }
+      try write(ManualPage.text, to: environment)
     default:
       let shown = escapingControlCharacters(command)
       let hint =

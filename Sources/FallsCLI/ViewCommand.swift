@@ -9,28 +9,23 @@ import Foundation
 enum ViewCommand {
   static let name = "view"
 
-  static let help = """
+  static var help: String {
+    """
     OVERVIEW: Show a feed's layout in the terminal and scroll through it.
 
-    USAGE: falls view [--feed URL|PATH|-] [--style STYLE] [--columns N] [options]
+    USAGE: falls view [FEED] [options]
 
     Takes the feed and layout options of 'falls layout' (see 'falls layout --help'), not
     --format, --output, --rect, --keep-partial or --quiet; --pages N loads N pages to begin
     with. Each box is an item at its frame, labelled with its feed index: double lines for an
     enlarged item, ≈ beside an aligned one. Reaching the bottom of a URL feed with {page} loads
-    its next page. Standard input and output must be a terminal; to print the layout, use
-    'falls layout'.
+    its next page; the keys keep working while it loads. Standard input and output must be a
+    terminal; to print the layout, use 'falls layout'.
 
     KEYS:
-      j ↓ / k ↑          down / up a line
-      space PgDn / b PgUp  down / up a screen
-      g Home / G End     top / bottom (loads the next page)
-      + / -              one column more / fewer, laid out again
-      r                  refresh: load page 1 again and start over
-      ?                  show the keys
-      q Ctrl-C           quit
 
-    """
+    """ + ViewerKey.lines.map { "  " + $0 + "\n" }.joined() + "\n"
+  }
 
   /// Parses `falls view`'s arguments: those of `falls layout` without its output options.
   static func parse(_ arguments: [String]) throws(CLIError) -> LayoutOptions {
@@ -172,36 +167,27 @@ struct Viewer {
 
   /// Acts on `key`; false to quit.
   mutating func handle(_ key: Key) async -> Bool {
-    if showsKeys, key != .character("q"), key != .interrupt {
+    let action = ViewerKey.all.first { $0.keys.contains(key) }?.action
+    if showsKeys, action != .quit {
       showsKeys = false
       return true
     }
-    switch key {
-    case .character("q"), .interrupt:
-      return false
-    case .character("j"), .down:
-      await scroll(to: top + 1)
-    case .character("k"), .up:
-      await scroll(to: top - 1)
-    case .character(" "), .pageDown:
-      await scroll(to: top + pageRows)
-    case .character("b"), .pageUp:
-      await scroll(to: top - pageRows)
-    case .character("g"), .home:
-      await scroll(to: 0)
-    case .character("G"), .end:
-      await scroll(to: Int.max / 2)
-    case .character("+"), .character("="):
-      relayout(columns: options.configuration.columns + 1)
-    case .character("-"):
+    switch action {
+    case .quit?: return false
+    case .lineDown?: await scroll(to: top + 1)
+    case .lineUp?: await scroll(to: top - 1)
+    case .screenDown?: await scroll(to: top + pageRows)
+    case .screenUp?: await scroll(to: top - pageRows)
+    case .top?: await scroll(to: 0)
+    case .bottom?: await scroll(to: Int.max / 2)
+    case .moreColumns?: relayout(columns: options.configuration.columns + 1)
+    case .fewerColumns?:
       if options.configuration.columns > 1 { relayout(columns: options.configuration.columns - 1) }
-    case .character("r"):
+    case .refresh?:
       message = "refreshing"
       await refresh()
-    case .character("?"):
-      showsKeys = true
-    default:
-      break
+    case .showKeys?: showsKeys = true
+    case nil: break
     }
     return true
   }
@@ -246,5 +232,55 @@ struct Viewer {
     }
     if !output.isEmpty { terminal.write(output) }
     shown = lines
+  }
+}
+
+/// What a key of `falls view` does.
+enum ViewerAction {
+  case lineDown, lineUp, screenDown, screenUp, top, bottom, moreColumns, fewerColumns, refresh
+  case showKeys, quit
+}
+
+/// One key of `falls view`: the one description of it, from which the help's KEYS, the `?` box,
+/// the manual and what a key press does all come.
+struct ViewerKey {
+  /// The keys as a person reads them: `j ↓`.
+  let names: String
+  let keys: [Key]
+  let action: ViewerAction
+  let help: String
+
+  static let all = [
+    ViewerKey(
+      names: "j ↓", keys: [.character("j"), .down], action: .lineDown, help: "down a line"),
+    ViewerKey(names: "k ↑", keys: [.character("k"), .up], action: .lineUp, help: "up a line"),
+    ViewerKey(
+      names: "space PgDn", keys: [.character(" "), .pageDown], action: .screenDown,
+      help: "down a screen"),
+    ViewerKey(
+      names: "b PgUp", keys: [.character("b"), .pageUp], action: .screenUp, help: "up a screen"),
+    ViewerKey(names: "g Home", keys: [.character("g"), .home], action: .top, help: "top"),
+    ViewerKey(
+      names: "G End", keys: [.character("G"), .end], action: .bottom,
+      help: "bottom (loads the next page)"),
+    ViewerKey(
+      names: "+", keys: [.character("+"), .character("=")], action: .moreColumns,
+      help: "one column more, laid out again"),
+    ViewerKey(
+      names: "-", keys: [.character("-")], action: .fewerColumns,
+      help: "one column fewer, laid out again"),
+    ViewerKey(
+      names: "r", keys: [.character("r")], action: .refresh,
+      help: "refresh: load page 1 again and start over"),
+    ViewerKey(names: "?", keys: [.character("?")], action: .showKeys, help: "show the keys"),
+    ViewerKey(
+      names: "q Ctrl-C", keys: [.character("q"), .interrupt], action: .quit,
+      help: "quit (Ctrl-C with status 130), also while a page loads"),
+  ]
+
+  /// One line a key, its names in a column of their own: for the help and the `?` box.
+  static var lines: [String] {
+    let width = (all.map(\.names.count).max() ?? 0) + 2
+    return all.map { $0.names + String(repeating: " ", count: width - $0.names.count) + $0.help }
   }
 }

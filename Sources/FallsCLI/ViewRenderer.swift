@@ -134,18 +134,9 @@ struct ViewRenderer {
     return String(characters) + String(repeating: " ", count: max(columns - characters.count, 0))
   }
 
-  /// The key help, drawn over the layout.
-  static let keyHelp = [
-    "j ↓        down a line      k ↑        up a line",
-    "space PgDn down a screen    b PgUp     up a screen",
-    "g Home     top              G End      bottom (loads the next page)",
-    "+ -        one column more or fewer, laid out again",
-    "r          refresh: page 1 again, from the top",
-    "?          these keys       q Ctrl-C   quit",
-  ]
-
   /// `lines` with the key help boxed over their middle.
   static func withKeyHelp(_ lines: [String], columns: Int) -> [String] {
+    let keyHelp = ViewerKey.lines
     let width = min((keyHelp.map(\.count).max() ?? 0) + 4, columns)
     let line = String(repeating: singleBox[0], count: max(width - 2, 0))
     let box =

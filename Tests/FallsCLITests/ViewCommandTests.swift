@@ -27,6 +27,9 @@ import Testing
         ["--keep-partial"], "--keep-partial is an option of 'falls layout', not of 'falls view'"
       ),
       (["--columns", "0"], "invalid value '0' for '--columns'"),
+      (["-f", "json"], "--format is an option of 'falls layout', not of 'falls view'"),
+      (["-q"], "--quiet is an option of 'falls layout', not of 'falls view'"),
+      (["a.json", "b.json"], "unexpected argument 'b.json'; falls view takes one feed"),
     ])
   func options(arguments: [String], message: String) async {
     let result = await runCLI(["view"] + arguments)
@@ -41,6 +44,21 @@ import Testing
     let indirect = await runCLI(["help", "view"])
     #expect(direct.code == .success && direct.standardOutput == ViewCommand.help)
     #expect(indirect.standardOutput == ViewCommand.help)
-    #expect(direct.standardOutput.contains("q Ctrl-C           quit"))
+    // One line a key, every description starting in the same column.
+    let keyLines = direct.standardOutput.split(separator: "\n").drop { $0 != "KEYS:" }.dropFirst()
+    #expect(keyLines.count == ViewerKey.all.count)
+    let columns = Set(
+      zip(keyLines, ViewerKey.all).map { line, key in
+        line.distance(
+          from: line.startIndex, to: line.range(of: key.help)?.lowerBound ?? line.startIndex)
+      })
+    #expect(columns.count == 1, "\(keyLines)")
+    #expect(direct.standardOutput.contains("  q Ctrl-C    quit"))
+  }
+
+  @Test("A feed given as an argument is the feed, as with --feed")
+  func positionalFeed() throws {
+    #expect(try ViewCommand.parse(["x.json", "-c", "2"]).feed == .file("x.json"))
+    #expect(try ViewCommand.parse(["-"]).feed == .standardInput)
   }
 }

@@ -111,10 +111,10 @@ private func renderer(_ configuration: LayoutConfiguration, _ items: [LayoutItem
 
   @Test("The key help is boxed over the middle of the screen, lines kept as wide")
   func keyHelp() {
-    let blank = Array(repeating: String(repeating: ".", count: 70), count: 12)
+    let blank = Array(repeating: String(repeating: ".", count: 70), count: 16)
     let lines = ViewRenderer.withKeyHelp(blank, columns: 70)
-    #expect(lines.count == 12 && lines.allSatisfy { $0.count == 70 })
-    #expect(lines.contains { $0.contains("q Ctrl-C   quit") })
+    #expect(lines.count == 16 && lines.allSatisfy { $0.count == 70 })
+    for key in ViewerKey.lines { #expect(lines.contains { $0.contains(key) }, "\(key)") }
     #expect(lines.first == blank.first && lines.last == blank.last)
   }
 

@@ -1,0 +1,110 @@
+/// `falls manual`: the manual page falls(1) in roff, written from the flag table, the viewer's
+/// keys and the exit statuses, as `make install` puts it in `share/man/man1/falls.1`.
+enum ManualPage {
+  static var text: String {
+    var page = """
+      .TH FALLS 1 "" "falls \(CLI.version)" "User Commands"
+      .SH NAME
+      falls \\- lay out image feeds as waterfalls (masonry) and print the frames
+      .SH SYNOPSIS
+      .B falls layout
+      [\\fIFEED\\fR] [\\fIoptions\\fR]
+      .br
+      .B falls view
+      [\\fIFEED\\fR] [\\fIoptions\\fR]
+      .br
+      .B falls completions
+      .BR bash | zsh | fish
+      .br
+      .B falls manual
+      .SH DESCRIPTION
+      .B falls layout
+      reads a finderlist feed, a JSON object whose "data" array holds items with an "img" URL,
+      a "width" and a "height", lays it out and prints every item's frame as a table, JSON or
+      JSON Lines, or draws it as SVG or HTML.
+      .B falls view
+      shows the layout in the terminal and loads the next page at the bottom.
+      FEED is an http or https URL, a file, or \\- for standard input; without one, falls lays out
+      the feed built into it.
+      Frames are in points, origin at the top left, y growing downward.
+      .SH OPTIONS
+
+      """
+    for flag in LayoutFlag.all {
+      let names =
+        (flag.short.map { "\\fB\\-\($0)\\fR, " } ?? "") + "\\fB\\-\\-\(escaped(flag.name))\\fR"
+      let value = flag.value.map { " \\fI\(escaped($0))\\fR" } ?? ""
+      var help = flag.help
+      if flag.feeds.count < FeedKind.allCases.count {
+        help += " For \(flag.feeds.description) only."
+      }
+      if !flag.isForView { help += " Not for falls view." }
+      page += ".TP\n\(names)\(value)\n\(escaped(help))\n"
+    }
+    page += ".TP\n\\fB\\-\\-version\\fR\nShow the version.\n"
+    page += ".SH VIEW KEYS\n"
+    for key in ViewerKey.all {
+      page += ".TP\n\\fB\(escaped(key.names))\\fR\n\(escaped(key.help))\n"
+    }
+    page += """
+      .SH EXIT STATUS
+      .TP
+      0
+      Success.
+      .TP
+      64
+      Bad usage: an unknown flag, a missing or invalid value, a flag of another style or feed.
+      .TP
+      65
+      Bad feed data: not JSON (with the line and column), no data array, an invalid item.
+      .TP
+      66
+      The feed file or standard input could not be read, or is larger than \\-\\-max\\-bytes.
+      .TP
+      69
+      The feed URL could not be fetched: network, HTTP status, too large, not JSON.
+      .TP
+      73
+      The \\-\\-output file could not be created.
+      .TP
+      74
+      The output could not be written.
+      .TP
+      130
+      falls view was ended by Ctrl\\-C.
+      .TP
+      141
+      Standard output was closed by its reader.
+      .SH EXAMPLES
+      .nf
+      falls layout \\-c 4 \\-f json | jq '.items[] | select(.enlarged)'
+      falls layout \\-c 4 \\-f html \\-o feed.html
+      falls layout 'https://example.com/list?page={page}&size={size}' \\-\\-pages 3
+      curl \\-s https://example.com/finderlist | falls layout \\- \\-f jsonl
+      falls view \\-\\-style waterfall \\-c 2
+      .fi
+      .SH SEE ALSO
+      .BR jq (1)
+
+      """
+    return page
+  }
+
+  /// `text` for roff: backslashes and hyphens escaped, characters beyond ASCII named
+  /// (`\[u2212]`), and no line starting with a dot or a quote, which roff would read as a
+  /// request.
+  static func escaped(_ text: String) -> String {
+    var body = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\\": body += "\\e"
+      case "-": body += "\\-"
+      case _ where scalar.isASCII: body.unicodeScalars.append(scalar)
+      default:
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        body += "\\[u" + String(repeating: "0", count: max(4 - hex.count, 0)) + hex + "]"
+      }
+    }
+    return body.first == "." || body.first == "'" ? "\\&" + body : body
+  }
+}

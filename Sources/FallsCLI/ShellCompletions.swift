@@ -1,0 +1,205 @@
+import FallsBase
+
+/// `falls completions bash|zsh|fish`: a completion script for the shell, written from the flag
+/// table (``LayoutFlag/all``), so that every flag, its one-letter form and its values complete.
+enum ShellCompletions {
+  /// The shells there is a script for.
+  enum Shell: String, CaseIterable {
+    case bash, zsh, fish
+  }
+
+  static let help = """
+    OVERVIEW: Print a completion script for bash, zsh or fish.
+
+    USAGE: falls completions bash|zsh|fish
+
+    For the current shell:
+      source <(falls completions bash)      # bash, in ~/.bashrc
+      source <(falls completions zsh)       # zsh, in ~/.zshrc, after compinit
+      falls completions fish | source       # fish, in ~/.config/fish/config.fish
+
+    """
+
+  /// The commands, with a line each for the shells that show one.
+  static let commands: [(name: String, help: String)] = [
+    ("layout", "Lay out a feed and print every item's frame"),
+    ("view", "Show the layout in the terminal and scroll through it"),
+    ("completions", "Print a completion script for bash, zsh or fish"),
+    ("manual", "Print the manual page, falls(1)"),
+  ]
+
+  /// Parses the arguments after `completions` and returns the script.
+  static func run(_ arguments: [String]) throws(CLIError) -> String {
+    if arguments.contains("--help") || arguments.contains("-h") { throw .informational(help) }
+    let shells = Shell.allCases.map(\.rawValue).joined(separator: ", ")
+    guard arguments.count == 1, let name = arguments.first else {
+      throw .usage("give one shell: \(shells)", command: "completions")
+    }
+    guard let shell = Shell(rawValue: name.lowercased()) else {
+      let shown = escapingControlCharacters(name)
+      throw .usage(
+        "no completions for '\(shown)'; the shells are \(shells)", command: "completions")
+    }
+    return script(for: shell)
+  }
+
+  static func script(for shell: Shell) -> String {
+    switch shell {
+    case .bash: bash
+    case .zsh: zsh
+    case .fish: fish
+    }
+  }
+
+  /// The flags of `command` (`layout` or `view`), as typed: `--name` and `-x`.
+  private static func spellings(of command: String) -> [String] {
+    flags(of: command).flatMap { flag in
+      ["--" + flag.name] + (flag.short.map { ["-\($0)"] } ?? [])
+    }
+  }
+
+  private static func flags(of command: String) -> [LayoutFlag] {
+    LayoutFlag.all.filter { command == LayoutCommand.name || $0.isForView }
+  }
+
+  /// The first sentence of a flag's help, for the shells that show one beside it.
+  private static func summary(of flag: LayoutFlag) -> String {
+    let sentence = flag.help.prefix { $0 != "." && $0 != ";" }
+    return String(sentence.prefix(70))
+  }
+
+  private static var bash: String {
+    var valueCases = ""
+    for flag in LayoutFlag.all where flag.value != nil {
+      let words = (["--" + flag.name] + (flag.short.map { ["-\($0)"] } ?? [])).joined(
+        separator: "|")
+      let reply =
+        flag.isPath
+        ? "COMPREPLY=($(compgen -f -- \"$cur\"))"
+        : flag.choices.isEmpty
+          ? "COMPREPLY=()"
+          : "COMPREPLY=($(compgen -W \"\(flag.choices.joined(separator: " "))\" -- \"$cur\"))"
+      valueCases += "    \(words)) \(reply); return ;;\n"
+    }
+    return """
+      # bash completion for falls, written by `falls completions bash` from its flag table.
+      _falls() {
+        local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
+        if [[ $COMP_CWORD -eq 1 ]]; then
+          COMPREPLY=($(compgen -W "\(commands.map(\.name).joined(separator: " ")) --help -h --version" -- "$cur"))
+          return
+        fi
+        local flags
+        case ${COMP_WORDS[1]} in
+          layout) flags="\(spellings(of: LayoutCommand.name).joined(separator: " ")) --version" ;;
+          view) flags="\(spellings(of: ViewCommand.name).joined(separator: " ")) --version" ;;
+          completions) COMPREPLY=($(compgen -W "\(Shell.allCases.map(\.rawValue).joined(separator: " "))" -- "$cur")); return ;;
+          *) COMPREPLY=(); return ;;
+        esac
+        case $prev in
+      \(valueCases)  esac
+        if [[ $cur == -* ]]; then
+          COMPREPLY=($(compgen -W "$flags" -- "$cur"))
+        else
+          COMPREPLY=($(compgen -f -- "$cur"))
+        fi
+      }
+      complete -o filenames -F _falls falls
+
+      """
+  }
+
+  /// `text` inside single quotes of zsh's `_arguments` specifications: no quote, bracket or
+  /// colon of its own.
+  private static func zshText(_ text: String) -> String {
+    String(text.map { "'[]:\\".contains($0) ? " " : $0 })
+  }
+
+  private static func zshSpecifications(of command: String) -> String {
+    var lines: [String] = []
+    for flag in flags(of: command) {
+      let names = ["--" + flag.name] + (flag.short.map { ["-\($0)"] } ?? [])
+      let exclusion = names.count > 1 ? "(\(names.joined(separator: " ")))" : ""
+      let spelled =
+        names.count > 1 ? "{\(names.joined(separator: ","))}" : names[0]
+      var value = ""
+      if let placeholder = flag.value {
+        let action =
+          flag.isPath
+          ? "_files" : flag.choices.isEmpty ? " " : "(\(flag.choices.joined(separator: " ")))"
+        value = ":\(zshText(placeholder)):\(action)"
+      }
+      lines.append("'\(exclusion)'\(spelled)'[\(zshText(summary(of: flag)))]\(value)'")
+    }
+    lines.append("'--version[Show the version]'")
+    lines.append("'1:feed:_files'")
+    return lines.joined(separator: " \\\n        ")
+  }
+
+  private static var zsh: String {
+    let described = commands.map { "'\($0.name):\(zshText($0.help))'" }.joined(separator: " ")
+    return """
+      #compdef falls
+      # zsh completion for falls, written by `falls completions zsh` from its flag table.
+      _falls() {
+        local state line
+        _arguments -C '(- *)'{-h,--help}'[Show help]' '(- *)--version[Show the version]' \\
+          '1: :->command' '*:: :->argument'
+        case $state in
+        command)
+          local -a commands
+          commands=(\(described))
+          _describe command commands ;;
+        argument)
+          case $line[1] in
+          layout)
+            _arguments \\
+              \(zshSpecifications(of: LayoutCommand.name)) ;;
+          view)
+            _arguments \\
+              \(zshSpecifications(of: ViewCommand.name)) ;;
+          completions) _values shell \(Shell.allCases.map(\.rawValue).joined(separator: " ")) ;;
+          esac ;;
+        esac
+      }
+      if [[ $zsh_eval_context[-1] == loadautofunc ]]; then
+        _falls "$@"
+      else
+        compdef _falls falls
+      fi
+
+      """
+  }
+
+  /// `text` inside single quotes of fish.
+  private static func fishText(_ text: String) -> String {
+    text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+  }
+
+  private static var fish: String {
+    var lines = [
+      "# fish completion for falls, written by `falls completions fish` from its flag table.",
+      "complete -c falls -f",
+    ]
+    for command in commands {
+      lines.append(
+        "complete -c falls -n __fish_use_subcommand -a \(command.name) -d '\(fishText(command.help))'"
+      )
+    }
+    lines.append(
+      "complete -c falls -n '__fish_seen_subcommand_from completions' -a 'bash zsh fish'")
+    for flag in LayoutFlag.all {
+      let commands = flag.isForView ? "layout view" : "layout"
+      var line = "complete -c falls -n '__fish_seen_subcommand_from \(commands)' -l \(flag.name)"
+      if let short = flag.short { line += " -s \(short)" }
+      if flag.value != nil { line += flag.isPath ? " -r -F" : " -x" }
+      if !flag.choices.isEmpty { line += " -a '\(flag.choices.joined(separator: " "))'" }
+      lines.append(line + " -d '\(fishText(summary(of: flag)))'")
+    }
+    lines.append(
+      "complete -c falls -n '__fish_seen_subcommand_from layout view' -l version -d 'Show the version'"
+    )
+    lines.append("complete -c falls -n '__fish_seen_subcommand_from layout view' -F")
+    return lines.joined(separator: "\n") + "\n"
+  }
+}
