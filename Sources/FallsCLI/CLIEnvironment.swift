@@ -21,6 +21,9 @@ public struct CLIEnvironment {
   public var standardError: any ByteSink
   /// Whether standard error is a terminal, where progress is shown.
   public var standardErrorIsTerminal: Bool
+  /// The width in columns of the terminal that standard output is, or `nil` when it is not one
+  /// (a pipe, a file): the table is fitted to it.
+  public var standardOutputColumns: Int?
   /// The network, for feeds given as URLs.
   public var transport: any HTTPTransport
   /// The first backoff delay between retries, in seconds.
@@ -32,6 +35,7 @@ public struct CLIEnvironment {
     standardOutput: any ByteSink,
     standardError: any ByteSink,
     standardErrorIsTerminal: Bool = false,
+    standardOutputColumns: Int? = nil,
     transport: any HTTPTransport = URLSessionTransport(),
     backoff: Double = FetchPolicy().backoff
   ) {
@@ -39,6 +43,7 @@ public struct CLIEnvironment {
     self.standardOutput = standardOutput
     self.standardError = standardError
     self.standardErrorIsTerminal = standardErrorIsTerminal
+    self.standardOutputColumns = standardOutputColumns
     self.transport = transport
     self.backoff = backoff
   }
@@ -49,6 +54,14 @@ public struct CLIEnvironment {
       readStandardInput: { (limit) throws(SystemError) in try readAll(0, maxBytes: limit) },
       standardOutput: FileDescriptorSink(descriptor: 1),
       standardError: FileDescriptorSink(descriptor: 2),
-      standardErrorIsTerminal: isatty(2) == 1)
+      standardErrorIsTerminal: isatty(2) == 1, standardOutputColumns: terminalColumns(1))
   }
+}
+
+/// The width of the terminal that `descriptor` is, or `nil` when it is not a terminal.
+private func terminalColumns(_ descriptor: Int32) -> Int? {
+  guard isatty(descriptor) == 1 else { return nil }
+  var window = winsize()
+  guard ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0 else { return 80 }
+  return Int(window.ws_col)
 }

@@ -82,6 +82,8 @@ struct LayoutOptions {
   var minimumContentHeight = 0.0
   /// Print only the elements intersecting this rectangle.
   var rect: Rect?
+  /// Write only these fields (`--fields`), or every field of the format.
+  var fields: [String]?
   /// Write the output to this file instead of standard output.
   var output: String?
 }
@@ -272,6 +274,20 @@ enum LayoutCommand {
       guard let flag = LayoutFlag.named(name), !flag.feeds.contains(kind) else { continue }
       throw usage(
         "--\(name) does not apply to \(kind.description); it is for \(flag.feeds.description)")
+    }
+    if let fields = reading.options.fields {
+      let format = reading.options.format
+      let names = LayoutReport.fieldNames(format: format, style: configuration.style)
+      guard !names.isEmpty else {
+        throw usage(
+          "--fields does not apply to --format \(format); it is for table, json and jsonl")
+      }
+      if let unknown = fields.first(where: { !names.contains($0) }) {
+        throw usage(
+          "--fields '\(escapingControlCharacters(unknown))': --format \(format) of the "
+            + "\(configuration.style.rawValue) style has no such field; its fields are "
+            + names.joined(separator: ", "))
+      }
     }
     try validate(reading)
   }

@@ -301,6 +301,21 @@ struct LayoutFlag: Sendable {
           $0.options.output = $1.text
         }),
       LayoutFlag(
+        name: "fields", argument: "NAME,…",
+        help: "Write only these fields, in the format's order: for json and jsonl the keys of "
+          + "each item object (\(ElementField.names(for: .circle).joined(separator: ", ")); "
+          + "center and transform in the ring styles only), for table its columns "
+          + "(\(LayoutReport.tableColumnNames(for: .irregular).joined(separator: ", ")); for "
+          + "cube and sphere angle, tx, ty and tz in place of column, span, x and y).",
+        isForView: false,
+        read: {
+          let names = $1.text.split(separator: ",", omittingEmptySubsequences: false)
+          guard !names.contains(where: \.isEmpty) else {
+            throw $1.invalid(expected: "field names separated by commas", example: "index,x,y")
+          }
+          $0.options.fields = names.map { String($0).lowercased() }
+        }),
+      LayoutFlag(
         name: "rect", argument: "X,Y,W,H",
         help: "Print only the elements that intersect this rectangle, as a collection view asks "
           + "for what is on screen (the content height stays the whole content's).",

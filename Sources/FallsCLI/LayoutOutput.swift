@@ -17,6 +17,43 @@ public enum OutputFormat: String, CaseIterable, Sendable {
   case html
 }
 
+/// A key of the JSON objects of `--format json` and `jsonl`, in the order they are written.
+enum ElementField: String, CaseIterable {
+  case kind, index, page, column, span, x, y, width, height, enlarged, aligned, center, transform
+  case img
+
+  /// The field's bit in a ``ChosenFields``.
+  var bit: UInt32 { 1 << UInt32(Self.allCases.firstIndex(of: self) ?? 0) }
+
+  /// The fields of the objects of a layout of `style`: the centre and the transform in the ring
+  /// styles only.
+  static func names(for style: LayoutStyle) -> [String] {
+    allCases.filter { style.family == .ring || ($0 != .center && $0 != .transform) }.map(\.rawValue)
+  }
+}
+
+/// Which fields the JSON writers write: a type for every field and one for those `--fields`
+/// chose, so that the writer of every field is compiled without a test per field.
+protocol FieldSelection: Sendable {
+  func contains(_ field: ElementField) -> Bool
+}
+
+/// Every field.
+struct EveryField: FieldSelection {
+  @inline(__always) func contains(_ field: ElementField) -> Bool { true }
+}
+
+/// The fields `--fields` chose.
+struct ChosenFields: FieldSelection {
+  let bits: UInt32
+
+  init(_ names: Set<String>) {
+    bits = ElementField.allCases.filter { names.contains($0.rawValue) }.reduce(0) { $0 | $1.bit }
+  }
+
+  @inline(__always) func contains(_ field: ElementField) -> Bool { bits & field.bit != 0 }
+}
+
 /// A finished layout with the feed items it placed, ready to be written.
 struct LayoutReport: Sendable {
   /// The one section: its header, the layout of its items, its footer.
@@ -25,6 +62,10 @@ struct LayoutReport: Sendable {
   var items: PlacedItems
   /// Write only the elements intersecting this rectangle.
   var rect: Rect?
+  /// The fields `--fields` chose, or `nil` for every field of the format.
+  var fields: Set<String>?
+  /// The width of the terminal the output goes to, or `nil` when it does not go to one.
+  var terminalColumns: Int?
 
   /// The JSON schema name written into `--format json` output.
   static let schema = "falls.layout/1"
@@ -93,6 +134,17 @@ struct LayoutReport: Sendable {
   private func writeElements(
     to out: inout OutputBuffer, separator: StaticString, terminator: StaticString
   ) throws(SystemError) {
+    guard let fields else {
+      return try writeElements(to: &out, separator: separator, terminator: terminator, EveryField())
+    }
+    try writeElements(
+      to: &out, separator: separator, terminator: terminator, ChosenFields(fields))
+  }
+
+  private func writeElements<Fields: FieldSelection>(
+    to out: inout OutputBuffer, separator: StaticString, terminator: StaticString,
+    _ fields: Fields
+  ) throws(SystemError) {
     let count = sectioned.elementCount
     let list = ListStyle(
       separator: ShortLiteral(separator), terminator: ShortLiteral(terminator),
@@ -103,7 +155,7 @@ struct LayoutReport: Sendable {
       var position = 0
       try items.withContents { (contents) throws(SystemError) in
         try forEachSelected { (element) throws(SystemError) in
-          appendElement(element, list, contents, isFirst: position == 0, to: &out)
+          appendElement(element, list, fields, contents, isFirst: position == 0, to: &out)
           position += 1
           try out.flushIfFull()
         }
@@ -125,7 +177,7 @@ struct LayoutReport: Sendable {
         var position = range.lowerBound
         items.withContents { contents in
           sectioned.forEachElement(in: range) { element in
-            appendElement(element, list, contents, isFirst: position == 0, to: &buffer)
+            appendElement(element, list, fields, contents, isFirst: position == 0, to: &buffer)
             position += 1
           }
         }
@@ -149,20 +201,31 @@ struct LayoutReport: Sendable {
     var imagesArePlain: Bool
   }
 
-  private func appendFrame(
-    _ frame: Rect, isVertical: Bool, to cursor: inout OutputBuffer.Cursor
+  /// Appends the frame's members that `fields` holds: see ``Cursor/member(_:isFirst:)``.
+  @inline(__always)
+  private func appendFrame<Fields: FieldSelection>(
+    _ frame: Rect, isVertical: Bool, _ fields: Fields, isFirst: inout Bool,
+    to cursor: inout OutputBuffer.Cursor
   ) {
     // Across the scroll axis a frame repeats its column's position and width, which the
     // buffer's cache of numbers serves; along it, positions and extents seldom repeat, and are
     // written without asking the cache.
-    cursor.literal(",\"x\":")
-    cursor.number(frame.x, isCached: isVertical)
-    cursor.literal(",\"y\":")
-    cursor.number(frame.y, isCached: !isVertical)
-    cursor.literal(",\"width\":")
-    cursor.number(frame.width, isCached: isVertical)
-    cursor.literal(",\"height\":")
-    cursor.number(frame.height, isCached: !isVertical)
+    if fields.contains(.x) {
+      cursor.member(",\"x\":", isFirst: &isFirst)
+      cursor.number(frame.x, isCached: isVertical)
+    }
+    if fields.contains(.y) {
+      cursor.member(",\"y\":", isFirst: &isFirst)
+      cursor.number(frame.y, isCached: !isVertical)
+    }
+    if fields.contains(.width) {
+      cursor.member(",\"width\":", isFirst: &isFirst)
+      cursor.number(frame.width, isCached: isVertical)
+    }
+    if fields.contains(.height) {
+      cursor.member(",\"height\":", isFirst: &isFirst)
+      cursor.number(frame.height, isCached: !isVertical)
+    }
   }
 
   /// Room enough for an element's fields but its URL: the literals (a list's separator and
@@ -170,19 +233,26 @@ struct LayoutReport: Sendable {
   /// frame edges, a ring style's centre and 16 matrix entries).
   private static let elementRoom = 512 + 26 * ShortestDecimal.room
 
-  /// Appends one element's JSON object, after the list's separator unless it is the first and
-  /// followed by its terminator; `list` says what is decided once per layout, not per element.
-  /// An item with a plain URL is one write, one check for room.
-  private func appendElement(
-    _ element: SectionElement, _ list: ListStyle, _ contents: PlacedItems.Contents, isFirst: Bool,
-    to out: inout OutputBuffer
+  /// Appends one element's JSON object of the members `fields` holds, after the list's
+  /// separator unless it is the first and followed by its terminator; `list` says what is
+  /// decided once per layout, not per element. An item with a plain URL is one write, one check
+  /// for room.
+  private func appendElement<Fields: FieldSelection>(
+    _ element: SectionElement, _ list: ListStyle, _ fields: Fields,
+    _ contents: PlacedItems.Contents, isFirst: Bool, to out: inout OutputBuffer
   ) {
     guard let item = element.item else {
       if !isFirst { out.write(room: 8) { $0.short(list.separator) } }
-      out.appendLiteral("{\"kind\":")
-      out.appendJSONString(element.kind.rawValue)
+      out.appendLiteral("{")
+      var isFirstMember = true
+      if fields.contains(.kind) {
+        out.appendLiteral("\"kind\":")
+        out.appendJSONString(element.kind.rawValue)
+        isFirstMember = false
+      }
       out.write(room: Self.elementRoom) { cursor in
-        appendFrame(element.frame, isVertical: list.isVertical, to: &cursor)
+        appendFrame(
+          element.frame, isVertical: list.isVertical, fields, isFirst: &isFirstMember, to: &cursor)
         cursor.literal("}")
         cursor.short(list.terminator)
       }
@@ -193,57 +263,79 @@ struct LayoutReport: Sendable {
     guard let feed = contents.feed else {
       var name = PlacedItems.syntheticImage(item.index)
       name.withUTF8 { image in
-        appendItem(item, element, list, contents, image: image, isFirst: isFirst, to: &out)
+        appendItem(item, element, list, fields, contents, image: image, isFirst: isFirst, to: &out)
       }
       return
     }
     appendItem(
-      item, element, list, contents, image: feed.image(at: item.index), isFirst: isFirst, to: &out)
+      item, element, list, fields, contents, image: feed.image(at: item.index), isFirst: isFirst,
+      to: &out)
   }
 
-  /// Appends an item's JSON object; see ``appendElement(_:_:_:isFirst:to:)``.
+  /// Appends an item's JSON object; see ``appendElement(_:_:_:_:isFirst:to:)``.
   @inline(__always)
-  private func appendItem(
-    _ item: LayoutElement, _ element: SectionElement, _ list: ListStyle,
+  private func appendItem<Fields: FieldSelection>(
+    _ item: LayoutElement, _ element: SectionElement, _ list: ListStyle, _ fields: Fields,
     _ contents: PlacedItems.Contents, image: UnsafeBufferPointer<UInt8>, isFirst: Bool,
     to out: inout OutputBuffer
   ) {
+    let writesImage = fields.contains(.img)
+    let isImageInline = list.imagesArePlain || !writesImage
     out.write(room: Self.elementRoom + image.count) { cursor in
       if !isFirst { cursor.short(list.separator) }
-      cursor.literal("{\"kind\":\"item\",\"index\":")
-      cursor.integer(contents.feedIndex(at: item.index))
-      cursor.literal(",\"page\":")
-      cursor.integer(items.page(at: item.index))
-      cursor.literal(",\"column\":")
-      cursor.integer(item.column)
-      cursor.literal(",\"span\":")
-      cursor.integer(item.span)
-      appendFrame(element.frame, isVertical: list.isVertical, to: &cursor)
-      cursor.literal(",\"enlarged\":")
-      cursor.boolean(item.isEnlarged)
-      cursor.literal(",\"aligned\":")
-      cursor.boolean(item.isAligned)
-      if list.isRing {
+      cursor.literal("{")
+      var isFirstMember = true
+      if fields.contains(.kind) { cursor.member(",\"kind\":\"item\"", isFirst: &isFirstMember) }
+      if fields.contains(.index) {
+        cursor.member(",\"index\":", isFirst: &isFirstMember)
+        cursor.integer(contents.feedIndex(at: item.index))
+      }
+      if fields.contains(.page) {
+        cursor.member(",\"page\":", isFirst: &isFirstMember)
+        cursor.integer(items.page(at: item.index))
+      }
+      if fields.contains(.column) {
+        cursor.member(",\"column\":", isFirst: &isFirstMember)
+        cursor.integer(item.column)
+      }
+      if fields.contains(.span) {
+        cursor.member(",\"span\":", isFirst: &isFirstMember)
+        cursor.integer(item.span)
+      }
+      appendFrame(
+        element.frame, isVertical: list.isVertical, fields, isFirst: &isFirstMember, to: &cursor)
+      if fields.contains(.enlarged) {
+        cursor.member(",\"enlarged\":", isFirst: &isFirstMember)
+        cursor.boolean(item.isEnlarged)
+      }
+      if fields.contains(.aligned) {
+        cursor.member(",\"aligned\":", isFirst: &isFirstMember)
+        cursor.boolean(item.isAligned)
+      }
+      if list.isRing, fields.contains(.center) {
         let center = layout.centers[item.index]
-        cursor.literal(",\"center\":{\"x\":")
+        cursor.member(",\"center\":{\"x\":", isFirst: &isFirstMember)
         cursor.number(center.x)
         cursor.literal(",\"y\":")
         cursor.number(center.y)
-        cursor.literal("},\"transform\":[")
+        cursor.literal("}")
+      }
+      if list.isRing, fields.contains(.transform) {
+        cursor.member(",\"transform\":[", isFirst: &isFirstMember)
         for (position, entry) in layout.transforms[item.index].entries.enumerated() {
           if position > 0 { cursor.literal(",") }
           cursor.number(entry)
         }
         cursor.literal("]")
       }
-      cursor.literal(",\"img\":")
-      if list.imagesArePlain {
-        cursor.plainString(image)
+      if writesImage { cursor.member(",\"img\":", isFirst: &isFirstMember) }
+      if isImageInline {
+        if writesImage { cursor.plainString(image) }
         cursor.literal("}")
         cursor.short(list.terminator)
       }
     }
-    if !list.imagesArePlain {
+    if !isImageInline {
       out.appendJSONString(image)
       out.appendLiteral("}")
       out.write(room: 8) { $0.short(list.terminator) }
@@ -273,66 +365,6 @@ struct LayoutReport: Sendable {
   /// One line about the layout, for the titles and headers of the pictures.
   var summary: String {
     "falls \(layout.configuration.style.rawValue) layout: \(placement)"
-  }
-
-  /// The table: a summary line, a header and one row per element, numbers right-aligned.
-  ///
-  /// Written in two passes over the elements, the first to measure each column's width, the
-  /// second to write the rows: no row is kept, so the table takes no more memory than the
-  /// layout itself, however long.
-  private func writeTable(to out: inout OutputBuffer) throws(SystemError) {
-    let configuration = layout.configuration
-    let size = sectioned.contentSize
-    let extent =
-      configuration.axis == .vertical
-      ? "content height \(formatFixed(size.height)) pt"
-      : "content width \(formatFixed(size.width)) pt"
-    out.append("\(configuration.style.rawValue) layout: \(placement), \(extent)\n")
-    let headers = ["index", "page", "column", "span", "x", "y", "width", "height", "flags"]
-    var widths = headers.map(\.count)
-    try forEachSelected { (element) throws(SystemError) in
-      for (column, cell) in tableCells(element).enumerated() {
-        widths[column] = max(widths[column], cell.count)
-      }
-    }
-    func appendRow(_ cells: [String], img: String) {
-      for (column, cell) in cells.enumerated() {
-        let padding = String(repeating: " ", count: widths[column] - cell.count)
-        // Numbers are right-aligned, the flags word left-aligned.
-        out.append(column == cells.count - 1 ? cell + padding : padding + cell)
-        out.appendLiteral("  ")
-      }
-      out.append(img)
-      out.appendLiteral("\n")
-    }
-    appendRow(headers, img: "img")
-    try forEachSelected { (element) throws(SystemError) in
-      // A URL from a feed may hold any character: shown escaped, it cannot act on a terminal.
-      let img = element.item.map { item in
-        escapingControlCharacters(
-          items.withImage(at: item.index) { String(decoding: $0, as: UTF8.self) })
-      }
-      appendRow(tableCells(element), img: img ?? "")
-      try out.flushIfFull()
-    }
-  }
-
-  /// The cells of an element's table row but its URL: every one ASCII, so its length in
-  /// characters is its width on the screen.
-  private func tableCells(_ element: SectionElement) -> [String] {
-    let frame = element.frame
-    let numbers = [
-      formatFixed(frame.x), formatFixed(frame.y), formatFixed(frame.width),
-      formatFixed(frame.height),
-    ]
-    guard let item = element.item else {
-      return ["-", "-", "-", "-"] + numbers + [element.kind.rawValue]
-    }
-    let flags = item.isEnlarged ? "enlarged" : item.isAligned ? "aligned" : "-"
-    return [
-      String(items.feedIndex(at: item.index)), String(items.page(at: item.index)),
-      String(item.column), String(item.span),
-    ] + numbers + [flags]
   }
 }
 

@@ -52,7 +52,11 @@ enum PagedLayout {
     if !text.isEmpty {
       try? environment.standardError.write(escapingControlCharacters(text, keepingNewlines: true))
     }
-    return LayoutReport(sectioned: pages.sectioned, items: pages.placed, rect: options.rect)
+    return LayoutReport(
+      sectioned: pages.sectioned, items: pages.placed, rect: options.rect,
+      fields: options.fields.map(Set.init),
+      terminalColumns: options.output == nil || options.output == "-"
+        ? environment.standardOutputColumns : nil)
   }
 
   /// What happens to the spans of page `page`'s items: a style outside the columns family

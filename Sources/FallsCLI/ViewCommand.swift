@@ -10,21 +10,25 @@ enum ViewCommand {
   static let name = "view"
 
   static var help: String {
-    """
-    OVERVIEW: Show a feed's layout in the terminal and scroll through it.
+    let layoutOnly = LayoutFlag.all.filter { !$0.isForView }.map { "--" + $0.name }
+    let about =
+      "Takes the feed and layout options of 'falls layout' (see 'falls layout --help'), not "
+      + layoutOnly.dropLast().joined(separator: ", ") + " or " + (layoutOnly.last ?? "")
+      + "; --pages N loads N pages to begin with. Each box is an item at its frame, labelled "
+      + "with its feed index: double lines for an enlarged item, ≈ beside an aligned one. "
+      + "Reaching the bottom of a URL feed with {page} loads its next page; the keys keep "
+      + "working while it loads. Standard input and output must be a terminal; to print the "
+      + "layout, use 'falls layout'."
+    return """
+      OVERVIEW: Show a feed's layout in the terminal and scroll through it.
 
-    USAGE: falls view [FEED] [options]
+      USAGE: falls view [FEED] [options]
 
-    Takes the feed and layout options of 'falls layout' (see 'falls layout --help'), not
-    --format, --output, --rect, --keep-partial or --quiet; --pages N loads N pages to begin
-    with. Each box is an item at its frame, labelled with its feed index: double lines for an
-    enlarged item, ≈ beside an aligned one. Reaching the bottom of a URL feed with {page} loads
-    its next page; the keys keep working while it loads. Standard input and output must be a
-    terminal; to print the layout, use 'falls layout'.
+      \(wrap(about, indent: 0, width: 90))
 
-    KEYS:
+      KEYS:
 
-    """ + ViewerKey.lines.map { "  " + $0 + "\n" }.joined() + "\n"
+      """ + ViewerKey.lines.map { "  " + $0 + "\n" }.joined() + "\n"
   }
 
   /// Parses `falls view`'s arguments: those of `falls layout` without its output options.

@@ -313,3 +313,75 @@ private func written(_ report: LayoutReport, _ format: OutputFormat) throws -> D
     }
   }
 }
+
+@Suite struct FieldsTests {
+  @Test(
+    "--fields writes exactly the chosen keys of each object, in the format's order, values unchanged",
+    arguments: ["json", "jsonl"], ["irregular", "sphere"])
+  func chosenKeys(format: String, style: String) async throws {
+    var random = SplitMix64(seed: format == "json" ? 1 : 2)
+    let all = ElementField.names(for: LayoutStyle(rawValue: style) ?? .irregular)
+    // A header, where the style has sections: an element that has only some of the fields.
+    let header = style == "irregular" ? ["--header-height", "9"] : []
+    let whole = await runCLI(["layout", "--style", style, "-f", "jsonl"] + header)
+    let wholeObjects = try whole.standardOutput.split(separator: "\n").map {
+      try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:]
+    }
+    for _ in 0..<12 {
+      let chosen = all.filter { _ in random.next() % 2 == 0 }
+      guard !chosen.isEmpty else { continue }
+      let result = await runCLI(
+        [
+          "layout", "--style", style, "-f", format, "--fields",
+          chosen.reversed().joined(separator: ","),
+        ]
+          + header)
+      #expect(result.code == .success, "\(result.standardError)")
+      let objects =
+        format == "jsonl"
+        ? result.standardOutput.split(separator: "\n").map(String.init)
+        : try itemTexts(ofDocument: result.standardOutput)
+      #expect(objects.count == wholeObjects.count)
+      for (text, whole) in zip(objects, wholeObjects) {
+        let expected = chosen.filter(Set(whole.keys).contains)
+        let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        #expect(Set(object?.keys.map { $0 } ?? []) == Set(expected), "\(text)")
+        for key in expected where key != "center" && key != "transform" {
+          #expect("\(object?[key] ?? "")" == "\(whole[key] ?? "")", "\(key) in \(text)")
+        }
+        guard format == "jsonl" else { continue }
+        // In the format's order: each key found after the one before.
+        let offsets = expected.compactMap { text.range(of: "\"\($0)\":")?.lowerBound }
+        #expect(offsets == offsets.sorted() && offsets.count == expected.count, "\(text)")
+        #expect(text.hasPrefix("{\"\(expected.first ?? "")\":"), "\(text)")
+      }
+    }
+  }
+
+  /// The item objects of a JSON document, each written again as its own text.
+  private func itemTexts(ofDocument text: String) throws -> [String] {
+    let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+    let items = object?["items"] as? [[String: Any]] ?? []
+    return try items.map {
+      String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self)
+    }
+  }
+
+  @Test(
+    "--fields refuses a name the format does not have, and the pictures",
+    arguments: [
+      (
+        ["-f", "json", "--fields", "flags"],
+        "--format json of the irregular style has no such field"
+      ),
+      (["--fields", "kind"], "--format table of the irregular style has no such field"),
+      (["-f", "svg", "--fields", "x"], "--fields does not apply to --format svg"),
+      (["-f", "jsonl", "--fields", "center"], "has no such field; its fields are kind, index"),
+      (["--fields", "x,,y"], "invalid value 'x,,y' for '--fields'"),
+    ])
+  func refused(arguments: [String], message: String) async {
+    let result = await runCLI(["layout"] + arguments)
+    #expect(result.code == .usage && result.standardOutput.isEmpty)
+    #expect(result.standardError.contains(message), "\(result.standardError)")
+  }
+}

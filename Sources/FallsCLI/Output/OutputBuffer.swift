@@ -136,6 +136,20 @@ struct OutputBuffer: ~Copyable {
       }
     }
 
+    /// Writes `text`, an object's member after its comma, without the comma when it is the
+    /// object's first member, and notes that it no longer is.
+    @inline(__always)
+    mutating func member(_ text: StaticString, isFirst: inout Bool) {
+      text.withUTF8Buffer { bytes in
+        guard let base = bytes.baseAddress else { return }
+        let skipped = isFirst ? 1 : 0
+        checkRoom(bytes.count)
+        position.update(from: base + skipped, count: bytes.count - skipped)
+        position += bytes.count - skipped
+      }
+      isFirst = false
+    }
+
     /// Writes `true` or `false` with one store (a literal chosen at run time costs a memcpy call).
     @inline(__always)
     mutating func boolean(_ value: Bool) {

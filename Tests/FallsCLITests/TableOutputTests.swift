@@ -1,0 +1,94 @@
+import FallsCore
+import FallsTestSupport
+import Foundation
+import Testing
+
+@testable import FallsCLI
+
+@Suite struct TableOutputTests {
+  @Test(
+    "On a terminal no row is wider than it: the img column is shortened in the middle",
+    arguments: [80, 100, 120])
+  func fitsTheTerminal(columns: Int) async {
+    let result = await runCLI(["layout", "--feed", Fixtures.path("jkr-gz-1plist-urldims.json")]) {
+      $0.standardOutputColumns = columns
+    }
+    let rows = result.standardOutput.split(separator: "\n").dropFirst(2)
+    #expect(rows.count == 50)
+    for row in rows {
+      #expect(row.count <= columns, "\(row)")
+      let img = row.split(separator: " ").last ?? ""
+      // Shortened, it keeps the URL's start and its end around one ellipsis.
+      #expect(img.hasPrefix("ht") && img.hasSuffix("g") && img.contains("…"), "\(img)")
+    }
+  }
+
+  @Test("Piped, the table keeps every URL whole")
+  func pipedIsWhole() async throws {
+    let result = await runCLI(["layout"])
+    let feed = try Fixtures.feed("jkr-gz-1plist-urldims.json")
+    for item in feed.items { #expect(result.standardOutput.contains(item.img + "\n")) }
+    #expect(!result.standardOutput.contains("…"))
+  }
+
+  @Test(
+    "A text is shortened in the middle to exactly the width, with one ellipsis",
+    arguments: [
+      ("http://s13.mogujie.cn/b7/bao/x_200x999.jpg", 20, "http://s13…0x999.jpg"),
+      ("abcdef", 6, "abcdef"), ("abcdef", 5, "ab…ef"), ("abcdef", 2, "a…"), ("abc", 1, "a"),
+    ])
+  func shortened(text: String, width: Int, expected: String) {
+    #expect(LayoutReport.shortened(text, to: width) == expected)
+    #expect(LayoutReport.shortened(text, to: width).count == min(width, text.count))
+  }
+
+  @Test("Cube and sphere rows differ: each item's angle and translation, worked from the transform")
+  func turningStyles() async throws {
+    for style in ["cube", "sphere"] {
+      let table = await runCLI(["layout", "--style", style])
+      let json = await runCLI(["layout", "--style", style, "-f", "json"])
+      let document = try JSONDecoder().decode(
+        TransformDocument.self, from: Data(json.standardOutput.utf8))
+      let rows = table.standardOutput.split(separator: "\n").dropFirst(2).map {
+        $0.split(separator: " ")
+      }
+      #expect(Set(rows.map { $0[2] + " " + $0[5] }).count > 10, "rows alike: \(style)")
+      for (row, item) in zip(rows, document.items) {
+        let m = item.transform
+        // The turn's angle from the rotation's trace, by hand; the translation is row 4.
+        let cosine = min(max((m[0] + m[5] + m[10] - 1) / 2, -1), 1)
+        #expect(String(row[2]) == formatFixed(acos(cosine) * 180 / .pi))
+        #expect(row[3...5].map(String.init) == [m[12], m[13], m[14]].map(formatFixed))
+      }
+    }
+  }
+
+  @Test(
+    "--fields chooses the table's columns, in the table's order",
+    arguments: [
+      (["index", "x", "y", "height"], "index       x        y  height"),
+      (["height", "index"], "index  height"), (["img", "flags"], "flags     img"),
+    ])
+  func fields(names: [String], header: String) async {
+    let result = await runCLI(["layout", "--fields", names.joined(separator: ",")])
+    let lines = result.standardOutput.split(separator: "\n")
+    #expect(lines.count == 52)
+    #expect(lines[1] == header)
+  }
+
+  @Test("The table's columns are the names --fields takes for it")
+  func columnNames() async throws {
+    for style in LayoutStyle.allCases {
+      let sectioned = SectionedLayout(try WaterfallLayout(LayoutConfiguration(style: style)))
+      let report = LayoutReport(sectioned: sectioned, items: PlacedItems())
+      #expect(report.tableColumns.map(\.name) == LayoutReport.tableColumnNames(for: style))
+    }
+  }
+}
+
+private struct TransformDocument: Decodable {
+  struct Item: Decodable {
+    var transform: [Double]
+  }
+  var items: [Item]
+}
