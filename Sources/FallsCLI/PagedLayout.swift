@@ -9,10 +9,10 @@ enum PagedLayout {
   static func run(_ options: LayoutOptions, environment: CLIEnvironment) async throws(CLIError)
     -> LayoutReport
   {
-    var pages = FeedPages(options: options, environment: environment)
     let progress = Progress(
       sink: environment.standardError, pages: options.pages,
-      isShown: environment.standardErrorIsTerminal && options.pages > 1 && !options.quiet)
+      isShown: environment.standardErrorIsTerminal && !options.quiet)
+    var pages = FeedPages(options: options, environment: environment, progress: progress)
     var skipped: [FeedItemProblem] = []
     var notes: [String] = []
     var pagesLoaded = 0
@@ -96,12 +96,23 @@ struct FeedPages {
   /// The feed index of the next page's first item.
   private(set) var nextIndex = 0
 
-  init(options: LayoutOptions, environment: CLIEnvironment) {
+  /// Where a slow request and each retry are told, if anywhere.
+  private let progress: Progress?
+
+  init(options: LayoutOptions, environment: CLIEnvironment, progress: Progress? = nil) {
     self.options = options
     self.environment = environment
+    self.progress = progress
     var policy = options.fetchPolicy
     policy.backoff = environment.backoff
-    fetcher = FeedFetcher(transport: environment.transport, policy: policy)
+    var fetcher = FeedFetcher(transport: environment.transport, policy: policy)
+    if let progress {
+      let attempts = policy.retries + 1
+      fetcher.onRetry = { wait, cause, attempt in
+        progress.retrying(in: wait, after: cause, attempt: attempt, of: attempts)
+      }
+    }
+    self.fetcher = fetcher
     do {
       layout = try WaterfallLayout(options.configuration)
     } catch {
@@ -148,9 +159,16 @@ struct FeedPages {
         throw .feed(error)
       }
     case .url(let template):
+      let url = template.url(page: next, size: options.pageSize)
+      // A request that takes more than a second says what it waits for: on a queue of its own,
+      // which a busy pool of tasks does not hold up.
+      let waiting = progress.map { progress in
+        DispatchWorkItem { progress.waiting(for: url.absoluteString, page: next) }
+      }
+      if let waiting { DispatchQueue.global().asyncAfter(deadline: .now() + 1, execute: waiting) }
+      defer { waiting?.cancel() }
       do {
-        bytes = FeedBytes(
-          data: try await fetcher.fetch(template.url(page: next, size: options.pageSize)))
+        bytes = FeedBytes(data: try await fetcher.fetch(url))
       } catch {
         throw .fetch(error)
       }
@@ -427,26 +445,62 @@ struct PlacedItems {
   }
 }
 
-/// The page progress on a terminal's standard error: one line, rewritten in place.
-struct Progress {
-  let sink: any ByteSink
+/// What `falls layout` is doing, on a terminal's standard error: the page it fetches when there
+/// are several, a request that has taken more than a second, and each retry. One line, written
+/// again in place and cleared at the end; a retry keeps a line of its own. Shown only on a
+/// terminal and without `--quiet`, and never on standard output.
+///
+/// Sendable: its line is written under its lock, from the run and from the task that tells of
+/// a slow request.
+final class Progress: @unchecked Sendable {
+  private let sink: any ByteSink
   let pages: Int
   let isShown: Bool
+  private let lock = NSLock()
+  /// Whether a line is shown that a next one, or the end, writes over.
+  private var hasLine = false
 
-  func fetching(page: Int, items: Int) {
-    show("\r\u{1B}[Kfalls: fetching page \(page) of \(pages), \(items) items so far")
+  init(sink: any ByteSink, pages: Int, isShown: Bool) {
+    self.sink = sink
+    self.pages = pages
+    self.isShown = isShown
   }
 
+  func fetching(page: Int, items: Int) {
+    guard pages > 1 else { return }
+    show("falls: fetching page \(page) of \(pages), \(items) items so far")
+  }
+
+  func waiting(for url: String, page: Int) {
+    let shown = escapingControlCharacters(redactingCredentials(url))
+    let which = pages > 1 ? " (page \(page) of \(pages))" : ""
+    show("falls: waiting for GET \(shown)\(which)…")
+  }
+
+  func retrying(in seconds: Double, after cause: FetchError.Cause, attempt: Int, of attempts: Int) {
+    let tenths = Int((seconds * 10).rounded())
+    show(
+      "falls: retrying in \(tenths / 10).\(tenths % 10) s: "
+        + "\(escapingControlCharacters(cause.description)), attempt \(attempt) of \(attempts)\n")
+  }
+
+  /// Clears the line, if one is shown.
   func clear() {
-    show("\r\u{1B}[K")
+    show("")
   }
 
   func finish(pages loaded: Int, items: Int) {
-    show("\r\u{1B}[Kfalls: fetched \(loaded) of \(pages) pages, \(items) items\n")
+    guard pages > 1 else { return clear() }
+    show("falls: fetched \(loaded) of \(pages) pages, \(items) items\n")
   }
 
+  /// Writes `text` over the line shown; an empty text clears it, if there is one.
   private func show(_ text: String) {
     guard isShown else { return }
-    try? sink.write(text)
+    lock.withLock {
+      guard !text.isEmpty || hasLine else { return }
+      try? sink.write("\r\u{1B}[K" + text)
+      hasLine = !text.isEmpty && !text.hasSuffix("\n")
+    }
   }
 }

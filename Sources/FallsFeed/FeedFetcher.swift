@@ -41,6 +41,20 @@ public struct FetchError: Error, Hashable, Sendable {
     case notJSON(contentType: String?, start: String)
     /// The body looks like JSON but breaks its grammar; `detail` says where.
     case invalidJSON(detail: String)
+
+    /// What happened, for a person: "HTTP 503 Service Unavailable".
+    public var description: String {
+      switch self {
+      case .transport(let failure): failure.description
+      case .status(let code, let reason): "HTTP \(code) \(reason)"
+      case .retryAfterTooLong(let status, let seconds):
+        "HTTP \(status) \(FeedFetcher.reason(status)), and the server asks to wait "
+          + "\(formatSeconds(seconds)) s, longer than the --timeout"
+      case .notJSON(let contentType, let start):
+        "the answer is not JSON (\(contentType ?? "no Content-Type"), starting \(start))"
+      case .invalidJSON(let detail): "the answer is not valid JSON (\(detail))"
+      }
+    }
   }
 
   /// The URL that was requested.
@@ -59,23 +73,9 @@ public struct FetchError: Error, Hashable, Sendable {
 
   /// One line for a person: the URL, what happened and what was expected.
   public var message: String {
-    let happened: String
-    switch cause {
-    case .transport(let failure): happened = failure.description
-    case .status(let code, let reason): happened = "HTTP \(code) \(reason)"
-    case .retryAfterTooLong(let status, let seconds):
-      happened =
-        "HTTP \(status) \(FeedFetcher.reason(status)), and the server asks to wait "
-        + "\(formatSeconds(seconds)) s, longer than the --timeout"
-    case .notJSON(let contentType, let start):
-      happened =
-        "the answer is not JSON (\(contentType ?? "no Content-Type"), starting \(start))"
-    case .invalidJSON(let detail):
-      happened = "the answer is not valid JSON (\(detail))"
-    }
     let tries = attempts > 1 ? " after \(attempts) attempts" : ""
     let shown = escapingControlCharacters(redactingCredentials(url))
-    return "GET \(shown): \(escapingControlCharacters(happened))\(tries); "
+    return "GET \(shown): \(escapingControlCharacters(cause.description))\(tries); "
       + "expected a 2xx answer with a finderlist JSON feed"
   }
 }
@@ -91,6 +91,11 @@ public struct FeedFetcher: Sendable {
   public var policy: FetchPolicy
   /// Waits between attempts; tests may replace it.
   public var sleep: @Sendable (Double) async -> Void
+  /// Told of each retry before its wait: the wait in seconds, what went wrong, and the number
+  /// of the attempt to come (of `policy.retries + 1`).
+  public var onRetry:
+    @Sendable (_ wait: Double, _ cause: FetchError.Cause, _ attempt: Int) -> Void =
+      { _, _, _ in }
 
   /// Creates a fetcher.
   public init(
@@ -126,7 +131,9 @@ public struct FeedFetcher: Sendable {
       guard attempt <= policy.retries else {
         throw FetchError(url: url.absoluteString, cause: cause, attempts: attempt)
       }
-      await sleep(wait ?? backoff(afterAttempt: attempt))
+      let delay = wait ?? backoff(afterAttempt: attempt)
+      onRetry(delay, cause, attempt + 1)
+      await sleep(delay)
     }
   }
 

@@ -124,6 +124,28 @@ private func fetcher(_ transport: ScriptedTransport, _ sleeps: Sleeps, retries: 
     #expect(sleeps.recorded == [3])
   }
 
+  @Test("Each retry is told before its wait: the wait, the cause and the attempt to come")
+  func retriesTold() async throws {
+    let transport = ScriptedTransport([
+      status(503), .failure(.timedOut(seconds: 10)), status(429, headers: ["Retry-After": "2"]),
+      ok(),
+    ])
+    let sleeps = Sleeps()
+    let told = Mutex<[(Double, FetchError.Cause, Int)]>([])
+    var subject = fetcher(transport, sleeps, retries: 3)
+    subject.onRetry = { wait, cause, attempt in told.withLock { $0.append((wait, cause, attempt)) }
+    }
+    _ = try await subject.fetch(feedURL)
+    let calls = told.withLock { $0 }
+    #expect(calls.map(\.2) == [2, 3, 4])
+    #expect(calls.map(\.0) == sleeps.recorded && calls.last?.0 == 2)
+    #expect(
+      calls.map(\.1.description) == [
+        "HTTP 503 Service Unavailable", "no complete answer within 10 s",
+        "HTTP 429 Too Many Requests",
+      ])
+  }
+
   @Test("A Retry-After longer than the deadline fails at once")
   func retryAfterTooLong() async {
     let transport = ScriptedTransport([status(429, headers: ["Retry-After": "60"]), ok()])

@@ -123,6 +123,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.send_body(500, b"internal error\n", "text/plain")
             else:
                 self.fixture(parts[2])
+        elif route == "slow":
+            # /slow/<seconds>/<fixture>: the fixture after a wait.
+            time.sleep(float(parts[1]))
+            self.fixture(parts[2])
         elif route == "status":
             self.send_body(int(parts[1]), b"status page\n", "text/plain")
         elif route == "retry-after":
