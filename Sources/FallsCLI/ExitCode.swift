@@ -30,6 +30,9 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
   case cannotCreate = 73
   /// Output could not be written (EX_IOERR).
   case ioError = 74
+  /// Ctrl-C ended `falls view` (128 + SIGINT, as a shell reports a process that SIGINT
+  /// ended); nothing is printed.
+  case interrupted = 130
   /// The reader of standard output went away (128 + SIGPIPE, as a shell reports a process that
   /// SIGPIPE ended); nothing is printed.
   case brokenPipe = 141
@@ -53,6 +56,8 @@ enum CLIError: Error {
   case output(SystemError)
   /// The `--output` file at `path` could not be written.
   case outputFile(path: String, OutputFileFailure)
+  /// The user pressed Ctrl-C in `falls view`.
+  case interrupted
 }
 
 /// How an error ends the run: the message (without the `falls: error: ` that standard error's
@@ -88,6 +93,8 @@ func outcome(of error: CLIError) -> Outcome {
     return inner
   case .outputFile(let path, let failure):
     return outcome(ofOutputFile: path, failure)
+  case .interrupted:
+    return .failure(.interrupted, "")
   case .output(let error):
     guard error.code != EPIPE else { return .failure(.brokenPipe, "") }
     return .failure(.ioError, "cannot write the output: \(error.message)")

@@ -87,7 +87,7 @@ enum PagedLayout {
 struct FeedPages {
   var options: LayoutOptions
   private let environment: CLIEnvironment
-  private let fetcher: FeedFetcher
+  let fetcher: FeedFetcher
   /// The layout of the items loaded so far, and the items it placed.
   var layout: WaterfallLayout
   var placed = PlacedItems()
@@ -126,14 +126,34 @@ struct FeedPages {
   ///
   /// On error nothing changes.
   mutating func loadNext() async throws(CLIError) -> (feed: Feed, count: Int) {
+    guard let url = nextURL else { return try loadNextAtOnce() }
+    // A request that takes more than a second says what it waits for: on a queue of its own,
+    // which a busy pool of tasks does not hold up.
     let next = page + 1
-    let bytes: FeedBytes
+    let waiting = progress.map { progress in
+      DispatchWorkItem { progress.waiting(for: url.absoluteString, page: next) }
+    }
+    if let waiting { DispatchQueue.global().asyncAfter(deadline: .now() + 1, execute: waiting) }
+    defer { waiting?.cancel() }
+    let body: Data
+    do {
+      body = try await fetcher.fetch(url)
+    } catch {
+      throw .fetch(error)
+    }
+    return try add(FeedBytes(data: body))
+  }
+
+  /// Reads or generates the next page of a feed that is not a URL's, and lays it out.
+  ///
+  /// - Precondition: the feed is not a URL's (``nextURL`` is `nil`).
+  mutating func loadNextAtOnce() throws(CLIError) -> (feed: Feed, count: Int) {
     switch options.feed {
     case .synthetic(let count, let minimumHeight, let maximumHeight):
       try generate(count: count, minimumHeight: minimumHeight, maximumHeight: maximumHeight)
       return (Feed(items: FeedItems()), count)
     case .embedded:
-      bytes = FeedBytes(data: Data(EmbeddedFeed.json.utf8))
+      return try add(FeedBytes(data: Data(EmbeddedFeed.json.utf8)))
     case .standardInput:
       let limit = options.fetchPolicy.maxBytes
       let data: Data?
@@ -143,9 +163,10 @@ struct FeedPages {
         throw .feed(.unreadable(path: "-", reason: error.message))
       }
       guard let data, data.count <= limit else { throw .feed(.tooLarge(path: "-", limit: limit)) }
-      bytes = FeedBytes(data: data)
+      return try add(FeedBytes(data: data))
     case .file(let path):
-      do {
+      let bytes: FeedBytes
+      do throws(FeedError) {
         bytes = try FeedReader.load(
           path: path, maxBytes: options.fetchPolicy.maxBytes,
           writerTimeout: options.given["timeout"] != nil ? options.fetchPolicy.timeout : nil)
@@ -158,21 +179,22 @@ struct FeedPages {
         }
         throw .feed(error)
       }
-    case .url(let template):
-      let url = template.url(page: next, size: options.pageSize)
-      // A request that takes more than a second says what it waits for: on a queue of its own,
-      // which a busy pool of tasks does not hold up.
-      let waiting = progress.map { progress in
-        DispatchWorkItem { progress.waiting(for: url.absoluteString, page: next) }
-      }
-      if let waiting { DispatchQueue.global().asyncAfter(deadline: .now() + 1, execute: waiting) }
-      defer { waiting?.cancel() }
-      do {
-        bytes = FeedBytes(data: try await fetcher.fetch(url))
-      } catch {
-        throw .fetch(error)
-      }
+      return try add(bytes)
+    case .url:
+      preconditionFailure("a URL's pages are fetched by loadNext()")
     }
+  }
+
+  /// The URL of the next page, for a URL feed.
+  var nextURL: URL? {
+    guard case .url(let template) = options.feed else { return nil }
+    return template.url(page: page + 1, size: options.pageSize)
+  }
+
+  /// Lays out the next page, its bytes read or fetched (from ``nextURL``) already: what
+  /// ``loadNext()`` does once it has them.
+  mutating func add(_ bytes: FeedBytes) throws(CLIError) -> (feed: Feed, count: Int) {
+    let next = page + 1
     var feed = try decode(bytes, page: next)
     let count = feed.items.count + feed.problems.count
     try Self.add(

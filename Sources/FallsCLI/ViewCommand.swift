@@ -3,6 +3,7 @@ import FallsCore
 import FallsFeed
 import FallsTerminal
 import Foundation
+import Synchronization
 
 /// `falls view`: the layout drawn in the terminal, scrolled with the keyboard; reaching the
 /// bottom loads the next page, `r` starts over from page 1.
@@ -41,7 +42,7 @@ enum ViewCommand {
     }
   }
 
-  /// Runs the viewer until the user quits.
+  /// Runs the viewer until the user quits; Ctrl-C ends it with ``CLIError/interrupted``.
   static func run(_ options: LayoutOptions, environment: CLIEnvironment) async throws(CLIError) {
     guard Terminal.isInteractive, let size = Terminal.size() else {
       throw .refused(
@@ -59,22 +60,74 @@ enum ViewCommand {
     defer { terminal.restore() }
     terminal.watchResizes()
     viewer.terminal = terminal
-    await viewer.loadFirstPages()
     var decoder = KeyDecoder()
+    var pagesToLoad = max(options.pages, 1)
+    viewer.loadNextPage()
     viewer.draw()
+    // The keys are read while a page loads: every 20 ms the loop looks whether it has arrived.
     loop: while true {
-      switch terminal.nextInput() {
+      let input = terminal.nextInput(waitingAtMost: viewer.isLoading ? 20 : nil)
+      switch input {
       case .closed:
         break loop
       case .resized:
         if let size = Terminal.size() { viewer.resize(to: size) }
       case .bytes(let bytes):
         for key in decoder.keys(from: bytes) {
-          guard await viewer.handle(key) else { break loop }
+          switch viewer.handle(key) {
+          case .goOn: break
+          case .quit:
+            viewer.cancelLoading()
+            break loop
+          case .interrupt:
+            viewer.cancelLoading()
+            throw .interrupted
+          }
         }
+      case .timedOut:
+        break
+      }
+      if viewer.finishLoading() {
+        pagesToLoad -= 1
+        // The pages --pages asks for, one after another, to begin with.
+        if pagesToLoad > 0 { viewer.loadNextPage() }
       }
       viewer.draw()
     }
+  }
+}
+
+/// What the viewer does after a key.
+enum ViewerOutcome {
+  case goOn, quit, interrupt
+}
+
+/// A page on its way: fetched by a task of its own while the viewer reads keys.
+final class PendingPage: Sendable {
+  let page: Int
+  private let result = Mutex<Result<Data, FetchError>?>(nil)
+  private let task = Mutex<Task<Void, Never>?>(nil)
+
+  /// Starts fetching `url` with `fetcher`.
+  init(page: Int, url: URL, fetcher: FeedFetcher) {
+    self.page = page
+    let started = Task { [self] in
+      let body: Result<Data, FetchError>
+      do throws(FetchError) {
+        body = .success(try await fetcher.fetch(url))
+      } catch {
+        body = .failure(error)
+      }
+      result.withLock { $0 = body }
+    }
+    task.withLock { $0 = started }
+  }
+
+  /// The body, or why it did not come, once it is there.
+  var outcome: Result<Data, FetchError>? { result.withLock { $0 } }
+
+  func cancel() {
+    task.withLock { $0?.cancel() }
   }
 }
 
@@ -84,6 +137,10 @@ struct Viewer {
   var size: TerminalSize
   /// Whether the last page has been seen (an empty page, or a feed that is not paged).
   var exhausted = false
+  /// The last page that held items, 0 before one did.
+  var lastFullPage = 0
+  /// The page being fetched, if one is.
+  var pending: PendingPage?
   var top = 0
   var message: String?
   var showsKeys = false
@@ -105,26 +162,51 @@ struct Viewer {
 
   var lastTop: Int { max(renderer.contentRows(columns: size.columns) - pageRows, 0) }
 
-  /// Loads the pages `--pages` asks for (one by default).
-  mutating func loadFirstPages() async {
-    for _ in 0..<max(options.pages, 1) where !exhausted {
-      await loadNextPage()
+  var isLoading: Bool { pending != nil }
+
+  /// Starts loading the next page: a URL's is fetched while the keys go on working; a file,
+  /// standard input, the built-in feed or generated items are read at once.
+  mutating func loadNextPage() {
+    guard !exhausted, pending == nil else { return }
+    let page = pages.page + 1
+    message = "loading page \(page)…"
+    guard let url = pages.nextURL else {
+      apply(page: page) { (pages) throws(CLIError) in try pages.loadNextAtOnce() }
+      return
     }
+    pending = PendingPage(page: page, url: url, fetcher: pages.fetcher)
   }
 
-  /// Loads the next page and appends it; a failure goes to the status line.
-  mutating func loadNextPage() async {
-    guard !exhausted else { return }
-    let page = pages.page + 1
-    // Fetching blocks the keys; say so while it lasts.
-    message = "loading page \(page)…"
-    draw()
+  /// Lays out the page that has arrived, if one has; true when a load ended.
+  mutating func finishLoading() -> Bool {
+    guard let pending, let outcome = pending.outcome else { return false }
+    self.pending = nil
+    apply(page: pending.page) { (pages) throws(CLIError) in
+      switch outcome {
+      case .success(let body): return try pages.add(FeedBytes(data: body))
+      case .failure(let error): throw .fetch(error)
+      }
+    }
+    return true
+  }
+
+  /// Stops a page that is being fetched; nothing of it is laid out.
+  mutating func cancelLoading() {
+    pending?.cancel()
+    pending = nil
+  }
+
+  /// Lays out page `page` by `load`, and says on the status line what came of it.
+  private mutating func apply(
+    page: Int, _ load: (inout FeedPages) throws(CLIError) -> (feed: Feed, count: Int)
+  ) {
     do throws(CLIError) {
-      let (feed, count) = try await pages.loadNext()
+      let (feed, count) = try load(&pages)
       let skipped = feed.problems.count
       message = skipped > 0 ? "page \(page): skipped \(skipped) invalid items" : nil
+      if count > 0 { lastFullPage = page }
       if count == 0 || !isPaged { exhausted = true }
-      if count == 0 { message = "no more items after page \(page - 1)" }
+      if count == 0 { message = "page \(page) is empty: no more items after page \(page - 1)" }
     } catch {
       message = "page \(page): " + outcome(of: error).message
     }
@@ -136,25 +218,29 @@ struct Viewer {
     return false
   }
 
-  mutating func refresh() async {
+  mutating func refresh() {
+    cancelLoading()
     pages.reset()
-    exhausted = false
-    top = 0
-    await loadNextPage()
+    (exhausted, lastFullPage, top) = (false, 0, 0)
+    loadNextPage()
   }
 
   /// Lays out every item again with `columns` columns.
   mutating func relayout(columns: Int) {
-    var configuration = options.configuration
-    configuration.columns = columns
-    guard var fresh = try? WaterfallLayout(configuration) else {
-      message = "\(columns) columns do not fit"
+    let style = options.configuration.style
+    guard options.configuration.uses(.columns) else {
+      message =
+        "+ and - change the number of columns, which the \(style.rawValue) style does not have"
       return
     }
-    do {
-      try fresh.append(pages.placed.layoutItems)
-    } catch {
-      message = "\(columns) columns: \(error)"
+    var configuration = options.configuration
+    configuration.columns = columns
+    guard let fresh = try? WaterfallLayout(configuration, items: pages.placed.layoutItems) else {
+      message =
+        style == .grid
+        ? "the grid's block is \(configuration.pattern.columns) columns wide; give --pattern for "
+          + "another width"
+        : "\(columns) columns do not fit in \(formatNumber(configuration.width)) pt"
       return
     }
     pages.options.configuration = configuration
@@ -169,50 +255,60 @@ struct Viewer {
     top = min(top, lastTop)
   }
 
-  /// Acts on `key`; false to quit.
-  mutating func handle(_ key: Key) async -> Bool {
+  /// Acts on `key`.
+  mutating func handle(_ key: Key) -> ViewerOutcome {
     let action = ViewerKey.all.first { $0.keys.contains(key) }?.action
+    if key == .interrupt { return .interrupt }
     if showsKeys, action != .quit {
       showsKeys = false
-      return true
+      return .goOn
     }
     switch action {
-    case .quit?: return false
-    case .lineDown?: await scroll(to: top + 1)
-    case .lineUp?: await scroll(to: top - 1)
-    case .screenDown?: await scroll(to: top + pageRows)
-    case .screenUp?: await scroll(to: top - pageRows)
-    case .top?: await scroll(to: 0)
-    case .bottom?: await scroll(to: Int.max / 2)
+    case .quit?: return .quit
+    case .lineDown?: scroll(to: top + 1)
+    case .lineUp?: scroll(to: top - 1)
+    case .screenDown?: scroll(to: top + pageRows)
+    case .screenUp?: scroll(to: top - pageRows)
+    case .top?: scroll(to: 0)
+    case .bottom?: scroll(to: Int.max / 2)
     case .moreColumns?: relayout(columns: options.configuration.columns + 1)
     case .fewerColumns?:
       if options.configuration.columns > 1 { relayout(columns: options.configuration.columns - 1) }
-    case .refresh?:
-      message = "refreshing"
-      await refresh()
+    case .refresh?: refresh()
     case .showKeys?: showsKeys = true
     case nil: break
     }
-    return true
+    return .goOn
   }
 
-  /// Scrolls to `row`; at the bottom, loads the next page (pull-up).
-  mutating func scroll(to row: Int) async {
-    if row > lastTop, !exhausted {
-      await loadNextPage()
-    }
+  /// Scrolls to `row`; at the bottom, starts loading the next page (pull-up).
+  mutating func scroll(to row: Int) {
+    if row > lastTop, !exhausted { loadNextPage() }
     top = max(0, min(row, lastTop))
   }
 
-  /// The lines of the screen: the layout, then the status line.
+  /// The lines of the screen: the layout, then the status line. A message too long for the
+  /// status line is written whole, wrapped, on the lines above it.
   func screen() -> [String] {
     let renderer = renderer
     var lines = renderer.lines(top: top, columns: size.columns, rows: pageRows)
     if showsKeys { lines = ViewRenderer.withKeyHelp(lines, columns: size.columns) }
-    let status = ViewRenderer.statusLine(
-      feed: feedName, pages: pages.page, items: pages.placed.count, top: top, rows: pageRows,
-      contentRows: renderer.contentRows(columns: size.columns), message: message,
-      columns: size.columns)
+    let contentRows = renderer.contentRows(columns: size.columns)
+    var status = ViewRenderer.statusLine(
+      feed: feedName, pages: lastFullPage, items: pages.placed.count, top: top, rows: pageRows,
+      contentRows: contentRows, message: message, columns: size.columns)
+    if let message, !status.contains(escapingControlCharacters(message)) {
+      status = ViewRenderer.statusLine(
+        feed: feedName, pages: lastFullPage, items: pages.placed.count, top: top,
+        rows: pageRows, contentRows: contentRows, message: nil, columns: size.columns)
+      let wrapped = ViewRenderer.wrapped(escapingControlCharacters(message), columns: size.columns)
+      let kept = max(lines.count - wrapped.count, 0)
+      lines =
+        Array(lines.prefix(kept))
+        + wrapped.suffix(lines.count - kept).map {
+          ANSI.inverse + $0 + ANSI.reset
+        }
+    }
     return lines + [ANSI.inverse + status + ANSI.reset]
   }
 

@@ -128,6 +128,31 @@ struct ViewRenderer {
     return fitted(escapingControlCharacters(text), to: columns)
   }
 
+  /// `text` in lines of exactly `columns` characters: broken at spaces where it can be, inside a
+  /// word longer than a line where it must, the last line padded.
+  static func wrapped(_ text: String, columns: Int) -> [String] {
+    guard columns > 0 else { return [] }
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+      var word = Substring(word)
+      if !line.isEmpty, line.count + 1 + word.count > columns {
+        lines.append(line)
+        line = ""
+      }
+      if !line.isEmpty { line += " " }
+      while line.count + word.count > columns {
+        let room = columns - line.count
+        lines.append(line + word.prefix(room))
+        word = word.dropFirst(room)
+        line = ""
+      }
+      line += word
+    }
+    lines.append(line)
+    return lines.map { fitted($0, to: columns) }
+  }
+
   /// `text` cut or padded with spaces to exactly `columns` characters.
   static func fitted(_ text: String, to columns: Int) -> String {
     let characters = Array(text.prefix(columns))

@@ -36,6 +36,8 @@ public enum TransportFailure: Error, Hashable, Sendable {
   /// The server redirected to a URL that is not http or https (`file:`, `data:`, …), which is
   /// never followed.
   case refusedRedirect(to: String)
+  /// The caller cancelled the request.
+  case cancelled
   /// Anything else; `detail` is the system's text.
   case other(detail: String)
 
@@ -43,7 +45,8 @@ public enum TransportFailure: Error, Hashable, Sendable {
   public var isTransient: Bool {
     switch self {
     case .cannotConnect, .timedOut, .connectionLost: true
-    case .cannotResolve, .tooManyRedirects, .bodyTooLarge, .refusedRedirect, .other: false
+    case .cannotResolve, .tooManyRedirects, .bodyTooLarge, .refusedRedirect, .cancelled, .other:
+      false
     }
   }
 
@@ -59,6 +62,7 @@ public enum TransportFailure: Error, Hashable, Sendable {
     case .refusedRedirect(let location):
       "a redirect to \(redactingCredentials(location)) was refused: only http and https redirects "
         + "are followed"
+    case .cancelled: "the request was cancelled"
     case .other(let detail): detail
     }
   }

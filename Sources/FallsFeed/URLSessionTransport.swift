@@ -34,8 +34,13 @@ public final class URLSessionTransport: HTTPTransport {
       configuration: configuration, delegate: receiver, delegateQueue: ImmediateQueue())
     defer { session.finishTasksAndInvalidate() }
     let task = session.dataTask(with: request)
-    let answer: Receiver.Answer = await withCheckedContinuation { continuation in
-      receiver.start(task, continuation: continuation)
+    // A task cancelled while it waits (falls view quitting mid-page) cancels the request.
+    let answer: Receiver.Answer = await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        receiver.start(task, continuation: continuation)
+      }
+    } onCancel: {
+      receiver.cancel(task, because: .cancelled)
     }
     return try answer.get()
   }
@@ -86,7 +91,7 @@ private final class Receiver: NSObject, URLSessionDataDelegate, @unchecked Senda
     }
   }
 
-  private func cancel(_ task: URLSessionTask, because reason: TransportFailure) {
+  func cancel(_ task: URLSessionTask, because reason: TransportFailure) {
     let shouldCancel = lock.withLock {
       guard continuation != nil, cancelReason == nil else { return false }
       cancelReason = reason

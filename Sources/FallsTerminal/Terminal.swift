@@ -207,6 +207,8 @@ public enum TerminalInput: Sendable {
   case resized
   /// Standard input ended or failed.
   case closed
+  /// The time given to wait passed without input.
+  case timedOut
 }
 
 /// Written by the SIGWINCH handler, read by ``Terminal/nextInput()``: a self-pipe, so that a
@@ -229,18 +231,19 @@ extension Terminal {
     signal(SIGWINCH, noteResize)
   }
 
-  /// Waits for keys or a resize.
-  public func nextInput() -> TerminalInput {
+  /// Waits for keys or a resize, for at most `milliseconds` when given.
+  public func nextInput(waitingAtMost milliseconds: Int32? = nil) -> TerminalInput {
     var watched = [
       pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
       pollfd(fd: resizePipe.read, events: Int16(POLLIN), revents: 0),
     ]
     while true {
-      let ready = poll(&watched, resizePipe.read >= 0 ? 2 : 1, -1)
+      let ready = poll(&watched, resizePipe.read >= 0 ? 2 : 1, milliseconds ?? -1)
       if ready < 0 {
         if errno == EINTR { continue }
         return .closed
       }
+      if ready == 0 { return .timedOut }
       if watched[1].revents & Int16(POLLIN) != 0 {
         var drained = [UInt8](repeating: 0, count: 64)
         _ = read(resizePipe.read, &drained, drained.count)

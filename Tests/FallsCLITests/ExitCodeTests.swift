@@ -7,7 +7,7 @@ import Testing
 @Suite struct ExitCodeTests {
   @Test("The statuses follow sysexits.h")
   func values() {
-    #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 64, 65, 66, 69, 73, 74, 141])
+    #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 64, 65, 66, 69, 73, 74, 130, 141])
   }
 
   @Test(
@@ -22,6 +22,7 @@ import Testing
       (.feed(.unreadable(path: "p", reason: "r")), false, .noInput),
       (.output(SystemError(code: 28)), false, .ioError),
       (.output(SystemError(code: 32)), false, .brokenPipe),
+      (.interrupted, false, .interrupted),
       (
         .fetch(FetchError(url: "u", cause: .status(500, reason: "x"), attempts: 3)), false,
         .unavailable

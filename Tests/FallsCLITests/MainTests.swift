@@ -338,9 +338,69 @@ private struct TerminalSession {
     defer { terminal.close() }
     _ = try terminal.screen(containing: "20 items")
     let screen = try terminal.press("G", thenExpect: "page 2: GET ")
-    #expect(screen.contains("HTTP 500"), "\(screen)")
-    // Still running: the keys still work, and Ctrl-C (a key in raw mode) ends it normally.
+    // The whole message, wrapped above the status line where it does not fit in it.
+    let joined = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+      .joined(separator: " ")
+    #expect(
+      joined.contains(
+        "HTTP 500 Internal Server Error; expected a 2xx answer with a finderlist JSON")
+        && joined.contains("feed"), "\(screen)")
+    // Still running: the keys still work, and Ctrl-C (a key in raw mode) ends it with 130.
     try terminal.press("g", thenExpect: "page 1 · 20 items · rows 1–")
-    try terminal.press("C-c", thenExpect: "status 0")
+    try terminal.press("C-c", thenExpect: "status 130")
+  }
+
+  @Test(
+    "falls view reads keys while a page loads: against a server that never answers, q and Ctrl-C quit at once and the terminal is as it was",
+    .enabled(if: tmuxPath != nil, "tmux is not installed"), arguments: [("q", 0), ("C-c", 130)])
+  func viewerQuitsWhileLoading(key: String, status: Int) throws {
+    let server = try TestServer()
+    let url = server.url("/hang")
+    let script =
+      "stty -a > /tmp/falls-hang-$$.before; \"$FALLS\" view '\(url)'; echo \"status $?\"; "
+      + "stty -a | cmp -s - /tmp/falls-hang-$$.before && echo 'terminal restored'; "
+      + "rm -f /tmp/falls-hang-$$.before"
+    let terminal = try TerminalSession(script, width: 80, height: 24)
+    defer { terminal.close() }
+    _ = try terminal.screen(containing: "loading page 1…")
+    // A key that does not quit is read while the page loads.
+    try terminal.press("?", thenExpect: "show the keys")
+    let start = Date()
+    try terminal.send(key)
+    let screen = try terminal.screen(containing: "terminal restored")
+    let elapsed = Date().timeIntervalSince(start)
+    #expect(screen.contains("status \(status)"), "\(screen)")
+    // The viewer quits within 100 ms; tmux is looked at every 100 ms, and the shell runs stty.
+    #expect(elapsed < 1, "\(key) took \(elapsed) s")
+  }
+
+  @Test(
+    "falls view after an empty page names the pages that held items",
+    .enabled(if: tmuxPath != nil, "tmux is not installed"))
+  func viewerEmptyPage() throws {
+    let server = try TestServer()
+    let url = server.url("/pages/{page}?size={size}")
+    let terminal = try TerminalSession(
+      "\"$FALLS\" view '\(url)' --page-size 75; echo \"status $?\"", width: 120, height: 24)
+    defer { terminal.close() }
+    // The server has 150 items: two pages of 75, then an empty one.
+    _ = try terminal.screen(containing: "page 1 · 75 items")
+    try terminal.press("G", thenExpect: "pages 1–2 · 150 items")
+    let screen = try terminal.press("G", thenExpect: "page 3 is empty")
+    #expect(screen.contains("pages 1–2 · 150 items"), "\(screen)")
+    try terminal.press("q", thenExpect: "status 0")
+  }
+
+  @Test(
+    "falls view says that + and - do not apply to a style without columns",
+    .enabled(if: tmuxPath != nil, "tmux is not installed"))
+  func viewerKeysThatDoNotApply() throws {
+    let terminal = try TerminalSession(
+      "\"$FALLS\" view --style circle; echo \"status $?\"", width: 120, height: 24)
+    defer { terminal.close() }
+    _ = try terminal.screen(containing: "50 items")
+    let screen = try terminal.press("+", thenExpect: "which the circle style does not have")
+    #expect(!screen.contains("4 columns"))
+    try terminal.press("q", thenExpect: "status 0")
   }
 }

@@ -17,6 +17,8 @@
 // - Help and error messages of that issue: one-letter flags, FEED, flags of feeds, bare falls.
 // - With --scale, the content extent is the lowest bottom on the grid (as the frames end) plus
 //   the inset, where it was the exact bottom: every layout and run with a scale.
+// - The tables of the cube and the sphere show each item's turn and translation in place of the
+//   column, span, x and y every row shared.
 //
 // To record them again after a deliberate change of output (and say so above and in the commit):
 //
