@@ -1,4 +1,6 @@
+import FallsFeed
 import FallsTestSupport
+import Foundation
 import Testing
 
 @testable import FallsCLI
@@ -60,5 +62,37 @@ import Testing
   func positionalFeed() throws {
     #expect(try ViewCommand.parse(["x.json", "-c", "2"]).feed == .file("x.json"))
     #expect(try ViewCommand.parse(["-"]).feed == .standardInput)
+  }
+
+  @Test("A pending page is fetched by a task of its own; cancelled, it gives up at once")
+  func pendingPage() async throws {
+    let server = try TestServer()
+    let fetcher = FeedFetcher(policy: FetchPolicy(timeout: 30, retries: 0))
+    let url = try #require(URL(string: server.url("/feed/xr-waterfall.json")))
+    let pending = PendingPage(page: 1, url: url, fetcher: fetcher)
+    var outcome = pending.outcome
+    for _ in 0..<500 where outcome == nil {
+      try await Task.sleep(nanoseconds: 10_000_000)
+      outcome = pending.outcome
+    }
+    #expect(
+      try outcome?.get()
+        == Data(contentsOf: URL(fileURLWithPath: Fixtures.path("xr-waterfall.json"))))
+    let hanging = PendingPage(
+      page: 2, url: try #require(URL(string: server.url("/hang"))), fetcher: fetcher)
+    try await Task.sleep(nanoseconds: 100_000_000)
+    let start = Date()
+    hanging.cancel()
+    var cancelled = hanging.outcome
+    for _ in 0..<500 where cancelled == nil {
+      try await Task.sleep(nanoseconds: 10_000_000)
+      cancelled = hanging.outcome
+    }
+    #expect(Date().timeIntervalSince(start) < 2)
+    guard case .failure(let error)? = cancelled else {
+      Issue.record("the cancelled page came: \(String(describing: cancelled))")
+      return
+    }
+    #expect(error.cause == .transport(.cancelled))
   }
 }
