@@ -1,10 +1,11 @@
 import FallsBase
-import FallsCLI
 import FallsCore
 import FallsFeed
 import FallsTestSupport
 import Foundation
 import Testing
+
+@testable import FallsCLI
 
 private func golden(_ name: String) throws -> String {
   String(decoding: try Fixtures.data("golden/\(name)"), as: UTF8.self)
@@ -40,6 +41,23 @@ private func golden(_ name: String) throws -> String {
     ] {
       #expect(result.standardOutput.contains(flag), "\(flag) is missing from the help")
     }
+  }
+
+  @Test("The help's examples run on files that exist in a clone, and name every format")
+  func helpExamples() throws {
+    let examples = HelpText.layout.components(separatedBy: "EXAMPLES:").last ?? ""
+    let paths = examples.split(whereSeparator: { $0 == " " || $0 == "\n" }).filter {
+      $0.hasSuffix(".json") && !$0.contains("://")
+    }
+    #expect(!paths.isEmpty)
+    let root = URL(fileURLWithPath: Fixtures.path("xr-waterfall.json")).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    for path in paths {
+      #expect(
+        FileManager.default.fileExists(atPath: root.appendingPathComponent(String(path)).path),
+        "\(path)")
+    }
+    for format in OutputFormat.allCases { #expect(HelpText.layout.contains(format.rawValue)) }
   }
 
   @Test(
@@ -272,6 +290,10 @@ private func golden(_ name: String) throws -> String {
         "invalid value 'csv' for '--format'; expected one of table, json, jsonl, svg, html"
       ),
       (["layout", "--width", "30", "--columns", "3"], "--width 30 leaves no room for 3 columns"),
+      (
+        ["layout", "--width", "1e308"],
+        "invalid value '1e308' for '--width'; expected a number greater than 0, at most 1000000000"
+      ),
       (["layout", "--skip-invalid=yes"], "'--skip-invalid' takes no value"),
       (
         ["layout", "a.json", "b.json"], "unexpected argument 'b.json'; falls layout takes one feed"
