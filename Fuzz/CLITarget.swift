@@ -48,7 +48,8 @@ private func check(_ arguments: [String], code: ExitCode?, output: String, error
   let isInformational =
     code == .success
     && (arguments.contains("--help") || arguments.contains("-h")
-      || arguments.contains("--version") || arguments.first == "help")
+      || arguments.contains("--version") || arguments.first == "help" || arguments.isEmpty
+      || arguments.first == "completions" || arguments.first == "manual")
   switch code {
   case .success:
     guard errors == 0 else { fatalError("success with an error for \(arguments): \(error)") }
@@ -60,12 +61,14 @@ private func check(_ arguments: [String], code: ExitCode?, output: String, error
     else {
       fatalError("status \(code) for \(arguments) printed \(errors) errors: \(error)")
     }
-  case .failure, .brokenPipe:
+  case .failure, .brokenPipe, .interrupted:
     fatalError("status \(code) for \(arguments): \(error)")
   }
   // Messages and notes for people never carry a raw control character but newlines; neither
   // does a table. (JSON escapes its own; SVG and HTML are markup.)
-  let isTable = !arguments.contains { $0.hasPrefix("--format") } || arguments.contains("table")
+  let isTable =
+    !arguments.contains { $0.hasPrefix("--format") || $0.hasPrefix("-f") }
+    || arguments.contains("table")
   for (name, text) in [("standard error", error), ("the table", isTable ? output : "")]
   where text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" || $0.value == 0x7F }) {
     if isInformational { continue }
@@ -169,12 +172,25 @@ private struct Input {
   }
 
   mutating func arguments() -> [String] {
-    var arguments: [String] = [pick(["layout", "layout", "layout", "help", "--version", "nope"])]
+    var arguments: [String] = [
+      pick(["layout", "layout", "layout", "help", "--version", "nope", "completions", "manual"])
+    ]
     let flags = LayoutFlag.all.map(\.name)
     for _ in 0..<(Int(byte()) % 10) {
-      switch byte() % 8 {
+      switch byte() % 10 {
       case 0: arguments.append(raw())
       case 1: arguments.append("--" + raw())
+      case 2:
+        // A flag's one-letter form, its value attached or apart, or none.
+        let flag = pick(LayoutFlag.all.filter { $0.short != nil })
+        guard let letter = flag.short else { continue }
+        let value = flag.value == nil ? "" : value(for: flag.name)
+        if byte() % 2 == 0 {
+          arguments.append("-\(letter)\(value)")
+        } else {
+          arguments += ["-\(letter)"] + (flag.value == nil ? [] : [value])
+        }
+      case 3: arguments.append(pick(["--", "-", value(for: "feed")]))
       default:
         let flag = pick(flags)
         guard flag != "help" || byte() % 8 == 0 else { continue }
@@ -195,14 +211,40 @@ private struct Input {
       }
     }
     // Whatever the raw bytes spelled, the feed and the output are only ever the vocabulary's:
-    // a run reads the fixtures and writes in the scratch folder, never elsewhere.
-    for position in arguments.indices {
-      for flag in ["feed", "output"] {
-        if arguments[position] == "--" + flag, position + 1 < arguments.count {
-          arguments[position + 1] = value(for: flag)
-        } else if arguments[position].hasPrefix("--\(flag)=") {
-          arguments[position] = "--\(flag)=" + value(for: flag)
+    // a run reads the fixtures and writes in the scratch folder, never elsewhere. A word that
+    // is no flag's value is the feed (after --, every word is).
+    var position = 1
+    var isOptionsEnd = false
+    while position < arguments.count {
+      let argument = arguments[position]
+      defer { position += 1 }
+      let flag: LayoutFlag? =
+        isOptionsEnd
+        ? nil
+        : argument.hasPrefix("--")
+          ? LayoutFlag.named(String(argument.dropFirst(2)))
+          : argument.count == 2 && argument.hasPrefix("-")
+            ? argument.last.flatMap { LayoutFlag.named(short: $0) } : nil
+      if argument == "--" {
+        isOptionsEnd = true
+      } else if !isOptionsEnd, argument.hasPrefix("-o") || argument.hasPrefix("--output=") {
+        arguments[position] = argument == "-o" ? "-o" : "--output=" + value(for: "output")
+        if argument == "-o", position + 1 < arguments.count {
+          arguments[position + 1] = value(for: "output")
+          position += 1
         }
+      } else if !isOptionsEnd, argument.hasPrefix("--feed=") {
+        arguments[position] = "--feed=" + value(for: "feed")
+      } else if let flag, flag.value != nil {
+        // The flag's value: kept, unless it names the feed or the output.
+        if position + 1 < arguments.count {
+          if flag.name == "feed" || flag.name == "output" {
+            arguments[position + 1] = value(for: flag.name)
+          }
+          position += 1
+        }
+      } else if isOptionsEnd || !argument.hasPrefix("-") || argument == "-" {
+        arguments[position] = value(for: "feed")
       }
     }
     return arguments
