@@ -258,13 +258,13 @@ struct Viewer {
   /// Acts on `key`.
   mutating func handle(_ key: Key) -> ViewerOutcome {
     let action = ViewerKey.all.first { $0.keys.contains(key) }?.action
-    if key == .interrupt { return .interrupt }
-    if showsKeys, action != .quit {
+    if showsKeys, action != .quit, action != .interrupt {
       showsKeys = false
       return .goOn
     }
     switch action {
     case .quit?: return .quit
+    case .interrupt?: return .interrupt
     case .lineDown?: scroll(to: top + 1)
     case .lineUp?: scroll(to: top - 1)
     case .screenDown?: scroll(to: top + pageRows)
@@ -293,23 +293,19 @@ struct Viewer {
     let renderer = renderer
     var lines = renderer.lines(top: top, columns: size.columns, rows: pageRows)
     if showsKeys { lines = ViewRenderer.withKeyHelp(lines, columns: size.columns) }
-    let contentRows = renderer.contentRows(columns: size.columns)
-    var status = ViewRenderer.statusLine(
+    let status = ViewRenderer.statusLine(
       feed: feedName, pages: lastFullPage, items: pages.placed.count, top: top, rows: pageRows,
-      contentRows: contentRows, message: message, columns: size.columns)
-    if let message, !status.contains(escapingControlCharacters(message)) {
-      status = ViewRenderer.statusLine(
-        feed: feedName, pages: lastFullPage, items: pages.placed.count, top: top,
-        rows: pageRows, contentRows: contentRows, message: nil, columns: size.columns)
-      let wrapped = ViewRenderer.wrapped(escapingControlCharacters(message), columns: size.columns)
-      let kept = max(lines.count - wrapped.count, 0)
-      lines =
-        Array(lines.prefix(kept))
-        + wrapped.suffix(lines.count - kept).map {
-          ANSI.inverse + $0 + ANSI.reset
+      contentRows: renderer.contentRows(columns: size.columns), message: message,
+      columns: size.columns)
+    if let message, !status.holdsMessage {
+      let wrapped = wrap(escapingControlCharacters(message), indent: 0, width: size.columns)
+        .split(separator: "\n").map {
+          ANSI.inverse + ViewRenderer.fitted(String($0), to: size.columns) + ANSI.reset
         }
+      let kept = max(lines.count - wrapped.count, 0)
+      lines = Array(lines.prefix(kept)) + wrapped.suffix(lines.count - kept)
     }
-    return lines + [ANSI.inverse + status + ANSI.reset]
+    return lines + [ANSI.inverse + status.line + ANSI.reset]
   }
 
   private var feedName: String {
@@ -338,7 +334,7 @@ struct Viewer {
 /// What a key of `falls view` does.
 enum ViewerAction {
   case lineDown, lineUp, screenDown, screenUp, top, bottom, moreColumns, fewerColumns, refresh
-  case showKeys, quit
+  case showKeys, quit, interrupt
 }
 
 /// One key of `falls view`: the one description of it, from which the help's KEYS, the `?` box,
@@ -374,8 +370,10 @@ struct ViewerKey {
       help: "refresh: load page 1 again and start over"),
     ViewerKey(names: "?", keys: [.character("?")], action: .showKeys, help: "show the keys"),
     ViewerKey(
-      names: "q Ctrl-C", keys: [.character("q"), .interrupt], action: .quit,
-      help: "quit (Ctrl-C with status 130), also while a page loads"),
+      names: "q", keys: [.character("q")], action: .quit, help: "quit, also while a page loads"),
+    ViewerKey(
+      names: "Ctrl-C", keys: [.interrupt], action: .interrupt,
+      help: "quit with status 130, as a shell expects"),
   ]
 
   /// One line a key, its names in a column of their own: for the help and the `?` box.

@@ -109,48 +109,26 @@ struct ViewRenderer {
   private static let doubleBox = Array("═║╔╗╚╝")
   private static let heavyBox = Array("━┃┏┓┗┛")
 
-  /// The status line: what is shown and where, cut or padded to `columns`.
+  /// The status line: what is shown and where, cut or padded to `columns`; and whether it holds
+  /// `message` whole, which it leaves out when it would be cut (it is then the caller's to
+  /// show).
   static func statusLine(
     feed: String, pages: Int, items: Int, top: Int, rows: Int, contentRows: Int,
     message: String?, columns: Int
-  ) -> String {
+  ) -> (line: String, holdsMessage: Bool) {
     let last = min(top + rows, contentRows)
     let percent =
       contentRows <= rows ? 100 : Int((Double(last) / Double(contentRows) * 100).rounded())
-    // What changes first, the feed's name last: a long URL is what gets cut.
+    // What changes first, the feed's name last: a long URL is what gets cut. The feed's name and
+    // a failed page's message come from outside: nothing in them may act on the terminal.
     var text =
       " \(pages <= 1 ? "page 1" : "pages 1–\(pages)") · \(items) item\(items == 1 ? "" : "s")"
       + " · rows \(min(top + 1, max(contentRows, 1)))–\(last) of \(contentRows) (\(percent)%)"
-    if let message { text += " · \(message)" }
-    text += " · ? keys · \(feed) "
-    // The feed's name and a failed page's message come from outside: nothing in them may act on
-    // the terminal.
-    return fitted(escapingControlCharacters(text), to: columns)
-  }
-
-  /// `text` in lines of exactly `columns` characters: broken at spaces where it can be, inside a
-  /// word longer than a line where it must, the last line padded.
-  static func wrapped(_ text: String, columns: Int) -> [String] {
-    guard columns > 0 else { return [] }
-    var lines: [String] = []
-    var line = ""
-    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-      var word = Substring(word)
-      if !line.isEmpty, line.count + 1 + word.count > columns {
-        lines.append(line)
-        line = ""
-      }
-      if !line.isEmpty { line += " " }
-      while line.count + word.count > columns {
-        let room = columns - line.count
-        lines.append(line + word.prefix(room))
-        word = word.dropFirst(room)
-        line = ""
-      }
-      line += word
-    }
-    lines.append(line)
-    return lines.map { fitted($0, to: columns) }
+    let withMessage = message.map { text + " · " + escapingControlCharacters($0) }
+    let holdsMessage = withMessage.map { ($0 + " · ? keys").count <= columns } ?? false
+    if holdsMessage, let withMessage { text = withMessage }
+    text += " · ? keys · \(escapingControlCharacters(feed)) "
+    return (fitted(text, to: columns), holdsMessage)
   }
 
   /// `text` cut or padded with spaces to exactly `columns` characters.

@@ -55,7 +55,9 @@ import Testing
           from: line.startIndex, to: line.range(of: key.help)?.lowerBound ?? line.startIndex)
       })
     #expect(columns.count == 1, "\(keyLines)")
-    #expect(direct.standardOutput.contains("  q Ctrl-C    quit"))
+    #expect(direct.standardOutput.contains("  q           quit"))
+    #expect(
+      direct.standardOutput.contains("  Ctrl-C      quit with status 130, as a shell expects"))
   }
 
   @Test("A feed given as an argument is the feed, as with --feed")

@@ -100,13 +100,26 @@ private func renderer(_ configuration: LayoutConfiguration, _ items: [LayoutItem
   func statusLine() {
     let line = ViewRenderer.statusLine(
       feed: "feed.json", pages: 2, items: 40, top: 10, rows: 20, contentRows: 100,
-      message: nil, columns: 90)
+      message: nil, columns: 90
+    ).line
     #expect(line.count == 90)
     #expect(line.hasPrefix(" pages 1–2 · 40 items · rows 11–30 of 100 (30%) · ? keys · feed.json "))
-    #expect(
-      ViewRenderer.statusLine(
-        feed: "f", pages: 1, items: 1, top: 0, rows: 20, contentRows: 5, message: "hi",
-        columns: 30) == " page 1 · 1 item · rows 1–5 of")
+    let narrow = ViewRenderer.statusLine(
+      feed: "f", pages: 1, items: 1, top: 0, rows: 20, contentRows: 5, message: "hi", columns: 30)
+    #expect(narrow.line == " page 1 · 1 item · rows 1–5 of" && !narrow.holdsMessage)
+  }
+
+  @Test(
+    "A message is held whole when it and the keys fit, and left out rather than cut",
+    arguments: [(70, true), (58, true), (57, false), (20, false)])
+  func messageWhole(columns: Int, holds: Bool) {
+    // " page 1 · 1 item · rows 1–5 of 5 (100%) · loading · ? keys" is 58 characters.
+    let status = ViewRenderer.statusLine(
+      feed: "f", pages: 1, items: 1, top: 0, rows: 20, contentRows: 5, message: "loading",
+      columns: columns)
+    #expect(status.holdsMessage == holds)
+    #expect(status.line.contains("loading") == holds)
+    #expect(status.line.count == columns)
   }
 
   @Test("The key help is boxed over the middle of the screen, lines kept as wide")
@@ -122,7 +135,8 @@ private func renderer(_ configuration: LayoutConfiguration, _ items: [LayoutItem
   func escapedStatusLine() {
     let line = ViewRenderer.statusLine(
       feed: "evil\u{1B}[2J\nname", pages: 1, items: 2, top: 0, rows: 10, contentRows: 5,
-      message: "page 2: \u{1B}]0;x\u{7}", columns: 200)
+      message: "page 2: \u{1B}]0;x\u{7}", columns: 200
+    ).line
     #expect(!line.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
     #expect(line.contains("evil\\u001b[2J\\u000aname"))
     #expect(line.contains("page 2: \\u001b]0;x\\u0007"))
