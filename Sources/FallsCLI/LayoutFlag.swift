@@ -305,7 +305,7 @@ struct LayoutFlag: Sendable {
         help: "Write only these fields, in the format's order: for json and jsonl the keys of "
           + "each item object (\(ElementField.names(for: .circle).joined(separator: ", ")); "
           + "center and transform in the ring styles only), for table its columns "
-          + "(\(LayoutReport.tableColumnNames(for: .irregular).joined(separator: ", ")); for "
+          + "(\(LayoutReport.fieldNames(format: .table, style: .irregular).joined(separator: ", ")); for "
           + "cube and sphere angle, tx, ty and tz in place of column, span, x and y).",
         isForView: false,
         read: {

@@ -4,69 +4,59 @@ import Foundation
 
 /// `--format table`: the layout for a person, a row an element.
 extension LayoutReport {
-  /// A column of the table: its name in the header and for `--fields`, and its cell of an
-  /// element; every cell is ASCII, so that its length in characters is its width on a screen.
-  struct TableColumn {
-    let name: String
-    /// Whether it holds numbers, right-aligned; words are left-aligned.
-    let isNumeric: Bool
-    let cell: (SectionElement) -> String
-  }
+  /// A column of the table; its raw value is its name in the header and for `--fields`.
+  enum TableField: String, CaseIterable {
+    case index, page, column, span, x, y, angle, tx, ty, tz, width, height, flags, img
 
-  /// The table's columns for the layout's style, `img` last: for the cube and the sphere,
-  /// whose items share a frame and turn, the angle and the translation of each item's
-  /// transform instead of the column, the span, x and y.
-  var tableColumns: [TableColumn] {
-    func number(_ name: String, _ value: @escaping (SectionElement) -> Double) -> TableColumn {
-      TableColumn(name: name, isNumeric: true) { formatFixed(value($0)) }
-    }
-    func itemNumber(_ name: String, _ value: @escaping (LayoutElement) -> String) -> TableColumn {
-      TableColumn(name: name, isNumeric: true) { $0.item.map(value) ?? "-" }
-    }
-    var columns = [
-      itemNumber("index") { String(items.feedIndex(at: $0.index)) },
-      itemNumber("page") { String(items.page(at: $0.index)) },
-    ]
-    let style = layout.configuration.style
-    if style == .cube || style == .sphere {
-      let transforms = layout.transforms
-      func entry(_ name: String, _ row: Int, _ column: Int) -> TableColumn {
-        itemNumber(name) { formatFixed(transforms[$0.index][row, column]) }
+    /// The table's columns for `style`, `img` last: for the cube and the sphere, whose items
+    /// share a frame and turn, the angle and the translation of each item's transform in place
+    /// of the column, the span, x and y (and no flags: they are never enlarged or aligned).
+    static func fields(for style: LayoutStyle) -> [TableField] {
+      let turns = style == .cube || style == .sphere
+      return allCases.filter { field in
+        switch field {
+        case .column, .span, .x, .y, .flags: !turns
+        case .angle, .tx, .ty, .tz: turns
+        case .index, .page, .width, .height, .img: true
+        }
       }
-      columns += [
-        itemNumber("angle") { formatFixed(Self.angle(of: transforms[$0.index])) },
-        entry("tx", 4, 1), entry("ty", 4, 2), entry("tz", 4, 3),
-      ]
-    } else {
-      columns += [
-        itemNumber("column") { String($0.column) }, itemNumber("span") { String($0.span) },
-        number("x") { $0.frame.x }, number("y") { $0.frame.y },
-      ]
     }
-    columns += [number("width") { $0.frame.width }, number("height") { $0.frame.height }]
-    if style != .cube, style != .sphere {
-      columns.append(
-        TableColumn(name: "flags", isNumeric: false) { element in
-          guard let item = element.item else { return element.kind.rawValue }
-          return item.isEnlarged ? "enlarged" : item.isAligned ? "aligned" : "-"
-        })
-    }
-    // A URL from a feed may hold any character: shown escaped, it cannot act on a terminal.
-    columns.append(
-      TableColumn(name: "img", isNumeric: false) { element in
-        element.item.map { item in
-          escapingControlCharacters(
-            items.withImage(at: item.index) { String(decoding: $0, as: UTF8.self) })
-        } ?? ""
-      })
-    return columns
+
+    /// Whether its cells are numbers, right-aligned; words are left-aligned.
+    var isNumeric: Bool { self != .flags && self != .img }
   }
 
-  /// The names of the table's columns for `style`, as ``tableColumns`` makes them.
-  static func tableColumnNames(for style: LayoutStyle) -> [String] {
-    style == .cube || style == .sphere
-      ? ["index", "page", "angle", "tx", "ty", "tz", "width", "height", "img"]
-      : ["index", "page", "column", "span", "x", "y", "width", "height", "flags", "img"]
+  /// The cell of `field` for `element`: every cell is ASCII but the `img`, which holds no
+  /// control character, so that its length in characters is its width on a screen.
+  func cell(_ field: TableField, of element: SectionElement) -> String {
+    let frame = element.frame
+    switch field {
+    case .x: return formatFixed(frame.x)
+    case .y: return formatFixed(frame.y)
+    case .width: return formatFixed(frame.width)
+    case .height: return formatFixed(frame.height)
+    case .index, .page, .column, .span, .angle, .tx, .ty, .tz, .flags, .img: break
+    }
+    guard let item = element.item else {
+      return field == .flags ? element.kind.rawValue : field == .img ? "" : "-"
+    }
+    let transform = { layout.transforms[item.index] }
+    switch field {
+    case .index: return String(items.feedIndex(at: item.index))
+    case .page: return String(items.page(at: item.index))
+    case .column: return String(item.column)
+    case .span: return String(item.span)
+    case .angle: return formatFixed(Self.angle(of: transform()))
+    case .tx: return formatFixed(transform()[4, 1])
+    case .ty: return formatFixed(transform()[4, 2])
+    case .tz: return formatFixed(transform()[4, 3])
+    case .flags: return item.isEnlarged ? "enlarged" : item.isAligned ? "aligned" : "-"
+    case .img:
+      // A URL from a feed may hold any character: shown escaped, it cannot act on a terminal.
+      return escapingControlCharacters(
+        items.withImage(at: item.index) { String(decoding: $0, as: UTF8.self) })
+    case .x, .y, .width, .height: preconditionFailure("a frame's cell is written above")
+    }
   }
 
   /// The fields `--fields` may choose in `format` for `style`: the keys of the JSON objects,
@@ -74,7 +64,7 @@ extension LayoutReport {
   static func fieldNames(format: OutputFormat, style: LayoutStyle) -> [String] {
     switch format {
     case .json, .jsonl: ElementField.names(for: style)
-    case .table: tableColumnNames(for: style)
+    case .table: TableField.fields(for: style).map(\.rawValue)
     case .svg, .html: []
     }
   }
@@ -101,14 +91,16 @@ extension LayoutReport {
       ? "content height \(formatFixed(size.height)) pt"
       : "content width \(formatFixed(size.width)) pt"
     out.append("\(configuration.style.rawValue) layout: \(placement), \(extent)\n")
-    let columns = tableColumns.filter { fields?.contains($0.name) ?? true }
-    var widths = columns.map(\.name.count)
+    let columns = TableField.fields(for: configuration.style).filter {
+      fields?.contains($0.rawValue) ?? true
+    }
+    var widths = columns.map(\.rawValue.count)
     try forEachSelected { (element) throws(SystemError) in
       for (index, column) in columns.enumerated() {
-        widths[index] = max(widths[index], column.cell(element).count)
+        widths[index] = max(widths[index], cell(column, of: element).count)
       }
     }
-    if let terminalColumns, columns.last?.name == "img" {
+    if let terminalColumns, columns.last == .img {
       // What the other columns and their gaps leave, but at least "h…g".
       let used = widths.dropLast().reduce(0) { $0 + $1 + 2 }
       widths[widths.count - 1] = max(terminalColumns - used, 3)
@@ -123,9 +115,9 @@ extension LayoutReport {
         out.appendLiteral(isLast ? "\n" : "  ")
       }
     }
-    appendRow(columns.map(\.name))
+    appendRow(columns.map(\.rawValue))
     try forEachSelected { (element) throws(SystemError) in
-      appendRow(columns.map { $0.cell(element) })
+      appendRow(columns.map { cell($0, of: element) })
       try out.flushIfFull()
     }
   }

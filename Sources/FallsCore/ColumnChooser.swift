@@ -31,10 +31,10 @@ func tieKey(_ bottom: Double) -> Double {
 }
 
 /// The smallest Double whose key is above the key of `bottom` (not negative): the upper edge of
-/// its step.
+/// its step, half a step above the key.
 @inline(__always)
 func stepEdge(above bottom: Double) -> Double {
-  Double(bitPattern: ((bottom.bitPattern &+ 0x8000) & ~0xFFFF) &+ 0x8000)
+  Double(bitPattern: tieKey(bottom).bitPattern &+ 0x8000)
 }
 
 /// The shortest column, leftmost on ties (``PlacementOrder/shortest`` without tolerance): for
@@ -58,23 +58,22 @@ struct Shortest: ColumnChooser {
     func bottom(_ start: Int) -> Double {
       span == 1 ? columns.bottoms[start] : columns.maxBottom(from: start, span: span)
     }
-    // Counted on the encodings, which order the bottoms as their values: the sign of their
-    // difference from the edge's, added up without a branch for any number of columns.
+    // One column: are other bottoms in the lowest's step? Counted on the encodings, which order
+    // the bottoms as their values: the sign of their difference from the edge's, added up
+    // without a branch. (Spans, rarer, go straight to the look.)
     @inline(__always) func inStep(_ column: Int) -> UInt64 {
       (columns.bottoms[column].bitPattern &- edge.bitPattern) >> 63
     }
-    var count: UInt64 = 2
     if span == 1 {
+      let count: UInt64
       switch columns.count {
       case 2: count = inStep(0) &+ inStep(1)
       case 3: count = inStep(0) &+ inStep(1) &+ inStep(2)
       case 4: count = (inStep(0) &+ inStep(1)) &+ (inStep(2) &+ inStep(3))
-      default:
-        count = 0
-        for column in 0..<columns.count { count &+= inStep(column) }
+      default: count = (0..<columns.count).reduce(0) { $0 &+ inStep($1) }
       }
+      guard count > 1 else { return lowest }
     }
-    guard count > 1 else { return lowest }
     for start in 0..<lowest.column where bottom(start) < edge { return (start, bottom(start)) }
     return lowest
   }

@@ -75,15 +75,6 @@ import Testing
     #expect(lines.count == 52)
     #expect(lines[1] == header)
   }
-
-  @Test("The table's columns are the names --fields takes for it")
-  func columnNames() async throws {
-    for style in LayoutStyle.allCases {
-      let sectioned = SectionedLayout(try WaterfallLayout(LayoutConfiguration(style: style)))
-      let report = LayoutReport(sectioned: sectioned, items: PlacedItems())
-      #expect(report.tableColumns.map(\.name) == LayoutReport.tableColumnNames(for: style))
-    }
-  }
 }
 
 private struct TransformDocument: Decodable {
