@@ -9,6 +9,14 @@ public enum CLI {
   /// The version `falls --version` prints.
   public static let version = "0.1.0"
 
+  /// The commands, with a line each for the completion scripts.
+  static let commands: [(name: String, help: String)] = [
+    (LayoutCommand.name, "Lay out a feed and print every item's frame"),
+    (ViewCommand.name, "Show the layout in the terminal and scroll through it"),
+    (ShellCompletions.name, "Print a completion script for bash, zsh or fish"),
+    (ManualPage.name, "Print the manual page, falls(1)"),
+  ]
+
   /// What `--version` prints, after any command.
   static var versionText: String { "falls \(version)\n" }
 
@@ -83,10 +91,13 @@ public enum CLI {
     case "--help", "-h":
       throw .informational(help)
     case "help":
-      if rest.first == LayoutCommand.name { throw .informational(HelpText.layout) }
-      if rest.first == ViewCommand.name { throw .informational(ViewCommand.help) }
-      if rest.first == "completions" { throw .informational(ShellCompletions.help) }
-      throw .informational(help)
+      switch rest.first {
+      case LayoutCommand.name: throw .informational(HelpText.layout)
+      case ViewCommand.name: throw .informational(ViewCommand.help)
+      case ShellCompletions.name: throw .informational(ShellCompletions.help)
+      case ManualPage.name: throw .informational(ManualPage.help)
+      default: throw .informational(help)
+      }
     case "--version":
       throw .informational(versionText)
     case LayoutCommand.name:
@@ -112,22 +123,16 @@ public enum CLI {
     case ViewCommand.name:
       let options = try ViewCommand.parse(rest)
       try await ViewCommand.run(options, environment: environment)
-    case "completions":
+    case ShellCompletions.name:
       try write(ShellCompletions.run(rest), to: environment)
-    case "manual":
-      if rest.contains("--help") || rest.contains("-h") {
-        throw .informational(
-          "OVERVIEW: Print the manual page, falls(1), in roff.\n\nUSAGE: falls manual\n")
-      }
-      guard rest.isEmpty else {
-        throw .usage("falls manual takes no argument; see 'man ./falls.1'", command: nil)
-      }
-      try write(ManualPage.text, to: environment)
+    case ManualPage.name:
+      try write(ManualPage.run(rest), to: environment)
     default:
       let shown = escapingControlCharacters(command)
       let hint =
         command.hasPrefix("-") ? "unknown option '\(shown)'" : "unknown command '\(shown)'"
-      throw .usage("\(hint); the commands are: layout, view, completions, manual", command: nil)
+      let names = commands.map(\.name).joined(separator: ", ")
+      throw .usage("\(hint); the commands are: \(names)", command: nil)
     }
   }
 }

@@ -19,9 +19,7 @@ enum HelpText {
 
       """
     for flag in LayoutFlag.all {
-      let feeds =
-        flag.feeds.count < FeedKind.allCases.count ? " For \(flag.feeds.description) only." : ""
-      text += heading(of: flag) + "\n" + wrap(flag.help + feeds, indent: 6, width: 80) + "\n"
+      text += heading(of: flag) + "\n" + wrap(flag.fullHelp, indent: 6, width: 80) + "\n"
     }
     text += """
         --version

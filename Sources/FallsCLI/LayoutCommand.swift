@@ -279,8 +279,12 @@ enum LayoutCommand {
       let format = reading.options.format
       let names = LayoutReport.fieldNames(format: format, style: configuration.style)
       guard !names.isEmpty else {
+        let takers = OutputFormat.allCases.filter {
+          !LayoutReport.fieldNames(format: $0, style: configuration.style).isEmpty
+        }
         throw usage(
-          "--fields does not apply to --format \(format); it is for table, json and jsonl")
+          "--fields does not apply to --format \(format); it is for "
+            + takers.map(\.rawValue).joined(separator: ", "))
       }
       if let unknown = fields.first(where: { !names.contains($0) }) {
         throw usage(

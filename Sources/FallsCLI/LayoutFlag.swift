@@ -34,6 +34,11 @@ struct LayoutFlag: Sendable {
   /// for a flag that takes none.
   var value: String? { argument ?? (choices.isEmpty ? nil : choices.joined(separator: "|")) }
 
+  /// The help, and the feeds it is for when not all: what the help and the manual say.
+  var fullHelp: String {
+    feeds.count < FeedKind.allCases.count ? help + " For \(feeds.description) only." : help
+  }
+
   /// The flag called `name`, if there is one.
   static func named(_ name: String) -> LayoutFlag? {
     all.first { $0.name == name }

@@ -1,6 +1,19 @@
 /// `falls manual`: the manual page falls(1) in roff, written from the flag table, the viewer's
 /// keys and the exit statuses, as `make install` puts it in `share/man/man1/falls.1`.
 enum ManualPage {
+  static let name = "manual"
+
+  static let help = "OVERVIEW: Print the manual page, falls(1), in roff.\n\nUSAGE: falls manual\n"
+
+  /// Parses the arguments after `manual` and returns the page.
+  static func run(_ arguments: [String]) throws(CLIError) -> String {
+    if arguments.contains("--help") || arguments.contains("-h") { throw .informational(help) }
+    guard arguments.isEmpty else {
+      throw .usage("falls manual takes no argument; see 'man ./falls.1'", command: name)
+    }
+    return text
+  }
+
   static var text: String {
     var page = """
       .TH FALLS 1 "" "falls \(CLI.version)" "User Commands"
@@ -34,11 +47,7 @@ enum ManualPage {
       let names =
         (flag.short.map { "\\fB\\-\($0)\\fR, " } ?? "") + "\\fB\\-\\-\(escaped(flag.name))\\fR"
       let value = flag.value.map { " \\fI\(escaped($0))\\fR" } ?? ""
-      var help = flag.help
-      if flag.feeds.count < FeedKind.allCases.count {
-        help += " For \(flag.feeds.description) only."
-      }
-      if !flag.isForView { help += " Not for falls view." }
+      let help = flag.fullHelp + (flag.isForView ? "" : " Not for falls view.")
       page += ".TP\n\(names)\(value)\n\(escaped(help))\n"
     }
     page += ".TP\n\\fB\\-\\-version\\fR\nShow the version.\n"

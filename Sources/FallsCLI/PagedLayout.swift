@@ -42,6 +42,9 @@ enum PagedLayout {
       }
     }
     progress.finish(pages: pagesLoaded, items: pages.placed.count)
+    // Output that goes to standard output, with or without --output, is fitted to its terminal.
+    let toStandardOutput =
+      options.output.map { (try? OutputFile.target(for: $0)) == .descriptor(1) } ?? true
     var text = ""
     for problem in skipped { text += "falls: skipped \(problem.message)\n" }
     if !skipped.isEmpty {
@@ -55,8 +58,7 @@ enum PagedLayout {
     return LayoutReport(
       sectioned: pages.sectioned, items: pages.placed, rect: options.rect,
       fields: options.fields.map(Set.init),
-      terminalColumns: options.output == nil || options.output == "-"
-        ? environment.standardOutputColumns : nil)
+      terminalColumns: toStandardOutput ? environment.standardOutputColumns : nil)
   }
 
   /// What happens to the spans of page `page`'s items: a style outside the columns family

@@ -3,6 +3,8 @@ import FallsBase
 /// `falls completions bash|zsh|fish`: a completion script for the shell, written from the flag
 /// table (``LayoutFlag/all``), so that every flag, its one-letter form and its values complete.
 enum ShellCompletions {
+  static let name = "completions"
+
   /// The shells there is a script for.
   enum Shell: String, CaseIterable {
     case bash, zsh, fish
@@ -20,25 +22,17 @@ enum ShellCompletions {
 
     """
 
-  /// The commands, with a line each for the shells that show one.
-  static let commands: [(name: String, help: String)] = [
-    ("layout", "Lay out a feed and print every item's frame"),
-    ("view", "Show the layout in the terminal and scroll through it"),
-    ("completions", "Print a completion script for bash, zsh or fish"),
-    ("manual", "Print the manual page, falls(1)"),
-  ]
-
   /// Parses the arguments after `completions` and returns the script.
   static func run(_ arguments: [String]) throws(CLIError) -> String {
     if arguments.contains("--help") || arguments.contains("-h") { throw .informational(help) }
     let shells = Shell.allCases.map(\.rawValue).joined(separator: ", ")
     guard arguments.count == 1, let name = arguments.first else {
-      throw .usage("give one shell: \(shells)", command: "completions")
+      throw .usage("give one shell: \(shells)", command: name)
     }
     guard let shell = Shell(rawValue: name.lowercased()) else {
       let shown = escapingControlCharacters(name)
       throw .usage(
-        "no completions for '\(shown)'; the shells are \(shells)", command: "completions")
+        "no completions for '\(shown)'; the shells are \(shells)", command: name)
     }
     return script(for: shell)
   }
@@ -86,7 +80,7 @@ enum ShellCompletions {
       _falls() {
         local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
         if [[ $COMP_CWORD -eq 1 ]]; then
-          COMPREPLY=($(compgen -W "\(commands.map(\.name).joined(separator: " ")) --help -h --version" -- "$cur"))
+          COMPREPLY=($(compgen -W "\(CLI.commands.map(\.name).joined(separator: " ")) --help -h --version" -- "$cur"))
           return
         fi
         local flags
@@ -129,7 +123,10 @@ enum ShellCompletions {
           ? "_files" : flag.choices.isEmpty ? " " : "(\(flag.choices.joined(separator: " ")))"
         value = ":\(zshText(placeholder)):\(action)"
       }
-      lines.append("'\(exclusion)'\(spelled)'[\(zshText(summary(of: flag)))]\(value)'")
+      let description = "[\(zshText(summary(of: flag)))]\(value)'"
+      lines.append(
+        exclusion.isEmpty ? "'\(names[0])" + description : "'\(exclusion)'\(spelled)'" + description
+      )
     }
     lines.append("'--version[Show the version]'")
     lines.append("'1:feed:_files'")
@@ -137,7 +134,7 @@ enum ShellCompletions {
   }
 
   private static var zsh: String {
-    let described = commands.map { "'\($0.name):\(zshText($0.help))'" }.joined(separator: " ")
+    let described = CLI.commands.map { "'\($0.name):\(zshText($0.help))'" }.joined(separator: " ")
     return """
       #compdef falls
       # zsh completion for falls, written by `falls completions zsh` from its flag table.
@@ -181,7 +178,7 @@ enum ShellCompletions {
       "# fish completion for falls, written by `falls completions fish` from its flag table.",
       "complete -c falls -f",
     ]
-    for command in commands {
+    for command in CLI.commands {
       lines.append(
         "complete -c falls -n __fish_use_subcommand -a \(command.name) -d '\(fishText(command.help))'"
       )
