@@ -21,9 +21,9 @@ private struct TerminalSession {
   /// Printed when the command has ended; a wait for text that is not there by then fails at once.
   static let endMarker = "[falls-test: the command ended]"
 
-  init(_ command: String, width: Int, height: Int = 20) throws {
+  init(_ command: String, width: Int, height: Int = 20) async throws {
     let script = "\(command); echo '\(Self.endMarker)'; sleep 30"
-    let start = try shell(
+    let start = try await shell(
       "tmux -L \(socket) new-session -d -x \(width) -y \(height) \(shellQuoted(script))",
       capture: false)
     guard start.status == 0 else { throw TerminalFailure(screen: "tmux did not start") }
@@ -38,31 +38,32 @@ private struct TerminalSession {
   /// The screen once it contains `text`.
   ///
   /// - Throws: ``TerminalFailure`` when the command ends without showing it, or after 15 s.
-  func screen(containing text: String) throws -> String {
+  func screen(containing text: String) async throws -> String {
     var screen = ""
     for _ in 0..<150 {
       screen = String(
-        decoding: try shell("tmux -L \(socket) capture-pane -p", timeout: 10).output,
+        decoding: try await shell("tmux -L \(socket) capture-pane -p", timeout: 10).output,
         as: UTF8.self)
       if screen.contains(text) { return screen }
       if screen.contains(Self.endMarker) { break }
-      Thread.sleep(forTimeInterval: 0.1)
+      try await Task.sleep(for: .milliseconds(100))
     }
     throw TerminalFailure(screen: screen)
   }
 
   /// Types `keys` (tmux key names, such as `j`, `Space` or `C-c`).
-  func send(_ keys: String...) throws {
-    _ = try shell("tmux -L \(socket) send-keys \(keys.joined(separator: " "))", capture: false)
+  func send(_ keys: String...) async throws {
+    _ = try await shell(
+      "tmux -L \(socket) send-keys \(keys.joined(separator: " "))", capture: false)
   }
 
   /// Types `key`, waits for `text` on the screen, expects it there, and returns the screen.
   @discardableResult
   func press(
     _ key: String, thenExpect text: String, sourceLocation: SourceLocation = #_sourceLocation
-  ) throws -> String {
-    try send(key)
-    let screen = try screen(containing: text)
+  ) async throws -> String {
+    try await send(key)
+    let screen = try await screen(containing: text)
     #expect(screen.contains(text), "\(screen)", sourceLocation: sourceLocation)
     return screen
   }
@@ -74,11 +75,11 @@ private struct TerminalSession {
 
 @Suite(.serialized) struct MainTests {
   @Test("The built binary lays out the embedded feed as the in-process CLI does")
-  func builtBinary() throws {
+  func builtBinary() async throws {
     #expect(
       FileManager.default.isExecutableFile(atPath: fallsBinary.path),
       "no binary at \(fallsBinary.path)")
-    let run = try shell("\"$FALLS\" layout --format json")
+    let run = try await shell("\"$FALLS\" layout --format json")
     #expect(run.status == 0)
     #expect(run.error.isEmpty)
     #expect(run.output == (try Fixtures.data("golden/embedded-default.json")))
@@ -90,8 +91,8 @@ private struct TerminalSession {
       ("--version", 0), ("layout --columns 0", 64), ("layout --feed /nonexistent", 66),
       ("layout --feed - < /dev/null", 65), ("nonsense", 64),
     ])
-  func exitStatus(arguments: String, status: Int32) throws {
-    let run = try shell("\"$FALLS\" \(arguments)")
+  func exitStatus(arguments: String, status: Int32) async throws {
+    let run = try await shell("\"$FALLS\" \(arguments)")
     #expect(run.status == status)
     if status != 0 {
       #expect(run.output.isEmpty)
@@ -104,7 +105,7 @@ private struct TerminalSession {
     arguments: ["jsonl", "json"])
   func oneProcessor(format: String) async throws {
     let arguments = ["layout", "--synthetic", "20000", "--format", format]
-    let pinned = try shell(
+    let pinned = try await shell(
       "taskset -c 0 \"$FALLS\" \(arguments.joined(separator: " "))", timeout: 30)
     #expect(pinned.status == 0, "taskset -c 0: status \(pinned.status)")
     let inProcess = await runCLI(arguments)
@@ -117,15 +118,15 @@ private struct TerminalSession {
       "layout --feed /dev/zero --max-bytes 1000", "layout --feed - --max-bytes 1000 < /dev/zero",
       "layout --feed /dev/urandom",
     ])
-  func endlessInput(arguments: String) throws {
-    let run = try shell("\"$FALLS\" \(arguments)", timeout: 60)
+  func endlessInput(arguments: String) async throws {
+    let run = try await shell("\"$FALLS\" \(arguments)", timeout: 60)
     #expect(run.status == 66)
     #expect(run.output.isEmpty)
     #expect(run.error.contains("more than --max-bytes"), "\(run.error)")
   }
 
   @Test("A feed file larger than --max-bytes is refused before it is read, saying how to read it")
-  func fileOverLimit() throws {
+  func fileOverLimit() async throws {
     let directory = FileManager.default.temporaryDirectory
     let path = directory.appendingPathComponent("falls-big-\(UInt64.random(in: 0 ... .max)).json")
     defer { try? FileManager.default.removeItem(at: path) }
@@ -133,12 +134,12 @@ private struct TerminalSession {
     // enough, its error is found at the first byte without reading (or copying) the rest.
     #expect(FileManager.default.createFile(atPath: path.path, contents: Data("x".utf8)))
     #expect(truncate(path.path, 2 << 30) == 0)
-    let refused = try shell("\"$FALLS\" layout --feed \(shellQuoted(path.path))")
+    let refused = try await shell("\"$FALLS\" layout --feed \(shellQuoted(path.path))")
     #expect(refused.status == 66)
     #expect(
       refused.error.contains("is more than --max-bytes 67108864 bytes; give a larger --max-bytes"),
       "\(refused.error)")
-    let measured = try measuredRun(
+    let measured = try await measuredRun(
       ["layout", "--feed", path.path, "--max-bytes", String(3 << 30)], timeout: 60)
     #expect(measured.status == 65)
     #expect(measured.error.contains("line 1, column 1: unexpected 'x'"), "\(measured.error)")
@@ -149,10 +150,10 @@ private struct TerminalSession {
     "Generated items cost about the layout's 48 bytes each in every format, and no more",
     .disabled(if: isSanitized, "a sanitizer's allocator has its own overhead"),
     arguments: ["table", "json", "jsonl", "svg"])
-  func memoryPerItem(format: String) throws {
+  func memoryPerItem(format: String) async throws {
     let count = 300_000
-    let base = try measuredRun(["layout", "--synthetic", "0", "--format", format])
-    let run = try measuredRun(["layout", "--synthetic", String(count), "--format", format])
+    let base = try await measuredRun(["layout", "--synthetic", "0", "--format", format])
+    let run = try await measuredRun(["layout", "--synthetic", String(count), "--format", format])
     #expect(base.status == 0 && run.status == 0)
     let perItem = Double(run.peakBytes - base.peakBytes) / Double(count)
     // The elements take 48 bytes and the index of blocks about 3; a table kept as rows took
@@ -163,10 +164,10 @@ private struct TerminalSession {
   @Test(
     "A gzip bomb stops at --max-bytes: memory stays near the limit, not near the expansion",
     .disabled(if: isSanitized, "a sanitizer's allocator has its own overhead"))
-  func gzipBomb() throws {
+  func gzipBomb() async throws {
     let server = try TestServer()
     // 512 MiB once expanded; falls must stop at 1 MB.
-    let run = try measuredRun(
+    let run = try await measuredRun(
       [
         "layout", "--feed", server.url("/gzip-bomb/512"), "--max-bytes", "1000000", "--retries",
         "0",
@@ -178,7 +179,7 @@ private struct TerminalSession {
   }
 
   @Test("Writing into a closed pipe ends quietly, without a crash report")
-  func closedPipe() throws {
+  func closedPipe() async throws {
     // 5,000 items are far more than a pipe buffer holds, so falls meets the closed pipe.
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("falls-pipe-\(UInt64.random(in: 0 ... .max))")
@@ -189,7 +190,7 @@ private struct TerminalSession {
       #"{"img":"https://example.com/\#($0).jpg","width":"200","height":"\#(150 + $0 % 200)"}"#
     }
     try Data(("{\"data\":[" + items.joined(separator: ",") + "]}").utf8).write(to: feed)
-    let run = try shell(
+    let run = try await shell(
       "\"$FALLS\" layout --feed '\(feed.path)' --format jsonl | head -1; "
         + "\"$FALLS\" layout --feed '\(feed.path)' --format jsonl | (head -c 10 > /dev/null); "
         + "status=0; { \"$FALLS\" layout --feed '\(feed.path)' --format jsonl; echo \"status $?\" >&2; } | head -1 > /dev/null"
@@ -202,17 +203,17 @@ private struct TerminalSession {
   }
 
   @Test("jq reads the JSON and the JSON Lines", .enabled(if: jqPath != nil, "jq is not installed"))
-  func jqReads() throws {
-    let count = try shell("\"$FALLS\" layout --format json | jq '.items | length'")
+  func jqReads() async throws {
+    let count = try await shell("\"$FALLS\" layout --format json | jq '.items | length'")
     #expect(String(decoding: count.output, as: UTF8.self) == "50\n")
-    let enlarged = try shell(
+    let enlarged = try await shell(
       "\"$FALLS\" layout --format jsonl | jq -s 'map(select(.enlarged)) | length'")
     let golden = try ParsedLayout(json: try Fixtures.data("golden/embedded-default.json"))
     #expect(
       String(decoding: enlarged.output, as: UTF8.self)
         == "\(golden.elements.filter(\.isEnlarged).count)\n")
     // jq reads every number as the same Double: its sum of heights equals ours.
-    let sum = try shell("\"$FALLS\" layout --format json | jq '[.items[].height] | add'")
+    let sum = try await shell("\"$FALLS\" layout --format json | jq '[.items[].height] | add'")
     let ours = golden.elements.reduce(0) { $0 + $1.frame.height }
     #expect(
       Double(
@@ -223,12 +224,12 @@ private struct TerminalSession {
   @Test(
     "In a real terminal the table reads as aligned columns",
     .enabled(if: tmuxPath != nil, "tmux is not installed"))
-  func terminal() throws {
+  func terminal() async throws {
     let feed = Fixtures.path("jkr-finderlist-excerpt.json")
     // A terminal wide enough that no row wraps.
-    let terminal = try TerminalSession("\"$FALLS\" layout --feed '\(feed)'", width: 400)
+    let terminal = try await TerminalSession("\"$FALLS\" layout --feed '\(feed)'", width: 400)
     defer { terminal.close() }
-    let screen = try terminal.screen(containing: "111.83")
+    let screen = try await terminal.screen(containing: "111.83")
     let lines = screen.split(separator: "\n").map(String.init)
     #expect(lines.count >= 5, "screen: \(screen)")
     guard lines.count >= 5 else { return }
@@ -246,16 +247,16 @@ private struct TerminalSession {
   @Test(
     "In a real terminal, paging shows its progress on standard error only",
     .enabled(if: tmuxPath != nil, "tmux is not installed"))
-  func terminalProgress() throws {
+  func terminalProgress() async throws {
     let server = try TestServer()
     let output = FileManager.default.temporaryDirectory
       .appendingPathComponent("falls-progress-\(UInt64.random(in: 0 ... .max)).jsonl")
     defer { try? FileManager.default.removeItem(at: output) }
     let url = server.url("/pages/{page}?size={size}")
-    let terminal = try TerminalSession(
+    let terminal = try await TerminalSession(
       "\"$FALLS\" layout --feed '\(url)' --pages 3 --format jsonl > '\(output.path)'", width: 200)
     defer { terminal.close() }
-    let screen = try terminal.screen(containing: "fetched")
+    let screen = try await terminal.screen(containing: "fetched")
     // The progress line was rewritten in place: only its final state is on the screen.
     let lines = screen.split(separator: "\n")
     #expect(lines.first == "falls: fetched 3 of 3 pages, 60 items", "screen: \(screen)")
@@ -268,20 +269,20 @@ private struct TerminalSession {
   @Test(
     "falls view in a real terminal: first screen, scrolling, +, the next page, r, and q leaves the terminal as it was",
     .enabled(if: tmuxPath != nil, "tmux is not installed"))
-  func viewer() throws {
+  func viewer() async throws {
     let server = try TestServer()
     let url = server.url("/pages/{page}?size={size}")
     let script =
       "stty -g > /tmp/falls-view-$$.before; \"$FALLS\" view --feed '\(url)' --page-size 20; "
       + "echo \"status $?\"; stty -g | cmp -s - /tmp/falls-view-$$.before "
       + "&& echo 'terminal restored'; rm -f /tmp/falls-view-$$.before"
-    let terminal = try TerminalSession(script, width: 80, height: 24)
+    let terminal = try await TerminalSession(script, width: 80, height: 24)
     defer { terminal.close() }
-    var screen = try terminal.screen(containing: "20 items")
+    var screen = try await terminal.screen(containing: "20 items")
     // Boxes, the first labelled 0 (single lines, or double when enlarged).
     #expect(screen.contains("┌") && (screen.contains("│0 ") || screen.contains("║0 ")), "\(screen)")
     #expect(screen.contains(" page 1 · 20 items · rows 1–23 of "), "\(screen)")
-    screen = try terminal.press("j", thenExpect: "rows 2–24")
+    screen = try await terminal.press("j", thenExpect: "rows 2–24")
     // A wider terminal fits the same content in more, smaller cells: fewer rows in all.
     func totalRows(_ screen: String) -> Substring? {
       screen.firstRange(of: "rows 2–24 of ").map {
@@ -289,23 +290,23 @@ private struct TerminalSession {
       }
     }
     let rowsAt80 = totalRows(screen)
-    _ = try shell("tmux -L \(terminal.socket) resize-window -x 120", capture: false)
+    _ = try await shell("tmux -L \(terminal.socket) resize-window -x 120", capture: false)
     for _ in 0..<100 where totalRows(screen) == rowsAt80 {
-      Thread.sleep(forTimeInterval: 0.1)
-      screen = try terminal.screen(containing: "rows 2–24 of ")
+      try await Task.sleep(for: .milliseconds(100))
+      screen = try await terminal.screen(containing: "rows 2–24 of ")
     }
     #expect(
       rowsAt80 != nil && totalRows(screen) != nil && totalRows(screen) != rowsAt80, "\(screen)")
     #expect(
       screen.split(separator: "\n").contains { $0.count > 100 }, "redrawn at 120 columns: \(screen)"
     )
-    screen = try terminal.press("+", thenExpect: "4 columns")
+    screen = try await terminal.press("+", thenExpect: "4 columns")
     // The bottom loads the next page from the server.
-    screen = try terminal.press("G", thenExpect: "pages 1–2 · 40 items")
+    screen = try await terminal.press("G", thenExpect: "pages 1–2 · 40 items")
     #expect(try server.log().contains { $0["path"]?.hasPrefix("/pages/2") == true })
-    screen = try terminal.press("r", thenExpect: "page 1 · 20 items · rows 1–")
-    try terminal.send("q")
-    screen = try terminal.screen(containing: "terminal restored")
+    screen = try await terminal.press("r", thenExpect: "page 1 · 20 items · rows 1–")
+    try await terminal.send("q")
+    screen = try await terminal.screen(containing: "terminal restored")
     #expect(screen.contains("status 0") && screen.contains("terminal restored"), "\(screen)")
     #expect(!screen.contains("items · rows"), "the viewer's screen should be gone: \(screen)")
   }
@@ -313,31 +314,31 @@ private struct TerminalSession {
   @Test(
     "falls view ended by SIGTERM puts the terminal back and exits 143",
     .enabled(if: tmuxPath != nil, "tmux is not installed"))
-  func viewerTerminated() throws {
+  func viewerTerminated() async throws {
     let marker = UInt64.random(in: 1...UInt64(Int32.max))
     let script =
       "stty -g > /tmp/falls-term-$$.before; \"$FALLS\" view --seed \(marker); echo \"status $?\"; "
       + "stty -g | cmp -s - /tmp/falls-term-$$.before && echo 'terminal restored'; "
       + "rm -f /tmp/falls-term-$$.before"
-    let terminal = try TerminalSession(script, width: 80, height: 24)
+    let terminal = try await TerminalSession(script, width: 80, height: 24)
     defer { terminal.close() }
-    _ = try terminal.screen(containing: "50 items")
-    _ = try shell("pkill -TERM -f 'falls view --seed \(marker)'", capture: false)
-    let screen = try terminal.screen(containing: "terminal restored")
+    _ = try await terminal.screen(containing: "50 items")
+    _ = try await shell("pkill -TERM -f 'falls view --seed \(marker)'", capture: false)
+    let screen = try await terminal.screen(containing: "terminal restored")
     #expect(screen.contains("status 143") && screen.contains("terminal restored"), "\(screen)")
   }
 
   @Test(
     "falls view shows a failed page in its status line, keeps running, and ends on Ctrl-C",
     .enabled(if: tmuxPath != nil, "tmux is not installed"))
-  func viewerFetchError() throws {
+  func viewerFetchError() async throws {
     let server = try TestServer()
     let url = server.url("/failing/2/{page}?size={size}")
-    let terminal = try TerminalSession(
+    let terminal = try await TerminalSession(
       "\"$FALLS\" view --feed '\(url)' --retries 0; echo \"status $?\"", width: 120, height: 24)
     defer { terminal.close() }
-    _ = try terminal.screen(containing: "20 items")
-    let screen = try terminal.press("G", thenExpect: "page 2: GET ")
+    _ = try await terminal.screen(containing: "20 items")
+    let screen = try await terminal.press("G", thenExpect: "page 2: GET ")
     // The whole message, wrapped above the status line where it does not fit in it.
     let joined = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
       .joined(separator: " ")
@@ -346,28 +347,28 @@ private struct TerminalSession {
         "HTTP 500 Internal Server Error; expected a 2xx answer with a finderlist JSON")
         && joined.contains("feed"), "\(screen)")
     // Still running: the keys still work, and Ctrl-C (a key in raw mode) ends it with 130.
-    try terminal.press("g", thenExpect: "page 1 · 20 items · rows 1–")
-    try terminal.press("C-c", thenExpect: "status 130")
+    try await terminal.press("g", thenExpect: "page 1 · 20 items · rows 1–")
+    try await terminal.press("C-c", thenExpect: "status 130")
   }
 
   @Test(
     "falls view reads keys while a page loads: against a server that never answers, q and Ctrl-C quit at once and the terminal is as it was",
     .enabled(if: tmuxPath != nil, "tmux is not installed"), arguments: [("q", 0), ("C-c", 130)])
-  func viewerQuitsWhileLoading(key: String, status: Int) throws {
+  func viewerQuitsWhileLoading(key: String, status: Int) async throws {
     let server = try TestServer()
     let url = server.url("/hang")
     let script =
       "stty -a > /tmp/falls-hang-$$.before; \"$FALLS\" view '\(url)'; echo \"status $?\"; "
       + "stty -a | cmp -s - /tmp/falls-hang-$$.before && echo 'terminal restored'; "
       + "rm -f /tmp/falls-hang-$$.before"
-    let terminal = try TerminalSession(script, width: 80, height: 24)
+    let terminal = try await TerminalSession(script, width: 80, height: 24)
     defer { terminal.close() }
-    _ = try terminal.screen(containing: "loading page 1…")
+    _ = try await terminal.screen(containing: "loading page 1…")
     // A key that does not quit is read while the page loads.
-    try terminal.press("?", thenExpect: "show the keys")
+    try await terminal.press("?", thenExpect: "show the keys")
     let start = Date()
-    try terminal.send(key)
-    let screen = try terminal.screen(containing: "terminal restored")
+    try await terminal.send(key)
+    let screen = try await terminal.screen(containing: "terminal restored")
     let elapsed = Date().timeIntervalSince(start)
     #expect(screen.contains("status \(status)"), "\(screen)")
     // The viewer quits within 100 ms; tmux is looked at every 100 ms, and the shell runs stty.
@@ -377,30 +378,30 @@ private struct TerminalSession {
   @Test(
     "falls view after an empty page names the pages that held items",
     .enabled(if: tmuxPath != nil, "tmux is not installed"))
-  func viewerEmptyPage() throws {
+  func viewerEmptyPage() async throws {
     let server = try TestServer()
     let url = server.url("/pages/{page}?size={size}")
-    let terminal = try TerminalSession(
+    let terminal = try await TerminalSession(
       "\"$FALLS\" view '\(url)' --page-size 75; echo \"status $?\"", width: 120, height: 24)
     defer { terminal.close() }
     // The server has 150 items: two pages of 75, then an empty one.
-    _ = try terminal.screen(containing: "page 1 · 75 items")
-    try terminal.press("G", thenExpect: "pages 1–2 · 150 items")
-    let screen = try terminal.press("G", thenExpect: "page 3 is empty")
+    _ = try await terminal.screen(containing: "page 1 · 75 items")
+    try await terminal.press("G", thenExpect: "pages 1–2 · 150 items")
+    let screen = try await terminal.press("G", thenExpect: "page 3 is empty")
     #expect(screen.contains("pages 1–2 · 150 items"), "\(screen)")
-    try terminal.press("q", thenExpect: "status 0")
+    try await terminal.press("q", thenExpect: "status 0")
   }
 
   @Test(
     "falls view says that + and - do not apply to a style without columns",
     .enabled(if: tmuxPath != nil, "tmux is not installed"))
-  func viewerKeysThatDoNotApply() throws {
-    let terminal = try TerminalSession(
+  func viewerKeysThatDoNotApply() async throws {
+    let terminal = try await TerminalSession(
       "\"$FALLS\" view --style circle; echo \"status $?\"", width: 120, height: 24)
     defer { terminal.close() }
-    _ = try terminal.screen(containing: "50 items")
-    let screen = try terminal.press("+", thenExpect: "which the circle style does not have")
+    _ = try await terminal.screen(containing: "50 items")
+    let screen = try await terminal.press("+", thenExpect: "which the circle style does not have")
     #expect(!screen.contains("4 columns"))
-    try terminal.press("q", thenExpect: "status 0")
+    try await terminal.press("q", thenExpect: "status 0")
   }
 }

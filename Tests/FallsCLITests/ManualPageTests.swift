@@ -38,7 +38,7 @@ import Testing
       "falls-\(UInt64.random(in: 0 ... .max)).1")
     defer { try? FileManager.default.removeItem(at: file) }
     try Data(result.standardOutput.utf8).write(to: file)
-    let run = try shell("groff -man -Tutf8 -ww -z \(shellQuoted(file.path))")
+    let run = try await shell("groff -man -Tutf8 -ww -z \(shellQuoted(file.path))")
     #expect(run.status == 0 && run.error.isEmpty, "\(run.error)")
   }
 }

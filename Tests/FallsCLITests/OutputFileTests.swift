@@ -223,7 +223,7 @@ private func mode(_ path: String) -> mode_t {
       try "keep\n".write(toFile: path, atomically: false, encoding: .utf8)
       #expect(chown(folder, 65534, 65534) == 0 && chown(path, 65534, 65534) == 0)
       #expect(chmod(path, 0o444) == 0)
-      let run = try shell(
+      let run = try await shell(
         "/usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups \"$FALLS\" layout "
           + "--output \(shellQuoted(path))")
       #expect(run.status == 73)

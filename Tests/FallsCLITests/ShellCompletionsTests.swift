@@ -70,29 +70,31 @@ private func scriptFile(_ shell: ShellCompletions.Shell) throws -> URL {
   @Test(
     "Loaded in bash, the script completes commands, every flag and the values of choices",
     .enabled(if: installed("bash") != nil, "bash is not installed"))
-  func bash() throws {
+  func bash() async throws {
     let file = try scriptFile(.bash)
     defer { try? FileManager.default.removeItem(at: file) }
     /// The completions bash offers for `words`, the last being completed.
-    func completions(_ words: [String]) throws -> [String] {
+    func completions(_ words: [String]) async throws -> [String] {
       let array = words.map { shellQuoted($0) }.joined(separator: " ")
-      let run = try shell(
+      let run = try await shell(
         "bash -c \(shellQuoted(". \(file.path); COMP_WORDS=(\(array)); COMP_CWORD=\(words.count - 1); _falls; printf '%s\\n' \"${COMPREPLY[@]}\""))"
       )
       return String(decoding: run.output, as: UTF8.self).split(separator: "\n").map(String.init)
     }
-    let registered = try shell("bash -c \(shellQuoted(". \(file.path); complete -p falls"))")
+    let registered = try await shell("bash -c \(shellQuoted(". \(file.path); complete -p falls"))")
     #expect(String(decoding: registered.output, as: UTF8.self).contains("-F _falls falls"))
-    #expect(try completions(["falls", "lay"]) == ["layout"])
+    #expect(try await completions(["falls", "lay"]) == ["layout"])
     for flag in LayoutFlag.all {
-      #expect(try completions(["falls", "layout", "--\(flag.name)"]).contains("--\(flag.name)"))
-      let view = try completions(["falls", "view", "--\(flag.name)"]).contains("--\(flag.name)")
+      #expect(
+        try await completions(["falls", "layout", "--\(flag.name)"]).contains("--\(flag.name)"))
+      let view = try await completions(["falls", "view", "--\(flag.name)"]).contains(
+        "--\(flag.name)")
       #expect(view == flag.isForView, "--\(flag.name) in falls view")
       if !flag.choices.isEmpty {
-        #expect(try completions(["falls", "layout", "--\(flag.name)", ""]) == flag.choices)
+        #expect(try await completions(["falls", "layout", "--\(flag.name)", ""]) == flag.choices)
       }
       if let short = flag.short, !flag.choices.isEmpty {
-        #expect(try completions(["falls", "layout", "-\(short)", ""]) == flag.choices)
+        #expect(try await completions(["falls", "layout", "-\(short)", ""]) == flag.choices)
       }
     }
   }
@@ -100,21 +102,21 @@ private func scriptFile(_ shell: ShellCompletions.Shell) throws -> URL {
   @Test(
     "Loaded in fish, the script completes every flag and the values of choices",
     .enabled(if: installed("fish") != nil, "fish is not installed"))
-  func fish() throws {
+  func fish() async throws {
     let file = try scriptFile(.fish)
     defer { try? FileManager.default.removeItem(at: file) }
-    func completions(_ line: String) throws -> [String] {
-      let run = try shell(
+    func completions(_ line: String) async throws -> [String] {
+      let run = try await shell(
         "fish -c \(shellQuoted("source \(file.path); complete -C \(shellQuoted(line))"))")
       return String(decoding: run.output, as: UTF8.self).split(separator: "\n").map {
         String($0.prefix { $0 != "\t" })
       }
     }
-    #expect(try completions("falls lay") == ["layout"])
+    #expect(try await completions("falls lay") == ["layout"])
     for flag in LayoutFlag.all {
-      #expect(try completions("falls layout --\(flag.name)").contains("--\(flag.name)"))
+      #expect(try await completions("falls layout --\(flag.name)").contains("--\(flag.name)"))
       if !flag.choices.isEmpty {
-        #expect(try Set(completions("falls layout --\(flag.name) ")) == Set(flag.choices))
+        #expect(try await Set(completions("falls layout --\(flag.name) ")) == Set(flag.choices))
       }
     }
   }
@@ -122,12 +124,12 @@ private func scriptFile(_ shell: ShellCompletions.Shell) throws -> URL {
   @Test(
     "Loaded in zsh after compinit, the script registers its function and parses",
     .enabled(if: installed("zsh") != nil, "zsh is not installed"))
-  func zsh() throws {
+  func zsh() async throws {
     let file = try scriptFile(.zsh)
     defer { try? FileManager.default.removeItem(at: file) }
-    let syntax = try shell("zsh -n \(shellQuoted(file.path))")
+    let syntax = try await shell("zsh -n \(shellQuoted(file.path))")
     #expect(syntax.status == 0, "\(syntax.error)")
-    let registered = try shell(
+    let registered = try await shell(
       "zsh -f -c \(shellQuoted("autoload -U compinit; compinit -u -D; source \(file.path); print -- $_comps[falls]"))"
     )
     #expect(String(decoding: registered.output, as: UTF8.self) == "_falls\n", "\(registered.error)")

@@ -69,11 +69,13 @@ import Testing
   @Test("A pending page is fetched by a task of its own; cancelled, it gives up at once")
   func pendingPage() async throws {
     let server = try TestServer()
-    let fetcher = FeedFetcher(policy: FetchPolicy(timeout: 30, retries: 0))
+    // Ten minutes: a fetch that ends within the minute waited for below ended because it was
+    // cancelled. (How soon is not asserted: a loaded test process is late to look.)
+    let fetcher = FeedFetcher(policy: FetchPolicy(timeout: 600, retries: 0))
     let url = try #require(URL(string: server.url("/feed/xr-waterfall.json")))
     let pending = PendingPage(page: 1, url: url, fetcher: fetcher)
     var outcome = pending.outcome
-    for _ in 0..<500 where outcome == nil {
+    for _ in 0..<6000 where outcome == nil {
       try await Task.sleep(nanoseconds: 10_000_000)
       outcome = pending.outcome
     }
@@ -82,15 +84,16 @@ import Testing
         == Data(contentsOf: URL(fileURLWithPath: Fixtures.path("xr-waterfall.json"))))
     let hanging = PendingPage(
       page: 2, url: try #require(URL(string: server.url("/hang"))), fetcher: fetcher)
-    try await Task.sleep(nanoseconds: 100_000_000)
-    let start = Date()
+    // Cancelled once the server holds the request.
+    for _ in 0..<1000 where try !server.log().contains(where: { $0["path"] == "/hang" }) {
+      try await Task.sleep(nanoseconds: 10_000_000)
+    }
     hanging.cancel()
     var cancelled = hanging.outcome
-    for _ in 0..<500 where cancelled == nil {
+    for _ in 0..<6000 where cancelled == nil {
       try await Task.sleep(nanoseconds: 10_000_000)
       cancelled = hanging.outcome
     }
-    #expect(Date().timeIntervalSince(start) < 2)
     guard case .failure(let error)? = cancelled else {
       Issue.record("the cancelled page came: \(String(describing: cancelled))")
       return

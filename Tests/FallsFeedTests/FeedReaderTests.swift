@@ -163,13 +163,13 @@ private func feedText(count: Int) -> String {
   }
 
   @Test("A file cut short while falls parses it ends with 66 or with the layout, never a signal")
-  func truncatedWhileParsing() throws {
+  func truncatedWhileParsing() async throws {
     let path = temporaryPath(".json")
     try Data(feedText(count: 250_000).utf8).write(to: URL(fileURLWithPath: path))
     defer { try? FileManager.default.removeItem(atPath: path) }
     // The cut comes as soon as falls has mapped the file: while it parses it.
     let quoted = shellQuoted(path)
-    let run = try shell(
+    let run = try await shell(
       "\"$FALLS\" layout --feed \(quoted) --max-bytes 1000000000 --format jsonl > /dev/null & "
         + "pid=$!; while ! grep -qF \(quoted) /proc/$pid/maps 2>/dev/null; do "
         + "kill -0 $pid 2>/dev/null || break; done; truncate -s 100 \(quoted); wait $pid")

@@ -71,14 +71,12 @@ import Testing
     arguments: ["/hang", "/trickle"])
   func deadline(path: String) async throws {
     let server = try TestServer()
-    let start = ContinuousClock.now
     await #expect(throws: TransportFailure.timedOut(seconds: 1.2)) {
       try await get(server.url(path), timeout: 1.2)
     }
     // The trickle would take 100 s. How long the connection lasted is measured by the server,
-    // where a busy test process (a sanitizer's, say) cannot stretch it; this side's clock only
-    // bounds the wait.
-    #expect(ContinuousClock.now - start < .seconds(60))
+    // where a busy test process (a sanitizer's, say) cannot stretch it: this side's clock can
+    // (the wait for an answer has been seen to end a minute late on a loaded machine).
     var closed: Double?
     for _ in 0..<100 where closed == nil {
       closed = try server.log().first { $0["method"] == "CLOSED" }.flatMap { $0["seconds"] }

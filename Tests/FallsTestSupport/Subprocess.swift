@@ -35,6 +35,23 @@ public struct ShellRun {
 /// Without `capture`, the command runs in bash with its streams on /dev/null and every other
 /// inherited descriptor closed first: a daemon it starts (a tmux server) would otherwise keep
 /// Foundation's descriptors open, and waiting for the command would wait for the daemon.
+///
+/// The wait happens on a thread of its own. Tests run on Swift's cooperative pool, one thread
+/// per core: a test that blocked one of them for a command's whole run would starve every other
+/// test's tasks (on 2 cores under a sanitizer, a 1.2 s deadline was seen to be awaited for 60 s).
+public func shell(_ command: String, capture: Bool = true, timeout: Int = 120) async throws
+  -> ShellRun
+{
+  try await withCheckedThrowingContinuation { continuation in
+    Thread {
+      continuation.resume(
+        with: Result { try shell(command, capture: capture, timeout: timeout) as ShellRun })
+    }.start()
+  }
+}
+
+/// ``shell(_:capture:timeout:)`` blocking the calling thread, for the few places that cannot
+/// wait (a `defer` that stops a tmux server).
 public func shell(_ command: String, capture: Bool = true, timeout: Int = 120) throws -> ShellRun {
   let process = Process()
   var environment = ProcessInfo.processInfo.environment
@@ -101,7 +118,7 @@ public struct MeasuredRun {
 /// measures its peak resident memory, as the kernel counts it for a child (`ru_maxrss`).
 public func measuredRun(
   _ arguments: [String], input: String? = nil, timeout: Int = 300
-) throws -> MeasuredRun {
+) async throws -> MeasuredRun {
   // python3 waits for falls alone, so its children's maximum is falls's.
   let script = """
     import resource, subprocess, sys
@@ -114,7 +131,7 @@ public func measuredRun(
   let command =
     (["python3", "-c", script, input ?? "", fallsBinary.path] + arguments).map(shellQuoted)
     .joined(separator: " ")
-  let run = try shell(command, timeout: timeout)
+  let run = try await shell(command, timeout: timeout)
   let fields = run.text.split(separator: " ").map {
     Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
   }
