@@ -86,6 +86,8 @@ struct LayoutOptions {
   var fields: [String]?
   /// Write the output to this file instead of standard output.
   var output: String?
+  /// Print only the quality figures (`--quality`).
+  var quality = false
 }
 
 /// The options while the flags are read, and the values that only make sense once all are.
@@ -274,6 +276,22 @@ enum LayoutCommand {
       guard let flag = LayoutFlag.named(name), !flag.feeds.contains(kind) else { continue }
       throw usage(
         "--\(name) does not apply to \(kind.description); it is for \(flag.feeds.description)")
+    }
+    if reading.options.quality {
+      let format = reading.options.format
+      guard configuration.style.family == .columns else {
+        throw usage(
+          "--quality measures the layouts of image sizes: the irregular and waterfall styles, "
+            + "not \(configuration.style.rawValue)")
+      }
+      guard format == .table || format == .json else {
+        throw usage("--quality prints its figures as table (the default) or json, not \(format)")
+      }
+      if given["fields"] != nil || given["rect"] != nil {
+        throw usage(
+          "--quality prints only the figures of the whole layout; give it without "
+            + (given["fields"] != nil ? "--fields" : "--rect"))
+      }
     }
     if let fields = reading.options.fields {
       let format = reading.options.format

@@ -321,6 +321,13 @@ struct LayoutFlag: Sendable {
           $0.options.fields = names.map { String($0).lowercased() }
         }),
       LayoutFlag(
+        name: "quality",
+        help:
+          "Print only the layout's quality figures (\(LayoutQuality.names.joined(separator: ", "))"
+          + ", defined in the README): one NAME VALUE line each, or with --format json one "
+          + "object. For the irregular and waterfall styles.",
+        isForView: false, read: { reading, _ in reading.options.quality = true }),
+      LayoutFlag(
         name: "rect", argument: "X,Y,W,H",
         help: "Print only the elements that intersect this rectangle, as a collection view asks "
           + "for what is on screen (the content height stays the whole content's).",

@@ -58,7 +58,8 @@ enum PagedLayout {
     return LayoutReport(
       sectioned: pages.sectioned, items: pages.placed, rect: options.rect,
       fields: options.fields.map(Set.init),
-      terminalColumns: toStandardOutput ? environment.standardOutputColumns : nil)
+      terminalColumns: toStandardOutput ? environment.standardOutputColumns : nil,
+      showsQualityOnly: options.quality)
   }
 
   /// What happens to the spans of page `page`'s items: a style outside the columns family
@@ -376,6 +377,17 @@ struct PlacedItems {
     switch storage {
     case .feed(let items): items.layoutItems(items.indices)
     case .generated(let count, var generator): generator.items(count: count)
+    }
+  }
+
+  /// The quality figures of `layout`, which placed these items in order; `nil` for a style
+  /// that is not columnar.
+  func quality(of layout: WaterfallLayout) -> LayoutQuality? {
+    switch storage {
+    case .feed(let items):
+      LayoutQuality(of: layout, items: items.indices.lazy.map(items.layoutItem(at:)))
+    case .generated(let count, let generator):
+      LayoutQuality(of: layout, items: IteratorSequence(generator).prefix(count))
     }
   }
 

@@ -90,7 +90,8 @@ extension LayoutReport {
       configuration.axis == .vertical
       ? "content height \(formatFixed(size.height)) pt"
       : "content width \(formatFixed(size.width)) pt"
-    out.append("\(configuration.style.rawValue) layout: \(placement), \(extent)\n")
+    let quality = qualitySummary.map { "; \($0)" } ?? ""
+    out.append("\(configuration.style.rawValue) layout: \(placement), \(extent)\(quality)\n")
     let columns = TableField.fields(for: configuration.style).filter {
       fields?.contains($0.rawValue) ?? true
     }

@@ -49,6 +49,13 @@ struct ColumnsEngine: StyleEngine {
     return lowest + geometry.insets.bottom
   }
 
+  /// The natural extent of an item `width` wide whose image is `across` × `along`: the image
+  /// at its aspect ratio.
+  @inline(__always)
+  static func naturalExtent(width: Double, _ across: Double, _ along: Double) -> Double {
+    width * along / across
+  }
+
   /// The width of an item covering `span` columns: `span · w + (span − 1) · columnSpacing`.
   static func width(ofSpan span: Int, columnWidth: Double, spacing: Double) -> Double {
     Double(span) * columnWidth + Double(span - 1) * spacing
@@ -259,7 +266,7 @@ struct ColumnStep<Style: ColumnStyle, Chooser: ColumnChooser, Transform: FrameTr
       ? columnWidth
       : ColumnsEngine.width(ofSpan: span, columnWidth: columnWidth, spacing: columnSpacing)
     let (across, along) = transform.extents(of: item)
-    let height = width * along / across
+    let height = ColumnsEngine.naturalExtent(width: width, across, along)
     // A positive width and a height above 0 and at most the largest extent: the same as both
     // sizes finite and positive and the height in range (with the width positive, a height that
     // is not makes the result negative, zero or NaN; an infinite width makes it 0 or NaN, an

@@ -42,7 +42,7 @@ struct Enlargement {
     guard apart | unlike == 0 else { return nil }
     // The frame's extent and bottom; the extent tested for overlaps is summed from the top
     // (top + 2h, then the spacing), which may round otherwise by an ulp.
-    let extent = 2 * height + columns.rowSpacing
+    let extent = Self.extent(ofHeight: height, rowSpacing: columns.rowSpacing)
     let enlargedBottom = top + extent
     let reach = top + 2 * height + columns.rowSpacing
     if column > 0, Self.overlaps(runs[column &- 1], top: top, bottom: reach) { return nil }
@@ -54,6 +54,13 @@ struct Enlargement {
     runs[column].append(run)
     runs[next].append(run)
     return (extent, enlargedBottom)
+  }
+
+  /// The extent of an enlarged item whose one-column natural height is `height`: two rows'
+  /// worth, `2h + rowSpacing`.
+  @inline(__always)
+  static func extent(ofHeight height: Double, rowSpacing: Double) -> Double {
+    2 * height + rowSpacing
   }
 
   /// Whether any of `runs` (top to bottom, disjoint) overlaps the open extent `top..<bottom`.

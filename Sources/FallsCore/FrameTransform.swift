@@ -30,7 +30,7 @@ struct Upright: FrameTransform {
 
   @inline(__always)
   func extents(of item: LayoutItem) -> (across: Double, along: Double) {
-    (item.width, item.height)
+    item.extents(along: .vertical)
   }
 
   @inline(__always)
@@ -59,7 +59,7 @@ struct Mapped: FrameTransform {
   }
 
   func extents(of item: LayoutItem) -> (across: Double, along: Double) {
-    axis == .vertical ? (item.width, item.height) : (item.height, item.width)
+    item.extents(along: axis)
   }
 
   func frame(column: Int, span: Int, top: Double, extent: Double, width: Double) -> Rect {

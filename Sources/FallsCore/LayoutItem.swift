@@ -21,6 +21,13 @@ public struct LayoutItem: Hashable, Sendable {
     self.span = span
   }
 
+  /// The image's sides across the columns and along them, for a layout growing along `axis`
+  /// (rows are columns turned: across them is the image height).
+  @inline(__always)
+  public func extents(along axis: LayoutAxis) -> (across: Double, along: Double) {
+    axis == .vertical ? (width, height) : (height, width)
+  }
+
   /// Whether both sides are finite and positive.
   public var hasValidSize: Bool {
     width.isFinite && width > 0 && height.isFinite && height > 0

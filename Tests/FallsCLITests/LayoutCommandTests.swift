@@ -50,6 +50,25 @@ private func parse(_ arguments: [String]) throws -> LayoutOptions {
     #expect(try parse(["--insets", text]).configuration.insets == expected)
   }
 
+  @Test(
+    "--quality is refused, with what it takes, where it would print nothing of use",
+    arguments: [
+      (["--style", "grid"], "the irregular and waterfall styles, not grid"),
+      (["--format", "svg"], "as table (the default) or json, not svg"),
+      (["--format", "jsonl"], "as table (the default) or json, not jsonl"),
+      (["--fields", "x"], "give it without --fields"),
+      (["--rect", "0,0,10,10"], "give it without --rect"),
+    ])
+  func qualityRefused(arguments: [String], message: String) throws {
+    #expect(throws: CLIError.self) { try parse(["--quality"] + arguments) }
+    do {
+      _ = try parse(["--quality"] + arguments)
+    } catch {
+      #expect("\(error)".contains(message), "\(error)")
+    }
+    #expect(try parse(["--quality", "--format", "json"]).quality)
+  }
+
   @Test("A repeated flag takes its last value")
   func lastWins() throws {
     #expect(try parse(["--columns", "2", "--columns", "5"]).configuration.columns == 5)

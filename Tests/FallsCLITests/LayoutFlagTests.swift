@@ -20,7 +20,8 @@ private let samples: [String: (value: String?, style: LayoutStyle)] = [
   "min-content-height": ("900", .waterfall), "pattern": ("2x2,1x1,1x1", .grid),
   "height": ("500", .circle), "item-size": ("40", .sphere), "offset": ("10", .cube),
   "format": ("json", .irregular), "output": ("out.json", .irregular),
-  "rect": ("0,0,375,812", .irregular), "fields": ("index,x", .irregular),
+  "rect": ("0,0,375,812", .irregular), "quality": (nil, .irregular),
+  "fields": ("index,x", .irregular),
   "skip-invalid": (nil, .irregular), "help": (nil, .irregular),
 ]
 
@@ -138,7 +139,7 @@ private func arguments(for flag: LayoutFlag) -> [String] {
     }
     #expect(
       LayoutFlag.all.filter { !$0.isForView }.map(\.name).sorted() == [
-        "fields", "format", "keep-partial", "output", "quiet", "rect",
+        "fields", "format", "keep-partial", "output", "quality", "quiet", "rect",
       ])
   }
 

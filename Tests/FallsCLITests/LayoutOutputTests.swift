@@ -30,7 +30,7 @@ private func written(_ report: LayoutReport, _ format: OutputFormat) throws -> D
     #expect(
       document.keyOrder == [
         "schema", "style", "width", "columns", "columnSpacing", "rowSpacing", "insets", "seed",
-        "contentHeight", "items",
+        "contentHeight", "quality", "items",
       ])
     #expect(document.schema == "falls.layout/1")
     let text = String(decoding: json, as: UTF8.self)
@@ -38,8 +38,48 @@ private func written(_ report: LayoutReport, _ format: OutputFormat) throws -> D
       text.hasPrefix(
         #"{"schema":"falls.layout/1","style":"irregular","width":375,"columns":3,"columnSpacing":10,"rowSpacing":10,"insets":{"top":10,"left":10,"bottom":10,"right":10},"seed":1,"contentHeight":"#
       ))
+    #expect(text.contains(#","quality":{"enlargedShare":"#))
     #expect(text.contains(#","items":[{"kind":"item","index":0,"page":1,"column":0,"span":"#))
     #expect(text.hasSuffix("}]}\n"))
+  }
+
+  @Test(
+    "The json object, --quality as lines and as json, and the table's summary line all say the library's quality figures",
+    arguments: ["mj-shop-1.json", "xr-waterfall.json"])
+  func quality(fixture: String) async throws {
+    let items = try Fixtures.feed(fixture).items
+    let layout = try WaterfallLayout(LayoutConfiguration(), items: items.map(\.layoutItem))
+    let expected = try #require(LayoutQuality(of: layout, items: items.map(\.layoutItem)))
+    let feed = Fixtures.path(fixture)
+    struct Document: Decodable { var quality: [String: Double] }
+    let json = await runCLI(["layout", feed, "-f", "json"])
+    let document = try JSONDecoder().decode(Document.self, from: Data(json.standardOutput.utf8))
+    let only = await runCLI(["layout", feed, "--quality", "-f", "json"])
+    let object = try JSONDecoder().decode(
+      [String: Double].self, from: Data(only.standardOutput.utf8))
+    let lines = await runCLI(["layout", feed, "--quality"])
+    #expect(lines.code == .success && lines.standardError.isEmpty)
+    let pairs = lines.standardOutput.split(separator: "\n").map { $0.split(separator: " ") }
+    #expect(pairs.map { String($0[0]) } == LayoutQuality.names)
+    for (name, value) in zip(LayoutQuality.names, expected.values) {
+      #expect(document.quality[name] == value, "\(name)")
+      #expect(object[name] == value, "\(name)")
+      #expect(pairs.first { $0[0] == name }.flatMap { Double(String($0[1])) } == value)
+    }
+    #expect(object.count == 6 && document.quality.count == 6)
+    // The summary line in percent, to a tenth.
+    let table = await runCLI(["layout", feed])
+    let summary = try #require(table.standardOutput.split(separator: "\n").first)
+    let enlarged = String(format: "%.1f%%", expected.enlargedShare * 100)
+    let maximum = String(format: "%.1f%%", expected.maxDistortion * 100)
+    #expect(summary.contains("; enlarged \(enlarged), corrected "), "\(summary)")
+    #expect(summary.contains(", max \(maximum)), ragged end "), "\(summary)")
+  }
+
+  @Test("A style without image sizes has no quality object")
+  func noQuality() async throws {
+    let json = await runCLI(["layout", "--style", "circle", "-f", "json"])
+    #expect(!json.standardOutput.contains("quality"))
   }
 
   @Test("Every item's keys come in the schema's order")

@@ -19,6 +19,10 @@
 //   the inset, where it was the exact bottom: every layout and run with a scale.
 // - The tables of the cube and the sphere show each item's turn and translation in place of the
 //   column, span, x and y every row shared.
+// - Quality figures (issue "Better-looking irregular layouts"): the json document's quality
+//   object and the table's summary line, in every table and json run of the irregular and
+//   waterfall styles; the help that lists --quality. No layout, and no run of another format,
+//   changed.
 //
 // To record them again after a deliberate change of output (and say so above and in the commit):
 //

@@ -121,7 +121,7 @@ public struct ParsedLayout {
     let text = String(decoding: json, as: UTF8.self)
     keyOrder = [
       "schema", "style", "width", "columns", "columnSpacing", "rowSpacing", "insets", "seed",
-      "contentHeight", "items",
+      "contentHeight", "quality", "items",
     ]
     .compactMap { key in text.range(of: "\"\(key)\":").map { (key, $0.lowerBound) } }
     .sorted { $0.1 < $1.1 }.map(\.0)

@@ -1,0 +1,98 @@
+/// How a columnar layout looks, in six figures, each a share or a ratio (0.1 is 10%).
+///
+/// An item's *natural height* is the height the rules give it before any correction: `w ·
+/// height / width` in a column of width `w` (across its columns for an item with a span), and
+/// for an enlarged item twice its one-column natural height plus the row spacing (two rows'
+/// worth: the enlargement rule). Its *distortion* is |height − natural| / natural. On a pixel
+/// grid (``LayoutConfiguration/scale``) a height within one grid step of the natural one counts
+/// as natural: that is the grid's rounding, not a correction. For a horizontal axis, "height"
+/// is the extent along the rows.
+public struct LayoutQuality: Hashable, Sendable {
+  /// Enlarged items / items.
+  public var enlargedShare: Double
+  /// Items whose height differs from their natural height / items.
+  public var correctedShare: Double
+  /// The mean distortion of the corrected items; 0 when none is.
+  public var meanDistortion: Double
+  /// The largest distortion of any item.
+  public var maxDistortion: Double
+  /// (lowest column bottom − highest column bottom) / the mean item height: how far from one
+  /// line the columns end, in items. Columns without items are left out.
+  public var raggedEnd: Double
+  /// The area of the items / the area of the content rectangle inside the insets.
+  public var coverage: Double
+
+  /// The figures' names, as the JSON output and `falls layout --quality` spell them, in order.
+  public static let names = [
+    "enlargedShare", "correctedShare", "meanDistortion", "maxDistortion", "raggedEnd", "coverage",
+  ]
+
+  /// The figures in the order of ``names``.
+  public var values: [Double] {
+    [enlargedShare, correctedShare, meanDistortion, maxDistortion, raggedEnd, coverage]
+  }
+
+  /// The figures of `layout`, which placed `items` in order; `nil` for a style that is not
+  /// columnar (`grid` and the ring styles do not use image sizes).
+  ///
+  /// - Precondition: `items` holds at least as many items as the layout has elements.
+  /// - Complexity: O(*n*) for *n* elements.
+  public init?(of layout: WaterfallLayout, items: some Sequence<LayoutItem>) {
+    let configuration = layout.configuration
+    guard configuration.style.family == .columns else { return nil }
+    let geometry = configuration.geometry
+    let isVertical = configuration.axis == .vertical
+    // A grid step of rounding is not a correction; otherwise only noise, relative to the height.
+    let grid = configuration.scale.map { 1 / $0 } ?? 0
+    var iterator = items.makeIterator()
+    var (enlarged, corrected, distortionSum, maxDistortion) = (0, 0, 0.0, 0.0)
+    var (extentSum, area) = (0.0, 0.0)
+    for element in layout.elements {
+      guard let item = iterator.next() else { preconditionFailure("fewer items than elements") }
+      let frame = element.frame
+      let extent = isVertical ? frame.height : frame.width
+      let natural = Self.naturalExtent(
+        of: item, element: element, axis: configuration.axis, geometry: geometry)
+      let difference = abs(extent - natural)
+      if element.isEnlarged { enlarged += 1 }
+      if difference > grid + natural * 1e-9 {
+        let distortion = difference / natural
+        corrected += 1
+        distortionSum += distortion
+        maxDistortion = max(maxDistortion, distortion)
+      }
+      extentSum += extent
+      area += frame.width * frame.height
+    }
+    let count = Double(layout.elements.count)
+    enlargedShare = count > 0 ? Double(enlarged) / count : 0
+    correctedShare = count > 0 ? Double(corrected) / count : 0
+    meanDistortion = corrected > 0 ? distortionSum / Double(corrected) : 0
+    self.maxDistortion = maxDistortion
+    let bottoms = layout.columnBottoms.compactMap { $0 }
+    let meanExtent = count > 0 ? extentSum / count : 0
+    raggedEnd =
+      meanExtent > 0 ? ((bottoms.max() ?? 0) - (bottoms.min() ?? 0)) / meanExtent : 0
+    let insets = configuration.insets
+    let size = layout.contentSize
+    let inside =
+      (size.width - insets.left - insets.right) * (size.height - insets.top - insets.bottom)
+    coverage = inside > 0 ? area / inside : 0
+  }
+
+  /// The natural extent of the item that `element` places along `axis`, by the rules of
+  /// ``ColumnsEngine``, in the engine's `geometry` (where rows are columns).
+  static func naturalExtent(
+    of item: LayoutItem, element: LayoutElement, axis: LayoutAxis, geometry: LayoutConfiguration
+  ) -> Double {
+    let (across, along) = item.extents(along: axis)
+    if element.isEnlarged {
+      return Enlargement.extent(
+        ofHeight: ColumnsEngine.naturalExtent(width: geometry.columnWidth, across, along),
+        rowSpacing: geometry.rowSpacing)
+    }
+    let width = ColumnsEngine.width(
+      ofSpan: element.span, columnWidth: geometry.columnWidth, spacing: geometry.columnSpacing)
+    return ColumnsEngine.naturalExtent(width: width, across, along)
+  }
+}
