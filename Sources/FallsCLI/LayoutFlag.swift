@@ -210,6 +210,27 @@ struct LayoutFlag: Sendable {
         option: .alignTolerance, parameters: [.alignTolerance],
         read: { $0.options.configuration.alignTolerance = try $1.number(example: "0.1") }),
       LayoutFlag(
+        name: "align", choices: AlignmentStrategy.names,
+        help: "How columns are made to meet (irregular): seed stretches or shrinks the item "
+          + "placed alone, by up to --align-tolerance; spread shares the correction among the "
+          + "column's items since its last fixed edge, may meet the neighbour halfway, and "
+          + "never moves an item's height by more than --max-distortion. Default: seed.",
+        option: .alignment,
+        read: { $0.options.configuration.alignment = try $1.choice(AlignmentStrategy.self) }),
+      LayoutFlag(
+        name: "max-distortion", argument: "R",
+        help: "With --align spread and --flat-end: the most an item's height may differ from its "
+          + "natural height, as a fraction of it; at least 0 and below 1. "
+          + "Default: \(formatNumber(defaults.maxDistortion)).",
+        option: .alignment, parameters: [.maxDistortion],
+        read: { $0.options.configuration.maxDistortion = try $1.number(example: "0.1") }),
+      LayoutFlag(
+        name: "flat-end",
+        help: "On the last page, bring the column bottoms to one line where that is possible "
+          + "within --max-distortion (irregular); the quality figure raggedEnd says how near.",
+        option: .alignment, isForView: false,
+        read: { reading, _ in reading.options.configuration.flatEnd = true }),
+      LayoutFlag(
         name: "order", choices: PlacementOrder.names,
         help: "Which column an item goes to: the shortest (leftmost on ties), or columns in "
           + "turn from the left or from the right, whatever their heights. Default: shortest.",

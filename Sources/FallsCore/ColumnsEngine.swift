@@ -18,6 +18,9 @@ struct ColumnsEngine: StyleEngine {
   var columns: ColumnState
   /// Per column, the extents of the enlarged items covering it, top to bottom.
   var enlargedRuns: [[ClosedRange<Double>]]
+  /// Where the last batch starts and its columns' free runs, for the flat end; kept when the
+  /// configuration spreads or asks for a flat end.
+  var lastBatch: (startCount: Int, runs: FreeRuns)?
 
   init(_ configuration: LayoutConfiguration, enlargesAndAligns: Bool) {
     self.configuration = configuration
@@ -88,16 +91,25 @@ struct ColumnsEngine: StyleEngine {
     let isUpright =
       configuration.direction == .leftToRight && configuration.axis == .vertical
       && configuration.scale == nil
+    let start = elements.count
     let batch =
-      switch (enlargesAndAligns, isUpright) {
-      case (true, true):
-        try place(items, startCount: elements.count, Irregular.self, chooser, Upright.self)
-      case (true, false):
-        try place(items, startCount: elements.count, Irregular.self, chooser, Mapped.self)
-      case (false, true):
-        try place(items, startCount: elements.count, Plain.self, chooser, Upright.self)
-      case (false, false):
-        try place(items, startCount: elements.count, Plain.self, chooser, Mapped.self)
+      switch (enlargesAndAligns, geometry.alignment, geometry.flatEnd, isUpright) {
+      case (true, .seed, false, true):
+        try place(items, startCount: start, Irregular.self, chooser, Upright.self)
+      case (true, .seed, false, false):
+        try place(items, startCount: start, Irregular.self, chooser, Mapped.self)
+      case (true, .seed, true, true):
+        try place(items, startCount: start, TrackedIrregular.self, chooser, Upright.self)
+      case (true, .seed, true, false):
+        try place(items, startCount: start, TrackedIrregular.self, chooser, Mapped.self)
+      case (true, .spread, _, true):
+        try place(items, startCount: start, Spread.self, chooser, Upright.self)
+      case (true, .spread, _, false):
+        try place(items, startCount: start, Spread.self, chooser, Mapped.self)
+      case (false, _, _, true):
+        try place(items, startCount: start, Plain.self, chooser, Upright.self)
+      case (false, _, _, false):
+        try place(items, startCount: start, Plain.self, chooser, Mapped.self)
       }
     batch.blocks.add(to: &index)
     FallsCore.append(batch.elements, to: &elements)
@@ -157,6 +169,7 @@ struct ColumnsEngine: StyleEngine {
     let runCounts = Style.enlargesAndAligns ? runs.map(\.count) : []
     var next = columns
     var failure: LayoutError?
+    var freeRuns: FreeRuns?
     var blocks = BatchBlocks(startCount: startCount, count: items.count)
     let placed = [LayoutElement](unsafeUninitializedCapacity: items.count) { buffer, count in
       HugePages.advise(buffer)
@@ -171,7 +184,8 @@ struct ColumnsEngine: StyleEngine {
             generator: next.generator, chance: geometry.enlargeChance, runs: runs),
           previousEnlarged: next.previousEnlarged, lowest: next.lowest,
           columnWidth: columnWidth, columnSpacing: geometry.columnSpacing,
-          alignTolerance: geometry.alignTolerance)
+          alignTolerance: geometry.alignTolerance, maxDistortion: geometry.maxDistortion,
+          runs: Style.Runs(columns: view.count), placed: buffer, startCount: startCount)
         var placedCount = 0
         defer {
           count = placedCount
@@ -179,6 +193,7 @@ struct ColumnsEngine: StyleEngine {
           next.previousEnlarged = step.previousEnlarged
           next.lowest = step.lowest
           next.cursor = step.chooser.cursor
+          freeRuns = step.runs.kept
         }
         for offset in items.indices {
           do throws(LayoutError) {
@@ -189,7 +204,18 @@ struct ColumnsEngine: StyleEngine {
             return
           }
           placedCount = offset &+ 1
-          blocks.include(offset: offset, of: UnsafeBufferPointer(buffer), axis: step.transform.axis)
+          if !Style.spreads {
+            blocks.include(
+              offset: offset, of: UnsafeBufferPointer(buffer), axis: step.transform.axis)
+          }
+        }
+        // Spread moves items placed earlier in the batch: the blocks are measured once all
+        // stand.
+        if Style.spreads {
+          for offset in 0..<placedCount {
+            blocks.include(
+              offset: offset, of: UnsafeBufferPointer(buffer), axis: step.transform.axis)
+          }
         }
       }
     }
@@ -201,6 +227,7 @@ struct ColumnsEngine: StyleEngine {
     (next.bottoms, next.reachable, next.flags) = (bottoms, reachable, flags)
     columns = next
     enlargedRuns = runs
+    lastBatch = freeRuns.map { (startCount, $0) }
     return (placed, blocks)
   }
 }
@@ -209,16 +236,38 @@ struct ColumnsEngine: StyleEngine {
 /// waterfall is compiled without the irregular rules.
 protocol ColumnStyle {
   static var enlargesAndAligns: Bool { get }
+  /// Whether alignment is ``SpreadAlignment``'s rather than the seed's.
+  static var spreads: Bool { get }
+  /// What the loop keeps of each column's free run.
+  associatedtype Runs: RunTracking
 }
 
 /// The irregular style: the rules of ``Enlargement`` and ``Alignment`` apply.
 enum Irregular: ColumnStyle {
   static var enlargesAndAligns: Bool { true }
+  static var spreads: Bool { false }
+  typealias Runs = NoRuns
+}
+
+/// The irregular style with the seed's alignment, keeping the free runs for a flat end.
+enum TrackedIrregular: ColumnStyle {
+  static var enlargesAndAligns: Bool { true }
+  static var spreads: Bool { false }
+  typealias Runs = FreeRuns
+}
+
+/// The irregular style with the rules of ``Enlargement`` and ``SpreadAlignment``.
+enum Spread: ColumnStyle {
+  static var enlargesAndAligns: Bool { true }
+  static var spreads: Bool { true }
+  typealias Runs = FreeRuns
 }
 
 /// The waterfall style: every item at its natural height.
 enum Plain: ColumnStyle {
   static var enlargesAndAligns: Bool { false }
+  static var spreads: Bool { false }
+  typealias Runs = NoRuns
 }
 
 /// One item's placement, and what it carries from one item to the next during a batch.
@@ -233,6 +282,13 @@ struct ColumnStep<Style: ColumnStyle, Chooser: ColumnChooser, Transform: FrameTr
   let columnWidth: Double
   let columnSpacing: Double
   let alignTolerance: Double
+  let maxDistortion: Double
+  /// The columns' free runs, for the styles that move them.
+  var runs: Style.Runs
+  /// The batch's elements so far, which a spread correction rewrites.
+  let placed: UnsafeMutableBufferPointer<LayoutElement>
+  /// The position of the batch's first item.
+  let startCount: Int
 
   /// The element of `item`, the item at `position`: its column, its extent, and whether it is
   /// enlarged or aligned.
@@ -278,7 +334,7 @@ struct ColumnStep<Style: ColumnStyle, Chooser: ColumnChooser, Transform: FrameTr
         : height > 0 ? .heightOverflow(index: position) : .heightUnderflow(index: position)
     }
     let (column, columnBottom) = chooser.column(span: span, in: view)
-    let top =
+    var top =
       span == 1 ? view.top(of: column, bottom: columnBottom) : view.top(of: column, span: span)
     // A height lost in rounding against the top places nothing, enlarged or not.
     guard top + height > top else { throw .heightUnderflow(index: position) }
@@ -297,12 +353,25 @@ struct ColumnStep<Style: ColumnStyle, Chooser: ColumnChooser, Transform: FrameTr
     }
     // The natural placement, or the alignment's.
     var (bottom, extent, isAligned) = (top + height, height, false)
-    if Style.enlargesAndAligns, span == 1,
+    if Style.spreads, span == 1 {
+      runs.add(position &- startCount, column: column, top: top, natural: height)
+      if let correction = SpreadAlignment.correction(
+        column: column, top: top, height: height, runs: runs,
+        view: view, tolerance: alignTolerance, bound: maxDistortion)
+      {
+        (top, extent) = spread(correction, column: column, position: position)
+        (bottom, isAligned) = (correction.bottom, extent != height)
+      }
+    } else if Style.enlargesAndAligns, span == 1,
       let target = Alignment.target(
         top: top, height: height, tolerance: alignTolerance, left: view.reachable[column &- 1],
         right: view.reachable[column &+ 1])
     {
       (bottom, extent, isAligned) = (target, Alignment.height(from: top, reaching: target), true)
+      runs.fix(column)
+      runs.fix(target == view.reachable[column &+ 1] ? column &+ 1 : column &- 1)
+    } else if span == 1 {
+      runs.add(position &- startCount, column: column, top: top, natural: height)
     }
     // An alignment may only meet a bottom below the top (it can fail to for a height of a few
     // ulps of the top).
@@ -312,6 +381,37 @@ struct ColumnStep<Style: ColumnStyle, Chooser: ColumnChooser, Transform: FrameTr
     return finish(
       position, column: column, span: span, width: width, top: top, extent: extent, bottom: bottom,
       isEnlarged: false, isAligned: isAligned)
+  }
+
+  /// Makes `correction` for the item at `position` in `column`, the last of its run: its run
+  /// (and the neighbour's, halfway) stacked again to end at the correction's bottom, the bottom
+  /// a fixed edge of both columns; returns the item's top and extent.
+  @inline(never)
+  private mutating func spread(
+    _ correction: SpreadAlignment.Correction, column: Int, position: Int
+  ) -> (top: Double, extent: Double) {
+    let neighbour = correction.neighbour
+    if correction.isHalfway {
+      _ = runs.restack(
+        neighbour, to: correction.bottom, rowSpacing: view.rowSpacing, width: columnWidth,
+        startCount: startCount, transform: transform, into: placed, current: nil)
+      view.bottoms[neighbour] = correction.bottom
+      view.reachable[neighbour] = correction.bottom
+    } else {
+      runs.fix(neighbour)
+    }
+    guard
+      let kept = runs.restack(
+        column, to: correction.bottom, rowSpacing: view.rowSpacing, width: columnWidth,
+        startCount: startCount, transform: transform, into: placed,
+        current: position &- startCount)
+    else { preconditionFailure("the item placed is in its column's run") }
+    // A column may have ended lower before: the lowest bottom is measured again.
+    lowest = -.infinity
+    for other in 0..<view.count where view.flags[other] & ColumnState.empty == 0 {
+      lowest = max(lowest, view.bottoms[other])
+    }
+    return kept
   }
 
   /// The width of an enlarged item.
@@ -331,6 +431,8 @@ struct ColumnStep<Style: ColumnStyle, Chooser: ColumnChooser, Transform: FrameTr
       view.bottoms[column &+ covered] = bottom
       view.flags[column &+ covered] = flags
       if Style.enlargesAndAligns { view.reachable[column &+ covered] = bottom }
+      // An enlarged item's bottom, or a spanning item's, is a fixed edge.
+      if span > 1 { runs.fix(column &+ covered) }
     }
     previousEnlarged = flags
     lowest = bottom > lowest ? bottom : lowest

@@ -35,7 +35,7 @@ public enum LayoutStyle: String, CaseIterable, Hashable, Sendable {
       .columns, .spacing, .insets, .order, .tolerance, .direction, .axis, .scale, .sections,
     ]
     return switch self {
-    case .irregular: columns.union([.enlargeChance, .alignTolerance])
+    case .irregular: columns.union([.enlargeChance, .alignTolerance, .alignment])
     case .waterfall: columns
     case .grid: [.columns, .spacing, .insets, .direction, .axis, .scale, .sections, .pattern]
     case .circle: [.viewportHeight, .itemSize]
@@ -85,6 +85,19 @@ public enum LayoutOption: String, CaseIterable, Hashable, Sendable {
   case scale
   /// Headers, footers and a least content height (``SectionedLayout``).
   case sections
+  /// The alignment strategy, its distortion bound and the flat end (``AlignmentStrategy``).
+  case alignment
+}
+
+/// How the irregular style corrects heights so that neighbouring columns meet.
+public enum AlignmentStrategy: String, CaseIterable, Hashable, Sendable {
+  /// The seed's rule (``LayoutConfiguration/alignTolerance``): the item being placed alone is
+  /// stretched or shrunk, by up to the tolerance, to meet a neighbour column's bottom.
+  case seed
+  /// The correction is shared by the items of the column since its last fixed edge, and may
+  /// meet the neighbour halfway; no item's height moves from its natural height by more than
+  /// ``LayoutConfiguration/maxDistortion``. See `SpreadAlignment.swift`.
+  case spread
 }
 
 /// Which column an item goes to.
@@ -162,6 +175,14 @@ public struct LayoutConfiguration: Hashable, Sendable {
   /// spacing and insets are rounded to the `1/scale` grid and every frame edge is the exact
   /// edge rounded to the grid, so gaps keep the rounded spacing and no error accumulates.
   public var scale: Double?
+  /// How the irregular style aligns columns; `.seed` by default.
+  public var alignment: AlignmentStrategy
+  /// The most an item's height may differ from its natural height, as a fraction of it, under
+  /// ``AlignmentStrategy/spread`` and at a flat end, in `0..<1`; 0.1 by default.
+  public var maxDistortion: Double
+  /// Whether ``WaterfallLayout/flattenEnd()`` may be called: the layout keeps, for its last
+  /// batch, which items each column's end may move (irregular only); false by default.
+  public var flatEnd: Bool
 
   /// The largest column count a configuration accepts.
   public static let maximumColumns = 10_000
@@ -204,7 +225,10 @@ public struct LayoutConfiguration: Hashable, Sendable {
     tolerance: Double = 0,
     direction: LayoutDirection = .leftToRight,
     axis: LayoutAxis = .vertical,
-    scale: Double? = nil
+    scale: Double? = nil,
+    alignment: AlignmentStrategy = .seed,
+    maxDistortion: Double = 0.1,
+    flatEnd: Bool = false
   ) {
     self.style = style
     self.width = width
@@ -224,6 +248,9 @@ public struct LayoutConfiguration: Hashable, Sendable {
     self.direction = direction
     self.axis = axis
     self.scale = scale
+    self.alignment = alignment
+    self.maxDistortion = maxDistortion
+    self.flatEnd = flatEnd
   }
 
   /// How many columns of at least `minimumColumnWidth` fit, at least one, as the web engines
@@ -311,6 +338,7 @@ public struct LayoutConfiguration: Hashable, Sendable {
       (.rightInset, insets.right, isLength(insets.right)),
       (.enlargeChance, enlargeChance, (0...1).contains(enlargeChance)),
       (.alignTolerance, alignTolerance, (0..<1).contains(alignTolerance)),
+      (.maxDistortion, maxDistortion, (0..<1).contains(maxDistortion)),
       (.viewportHeight, viewportHeight, isLength(viewportHeight, isZeroAllowed: false)),
       (.itemWidth, itemSize?.width ?? 1, isLength(itemSize?.width ?? 1, isZeroAllowed: false)),
       (.itemHeight, itemSize?.height ?? 1, isLength(itemSize?.height ?? 1, isZeroAllowed: false)),
@@ -334,6 +362,10 @@ public struct LayoutConfiguration: Hashable, Sendable {
       (.order, order != defaults.order), (.tolerance, tolerance != defaults.tolerance),
       (.direction, direction != defaults.direction), (.axis, axis != defaults.axis),
       (.scale, scale != defaults.scale),
+      (
+        .alignment,
+        alignment != defaults.alignment || maxDistortion != defaults.maxDistortion || flatEnd
+      ),
     ]
     for (option, isChanged) in changed where isChanged && !uses(option) {
       throw .notApplicable(option: option, style: style)

@@ -9,6 +9,7 @@ public enum LayoutParameter: String, CaseIterable, Hashable, Sendable {
   case rightInset
   case enlargeChance
   case alignTolerance
+  case maxDistortion
   case viewportHeight
   case itemWidth
   case itemHeight
@@ -27,7 +28,7 @@ public enum LayoutParameter: String, CaseIterable, Hashable, Sendable {
     case .tolerance: "a number of at least 0, \(most)"
     case .scale: "a number from 1 to 1000"
     case .enlargeChance: "a probability from 0 to 1"
-    case .alignTolerance: "a fraction from 0 up to (not including) 1"
+    case .alignTolerance, .maxDistortion: "a fraction from 0 up to (not including) 1"
     case .columnSpacing, .rowSpacing, .topInset, .leftInset, .bottomInset, .rightInset:
       "a number of at least 0, \(most)"
     }
@@ -53,7 +54,7 @@ public enum LayoutError: Error, Hashable, Sendable {
   case heightUnderflow(index: Int)
   /// The `grid` style's pattern is not as wide as the layout's columns.
   case patternWidth(patternColumns: Int, columns: Int)
-  /// An option (`order`, `tolerance`, `direction`, `axis`, `scale`) that `style` does not use
-  /// was set.
+  /// An option (`order`, `tolerance`, `direction`, `axis`, `scale`, `alignment`) that `style`
+  /// does not use was set.
   case notApplicable(option: LayoutOption, style: LayoutStyle)
 }

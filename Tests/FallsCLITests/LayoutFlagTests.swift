@@ -14,6 +14,8 @@ private let samples: [String: (value: String?, style: LayoutStyle)] = [
   "column-spacing": ("4", .grid), "row-spacing": ("4", .waterfall), "spacing": ("4", .irregular),
   "insets": ("1,2,3,4", .irregular), "seed": ("7", .irregular),
   "enlarge-chance": ("0.5", .irregular), "align-tolerance": ("0.1", .irregular),
+  "align": ("spread", .irregular), "max-distortion": ("0.05", .irregular),
+  "flat-end": (nil, .irregular),
   "order": ("left-to-right", .waterfall), "tolerance": ("5", .irregular),
   "direction": ("rtl", .grid), "axis": ("horizontal", .waterfall), "scale": ("2", .irregular),
   "header-height": ("44", .grid), "footer-height": ("44", .irregular),
@@ -139,7 +141,7 @@ private func arguments(for flag: LayoutFlag) -> [String] {
     }
     #expect(
       LayoutFlag.all.filter { !$0.isForView }.map(\.name).sorted() == [
-        "fields", "format", "keep-partial", "output", "quality", "quiet", "rect",
+        "fields", "flat-end", "format", "keep-partial", "output", "quality", "quiet", "rect",
       ])
   }
 

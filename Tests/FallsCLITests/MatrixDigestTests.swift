@@ -22,7 +22,7 @@
 // - Quality figures (issue "Better-looking irregular layouts"): the json document's quality
 //   object and the table's summary line, in every table and json run of the irregular and
 //   waterfall styles; the help that lists --quality. No layout, and no run of another format,
-//   changed.
+//   changed. Then the help of --align, --max-distortion and --flat-end.
 //
 // To record them again after a deliberate change of output (and say so above and in the commit):
 //

@@ -58,7 +58,8 @@ import Testing
       (.rowSpacing, .infinity), (.topInset, -1), (.leftInset, .nan), (.bottomInset, -3),
       (.rightInset, .infinity), (.enlargeChance, -0.1), (.enlargeChance, 1.01),
       (.enlargeChance, .nan), (.alignTolerance, 1), (.alignTolerance, -0.2),
-      (.alignTolerance, .infinity), (.viewportHeight, 0), (.viewportHeight, .nan),
+      (.alignTolerance, .infinity), (.maxDistortion, 1), (.maxDistortion, -0.01),
+      (.maxDistortion, .nan), (.viewportHeight, 0), (.viewportHeight, .nan),
       (.itemWidth, -1), (.itemHeight, 0), (.offsetX, .infinity), (.offsetY, .nan),
       (.tolerance, -1), (.tolerance, .nan), (.scale, 0), (.scale, -2), (.scale, .infinity),
       // Beyond the largest length, and a scale below 1.
@@ -79,6 +80,7 @@ import Testing
     case .rightInset: configuration.insets.right = value
     case .enlargeChance: configuration.enlargeChance = value
     case .alignTolerance: configuration.alignTolerance = value
+    case .maxDistortion: configuration.maxDistortion = value
     case .viewportHeight: configuration.viewportHeight = value
     case .itemWidth: configuration.itemSize = Size(width: value, height: 1)
     case .itemHeight: configuration.itemSize = Size(width: 1, height: value)
@@ -182,7 +184,7 @@ import Testing
     for option in LayoutOption.allCases {
       let expected =
         family.contains(option)
-        || (option == .enlargeChance || option == .alignTolerance) && style == .irregular
+        || [.enlargeChance, .alignTolerance, .alignment].contains(option) && style == .irregular
         || option == .offsetY && (style == .cube || style == .sphere)
         || option == .offsetX && style == .sphere
       #expect(configuration.uses(option) == expected, "\(style) \(option)")
@@ -195,7 +197,8 @@ import Testing
     let changes: [(LayoutOption, (inout LayoutConfiguration) -> Void)] = [
       (.order, { $0.order = .leftToRight }), (.tolerance, { $0.tolerance = 5 }),
       (.direction, { $0.direction = .rightToLeft }), (.axis, { $0.axis = .horizontal }),
-      (.scale, { $0.scale = 2 }),
+      (.scale, { $0.scale = 2 }), (.alignment, { $0.alignment = .spread }),
+      (.alignment, { $0.maxDistortion = 0.05 }), (.alignment, { $0.flatEnd = true }),
     ]
     for (option, change) in changes {
       var changed = configuration

@@ -10,6 +10,7 @@ import Testing
       (.topInset, "at least 0"), (.leftInset, "at least 0"),
       (.bottomInset, "at least 0"), (.rightInset, "at least 0"),
       (.enlargeChance, "from 0 to 1"), (.alignTolerance, "not including) 1"),
+      (.maxDistortion, "not including) 1"),
       (.viewportHeight, "greater than 0"), (.itemWidth, "greater than 0"),
       (.itemHeight, "greater than 0"), (.offsetX, "a million viewports"),
       (.offsetY, "a million viewports"),
@@ -21,6 +22,6 @@ import Testing
 
   @Test("Every parameter is covered")
   func allParameters() {
-    #expect(LayoutParameter.allCases.count == 16)
+    #expect(LayoutParameter.allCases.count == 17)
   }
 }
