@@ -42,6 +42,7 @@ enum PagedLayout {
       }
     }
     progress.finish(pages: pagesLoaded, items: pages.placed.count)
+    if options.configuration.flatEnd { pages.flattenEnd() }
     // Output that goes to standard output, with or without --output, is fitted to its terminal.
     let toStandardOutput =
       options.output.map { (try? OutputFile.target(for: $0)) == .descriptor(1) } ?? true
@@ -220,7 +221,9 @@ struct FeedPages {
     fresh.reserveCapacity(count)
     while fresh.elements.count < count {
       do {
-        try fresh.append(batches.items(count: min(Self.batchSize, count - fresh.elements.count)))
+        try fresh.append(
+          batches.items(
+            count: min(Self.batchSize(for: fresh.configuration), count - fresh.elements.count)))
       } catch {
         // Generated sizes are valid, and their bottoms far from any limit; only a height too
         // small for the tops it is added to is lost.
@@ -252,6 +255,12 @@ struct FeedPages {
   /// Items per batch appended to the layout: the sizes are never all copied out at once.
   static let batchSize = 1 << 14
 
+  /// The batch size for a layout of `configuration`: a whole page where each append is a page
+  /// (``LayoutConfiguration/appendsArePages``), so that the layout is the library's.
+  static func batchSize(for configuration: LayoutConfiguration) -> Int {
+    configuration.appendsArePages ? Int.max : batchSize
+  }
+
   /// Numbers page `page`'s items (and problems) after the `firstIndex` items of the pages before,
   /// lays out the valid ones after `layout`'s, and adds them to `placed`. An invalid item (one
   /// too tall to lay out included) is an error without `skipInvalid`, and then neither `layout`
@@ -267,7 +276,7 @@ struct FeedPages {
     if !feed.problems.isEmpty, !skipInvalid { throw .feed(.invalidItems(feed.problems)) }
     // A page of several batches may fail after some of them went in: keep the layout as it was
     // (a copy costs nothing until the layout changes, and then once per long page).
-    let before = feed.items.count > batchSize ? layout : nil
+    let before = feed.items.count > batchSize(for: layout.configuration) ? layout : nil
     do {
       try append(&feed, to: &layout, skipInvalid: skipInvalid)
     } catch {
@@ -283,11 +292,13 @@ struct FeedPages {
   )
     throws(CLIError)
   {
-    // In batches; a batch is appended whole or not at all.
+    // In batches; a batch is appended whole or not at all. Where an append is a page, the page
+    // is one batch.
     layout.reserveCapacity(layout.elements.count + feed.items.count)
+    let size = batchSize(for: layout.configuration)
     var next = 0
     while next < feed.items.count {
-      let batch = next..<min(next + batchSize, feed.items.count)
+      let batch = next..<min(next + size, feed.items.count)
       do {
         try layout.append(feed.items.layoutItems(batch))
         next = batch.upperBound
@@ -312,6 +323,11 @@ struct FeedPages {
         feed.problems.sort { $0.index < $1.index }
       }
     }
+  }
+
+  /// Brings the column ends of the last page to one line (``WaterfallLayout/flattenEnd()``).
+  mutating func flattenEnd() {
+    layout.flattenEnd()
   }
 
   /// Starts over from the first page, as a pull-down refresh does.

@@ -64,13 +64,113 @@ struct ColumnsEngine: StyleEngine {
     Double(span) * columnWidth + Double(span - 1) * spacing
   }
 
+  /// The last page's items and the state before it, kept with a flat end so that the page can
+  /// be placed again with its end in view.
+  var lastPage: (columns: ColumnState, enlargedRuns: [[ClosedRange<Double>]], items: [LayoutItem])?
+  /// The batch offset from which spread makes no corrections but the seed's: the last rows of a
+  /// page placed again for a flat end, whose runs stay free for the flattening.
+  var endStart = Int.max
+
+  /// The most rows at the end of the last page that spread leaves free for a flat end.
+  static let mostFreeEndRows = 8
+
+  mutating func flattenEnd(_ elements: inout [LayoutElement], index: inout BlockIndex) {
+    guard geometry.flatEnd, let page = lastPage, let (startCount, _) = lastBatch else { return }
+    // The last page again, from the state before it, with its last 0, 1, 2, … rows left free of
+    // spread's own corrections (the seed's still made), until the ends meet: the fewest rows that
+    // flatten best, so that the page keeps as many corrections, and enlargements, as it can.
+    var best: (engine: ColumnsEngine, elements: [LayoutElement], raggedness: Double)?
+    let rows = geometry.alignment == .spread ? 0...Self.mostFreeEndRows : 0...0
+    for freeRows in rows {
+      var again = self
+      (again.columns, again.enlargedRuns) = (page.columns, page.enlargedRuns)
+      again.endStart = max(0, page.items.count - freeRows * geometry.columns)
+      var placed = Array(elements[..<startCount])
+      var scratch = index
+      do {
+        try again.append(page.items, to: &placed, index: &scratch)
+      } catch {
+        // Placed once already; placed again with fewer corrections, an item could in
+        // principle overflow: that try is left out.
+        continue
+      }
+      again.endStart = .max
+      again.flattenRuns(&placed)
+      let ends = again.columns.columnBottoms.compactMap { $0 }
+      let raggedness = (ends.max() ?? 0) - (ends.min() ?? 0)
+      if raggedness < best?.raggedness ?? .infinity {
+        best = (again, placed, raggedness)
+      }
+      if raggedness <= 1e-9 * (ends.max() ?? 0) { break }
+    }
+    guard let best else { return }
+    self = best.engine
+    elements = best.elements
+    index = BlockIndex(elements, axis: configuration.axis)
+  }
+
+  /// Moves each column's free run of the last batch towards one line, as far as the bound
+  /// allows.
+  private mutating func flattenRuns(_ elements: inout [LayoutElement]) {
+    guard var (startCount, runs) = lastBatch else { return }
+    let count = geometry.columns
+    let used = (0..<count).filter { columns.flags[$0 + 1] & ColumnState.empty == 0 }
+    let movable = used.filter { runs.count($0) > 0 }
+    guard !movable.isEmpty else { return }
+    let bottoms = used.map { columns.bottoms[$0 + 1] }
+    let fixed = used.filter { runs.count($0) == 0 }.map { columns.bottoms[$0 + 1] }
+    // The line lies between the fixed ends, which cannot move, or else anywhere between the
+    // ends; the largest distortion it asks, max |line − bottom| / Σ natural over the runs, is
+    // convex in the line, so a ternary search finds its least.
+    var (low, high) =
+      fixed.isEmpty
+      ? (bottoms.min() ?? 0, bottoms.max() ?? 0) : (fixed.min() ?? 0, fixed.max() ?? 0)
+    func cost(_ line: Double) -> Double {
+      movable.map { abs(line - columns.bottoms[$0 + 1]) / runs.naturalSum($0) }.max() ?? 0
+    }
+    for _ in 0..<300 where high - low > 4 * max(abs(low), abs(high)).ulp {
+      let third = (high - low) / 3
+      if cost(low + third) <= cost(high - third) { high -= third } else { low += third }
+    }
+    let line = (low + high) / 2
+    let bound = geometry.maxDistortion * (1 - 1e-9)
+    columnXs.withUnsafeBufferPointer { columnXs in
+      let transform = Mapped(columnXs: columnXs, configuration: configuration)
+      elements.withUnsafeMutableBufferPointer { all in
+        let batch = UnsafeMutableBufferPointer(rebasing: all[startCount...])
+        for column in movable {
+          let bottom = columns.bottoms[column + 1]
+          let reach = bound * runs.naturalSum(column)
+          let target = bottom + min(max(line - bottom, -reach), reach)
+          guard target != bottom else { continue }
+          _ = runs.restack(
+            column, to: target, rowSpacing: geometry.rowSpacing, width: columnWidth,
+            startCount: startCount, transform: transform, into: batch, current: nil)
+          columns.bottoms[column + 1] = target
+          columns.reachable[column + 1] = target
+        }
+      }
+    }
+    columns.lowest = used.map { columns.bottoms[$0 + 1] }.max() ?? columns.lowest
+    lastBatch = (startCount, runs)
+  }
+
   // The options pick the loop: the order its chooser, the direction, grid and axis its
   // transform, the style whether it enlarges and aligns.
   mutating func append(
     _ items: [LayoutItem], to elements: inout [LayoutElement], index: inout BlockIndex
   ) throws(LayoutError) {
+    let page = geometry.flatEnd ? (columns, enlargedRuns, items) : nil
+    try append(items, chosenBy: geometry.order, to: &elements, index: &index)
+    if let page { lastPage = page }
+  }
+
+  private mutating func append(
+    _ items: [LayoutItem], chosenBy order: PlacementOrder, to elements: inout [LayoutElement],
+    index: inout BlockIndex
+  ) throws(LayoutError) {
     let cursor = columns.cursor
-    switch geometry.order {
+    switch order {
     case .shortest where geometry.tolerance > 0:
       try append(
         items, to: &elements, index: &index,
@@ -185,7 +285,8 @@ struct ColumnsEngine: StyleEngine {
           previousEnlarged: next.previousEnlarged, lowest: next.lowest,
           columnWidth: columnWidth, columnSpacing: geometry.columnSpacing,
           alignTolerance: geometry.alignTolerance, maxDistortion: geometry.maxDistortion,
-          runs: Style.Runs(columns: view.count), placed: buffer, startCount: startCount)
+          runs: Style.Runs(columns: view.count), placed: buffer, startCount: startCount,
+          endStart: endStart == .max ? .max : startCount + endStart)
         var placedCount = 0
         defer {
           count = placedCount
@@ -289,6 +390,8 @@ struct ColumnStep<Style: ColumnStyle, Chooser: ColumnChooser, Transform: FrameTr
   let placed: UnsafeMutableBufferPointer<LayoutElement>
   /// The position of the batch's first item.
   let startCount: Int
+  /// The position from which spread makes only the seed's corrections (``ColumnsEngine/endStart``).
+  let endStart: Int
 
   /// The element of `item`, the item at `position`: its column, its extent, and whether it is
   /// enlarged or aligned.
@@ -357,7 +460,8 @@ struct ColumnStep<Style: ColumnStyle, Chooser: ColumnChooser, Transform: FrameTr
       runs.add(position &- startCount, column: column, top: top, natural: height)
       if let correction = SpreadAlignment.correction(
         column: column, top: top, height: height, runs: runs,
-        view: view, tolerance: alignTolerance, bound: maxDistortion)
+        view: view, tolerance: alignTolerance, bound: maxDistortion,
+        isSeedOnly: position >= endStart)
       {
         (top, extent) = spread(correction, column: column, position: position)
         (bottom, isAligned) = (correction.bottom, extent != height)

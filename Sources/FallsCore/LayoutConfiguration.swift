@@ -184,6 +184,13 @@ public struct LayoutConfiguration: Hashable, Sendable {
   /// batch, which items each column's end may move (irregular only); false by default.
   public var flatEnd: Bool
 
+  /// Whether an append may move items it placed earlier (``AlignmentStrategy/spread`` and the
+  /// flat end of the irregular style): each append is then a page whose start is a fixed edge,
+  /// so that appending items in one call or in several gives different layouts.
+  public var appendsArePages: Bool {
+    style == .irregular && (alignment == .spread || flatEnd)
+  }
+
   /// The largest column count a configuration accepts.
   public static let maximumColumns = 10_000
 

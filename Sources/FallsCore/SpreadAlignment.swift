@@ -13,7 +13,8 @@
 /// Which correction is made, for the item just placed in *c*:
 /// 1. If *c*'s run is that item alone and the seed's rule (``Alignment``) aligns it within the
 ///    bound, the seed's correction: `spread` generalises the seed's rule.
-/// 2. Otherwise, of the corrections that meet the right or the left neighbour (*c*'s run alone,
+/// 2. Otherwise (but in the last rows of a page placed again for a flat end, which stay free
+///    for it), of the corrections that meet the right or the left neighbour (*c*'s run alone,
 ///    or halfway with the neighbour's run when it has one), the least distorting, if it levels
 ///    two columns that may then take an enlarged item (the neighbour does not end with one) and
 ///    distorts by at most ``enlargingShare`` of the bound. A correction that levels nothing an
@@ -40,7 +41,7 @@ enum SpreadAlignment {
   @inline(__always)
   static func correction(
     column: Int, top: Double, height: Double, runs: some RunTracking, view: ColumnView,
-    tolerance: Double, bound: Double
+    tolerance: Double, bound: Double, isSeedOnly: Bool = false
   ) -> Correction? {
     // A margin below the bound, for the ulps the restacking moves the last height by.
     let bound = bound * (1 - 1e-9)
@@ -54,6 +55,7 @@ enum SpreadAlignment {
       return Correction(
         bottom: target, neighbour: target == right ? column &+ 1 : column &- 1, isHalfway: false)
     }
+    guard !isSeedOnly else { return nil }
     let limit = bound * enlargingShare
     let own = runs.naturalSum(column)
     var best: Correction?

@@ -23,6 +23,10 @@ protocol StyleEngine: Sendable {
   var transforms: [Transform3D] { get }
   var centers: [Point] { get }
 
+  /// Brings the column ends of the last batch to one line where the distortion bound allows
+  /// (``WaterfallLayout/flattenEnd()``); nothing for engines without columns.
+  mutating func flattenEnd(_ elements: inout [LayoutElement], index: inout BlockIndex)
+
   /// Whether ``WaterfallLayout/elements(in:)`` may use the block index: false where elements
   /// overlap by design and move on every append, which are scanned.
   var isIndexed: Bool { get }
@@ -31,6 +35,10 @@ protocol StyleEngine: Sendable {
 /// The engine of `configuration`'s style.
 ///
 /// - Precondition: `configuration` is valid.
+extension StyleEngine {
+  mutating func flattenEnd(_ elements: inout [LayoutElement], index: inout BlockIndex) {}
+}
+
 func makeEngine(for configuration: LayoutConfiguration) -> any StyleEngine {
   switch configuration.style {
   case .irregular: ColumnsEngine(configuration, enlargesAndAligns: true)

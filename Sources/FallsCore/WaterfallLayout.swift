@@ -148,6 +148,21 @@ public struct WaterfallLayout: Sendable {
     try append(Array(items))
   }
 
+  /// Brings the column bottoms to one line where that is possible within
+  /// ``LayoutConfiguration/maxDistortion``, by moving only the items of the last append (the last
+  /// page): each column's free run (its items since its last fixed edge; see
+  /// ``AlignmentStrategy/spread``) is scaled by one factor towards a common line and stacked
+  /// again. The line is the one that asks the least distortion of the runs, between the bottoms
+  /// of the columns whose end is fixed, if any; a run that cannot reach it within the bound
+  /// moves as far as the bound allows. ``LayoutQuality/raggedEnd`` says how near the ends are.
+  ///
+  /// Does nothing unless the configuration is `irregular` with ``LayoutConfiguration/flatEnd``
+  /// (or spread alignment), or when no column can move; the moved ends are fixed edges.
+  /// - Complexity: O(*n*) for *n* elements (the rect query's index is made again).
+  public mutating func flattenEnd() {
+    engine.flattenEnd(&elements, index: &blockIndex)
+  }
+
   /// Places `items` below those already laid out; see ``append(_:)-(Sequence<LayoutItem>)``.
   ///
   /// This overload is not generic, so the placement loops are compiled for arrays once.

@@ -1,0 +1,201 @@
+import FallsTestSupport
+import Testing
+
+@testable import FallsCore
+
+@Suite struct SpreadAlignmentTests {
+  /// Two or more columns of exactly 100 pt (spacing 10, no insets), spread alignment.
+  private static func spread(
+    columns: Int = 2, chance: Double = 0, bound: Double = 0.1, flatEnd: Bool = false
+  ) -> LayoutConfiguration {
+    LayoutConfiguration(
+      style: .irregular, width: Double(columns) * 110 - 10, columns: columns, columnSpacing: 10,
+      rowSpacing: 10, insets: EdgeInsets(top: 0, left: 0, bottom: 0, right: 0),
+      enlargeChance: chance, alignment: .spread, maxDistortion: bound, flatEnd: flatEnd)
+  }
+
+  private static func items(_ heights: [Double]) -> [LayoutItem] {
+    heights.map { LayoutItem(width: 100, height: $0) }
+  }
+
+  @Test(
+    "A run of one item takes the seed's correction whenever it is within the bound: the rule generalises the seed's",
+    arguments: [
+      // A (100) and B (100) meet at 100: both columns' edges are fixed. C (100) in column 0
+      // ends at 210; D, of natural height h from 110 in column 1, is a run of one, |100 − h|
+      // from C's bottom: the seed aligns it within 0.2 h.
+      (95.0, "seed"), (110.0, "seed"), (120.0, "none"), (60.0, "none"),
+      // 12/88 = 13.6%: the seed's correction is past the bound; halfway with C, 12/188 = 6.4%.
+      (88.0, "halfway"),
+    ])
+  func seedGeneralised(height: Double, expected: String) throws {
+    let sizes = Self.items([100, 100, 100, height])
+    let spread = try WaterfallLayout(Self.spread(), items: sizes)
+    var seedConfiguration = Self.spread()
+    seedConfiguration.alignment = .seed
+    let seed = try WaterfallLayout(seedConfiguration, items: sizes)
+    #expect(spread.elements[2] == seed.elements[2] || expected == "halfway")
+    let d = spread.elements[3]
+    switch expected {
+    case "seed":
+      #expect(d == seed.elements[3] && d.frame.maxY == 210 && d.isAligned)
+    case "halfway":
+      #expect(seed.elements[3].frame.maxY == 210)
+      let line = 110 + height + (210 - 110 - height) * height / (height + 100)
+      #expect(abs(d.frame.maxY - line) < 1e-9 && spread.elements[2].frame.maxY == d.frame.maxY)
+    default:
+      #expect(d.frame.height == height && !d.isAligned)
+    }
+    #expect(
+      SpreadChecker(configuration: Self.spread(), items: sizes).violations(of: spread.elements)
+        .isEmpty)
+  }
+
+  @Test("Halfway, worked by hand: a run of three items and one of one meet, each moved by 3%")
+  func halfway() throws {
+    // A (100) in column 0, B (250) in column 1; C (100) in column 0 from 110 ends at 210, 40
+    // short of B: a run of two (200 pt) would move 20%, halfway with B 40/450 = 8.9%, past 70%
+    // of the bound: no correction. D (45) in column 0 from 220 ends at 265, 15 past B: alone
+    // its run of A, C, D (245 pt) would move 15/245 = 6.1%, halfway 15/495 = 3.0%: halfway, at
+    // 265 − 15 · 245/495.
+    let sizes = Self.items([100, 250, 100, 45])
+    let layout = try WaterfallLayout(Self.spread(), items: sizes)
+    let frames = layout.elements.map(\.frame)
+    let line = 265 - 15 * (245.0 / 495)
+    #expect(abs(frames[3].maxY - line) < 1e-9)
+    #expect(frames[1].maxY == frames[3].maxY)
+    #expect(frames[1].y == 0 && abs(frames[1].height - line) < 1e-9)
+    // Column 0's run scaled by one factor from the column's start, stacked exactly.
+    let factor = (line - 20) / 245
+    #expect(frames[0].y == 0 && abs(frames[0].height - 100 * factor) < 1e-9)
+    #expect(frames[2].y == frames[0].maxY + 10 && abs(frames[2].height - 100 * factor) < 1e-9)
+    #expect(frames[3].y == frames[2].maxY + 10)
+    #expect(layout.elements.allSatisfy { $0.isAligned })
+    let quality = try #require(LayoutQuality(of: layout, items: sizes))
+    #expect(abs(quality.maxDistortion - 15.0 / 495) < 1e-9)
+    #expect(
+      SpreadChecker(configuration: Self.spread(), items: sizes)
+        .violations(of: layout.elements).isEmpty)
+  }
+
+  @Test(
+    "Property: the contract holds over many layouts (checked independently), and no height moves past the bound",
+    arguments: 0..<60)
+  func contract(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed &* 977 &+ 5)
+    let columns = 2 + Int(random.next() % 4)
+    var configuration = LayoutConfiguration(
+      columns: columns, seed: random.next(), alignment: .spread,
+      maxDistortion: [0.05, 0.1, 0.15, 0.3][Int(random.next() % 4)],
+      flatEnd: random.draw(0.3))
+    configuration.alignTolerance = [0.1, 0.2, 0.5][Int(random.next() % 3)]
+    let count = 20 + Int(random.next() % 300)
+    let items = (0..<count).map { _ in
+      LayoutItem(
+        width: 200 + random.nextUnit() * 1800, height: 200 + random.nextUnit() * 2800,
+        span: random.draw(0.03) ? 2 : 1)
+    }
+    // Pages of random sizes.
+    var starts = [0]
+    while let last = starts.last, last < count - 1, random.draw(0.7) {
+      starts.append(last + 1 + Int(random.next() % UInt64(max(1, count / 3))))
+    }
+    starts = starts.filter { $0 < count }
+    var layout = try WaterfallLayout(configuration)
+    for (index, start) in starts.enumerated() {
+      let end = index + 1 < starts.count ? starts[index + 1] : count
+      try layout.append(Array(items[start..<end]))
+    }
+    layout.flattenEnd()
+    let problems = SpreadChecker(configuration: configuration, items: items, pageStarts: starts)
+      .violations(of: layout.elements)
+    #expect(problems.isEmpty, "\(problems.prefix(5))")
+    let quality = try #require(LayoutQuality(of: layout, items: items))
+    #expect(quality.maxDistortion <= configuration.maxDistortion)
+  }
+
+  @Test("The checker fails layouts that break the contract")
+  func checkerCatches() throws {
+    let items = GeneratedFeeds.items(count: 200, seed: 9).enumerated().map {
+      LayoutItem(
+        width: $0.element.width, height: $0.element.height * (1 + Double($0.offset % 7) / 3))
+    }
+    let configuration = LayoutConfiguration(columns: 3, seed: 4, alignment: .spread)
+    let good = try WaterfallLayout(configuration, items: items).elements
+    let checker = SpreadChecker(configuration: configuration, items: items)
+    #expect(checker.violations(of: good).isEmpty)
+    // The seed's corrections, by up to 20%, are past the bound.
+    var seed = configuration
+    seed.alignment = .seed
+    let seedElements = try WaterfallLayout(seed, items: items).elements
+    #expect(checker.violations(of: seedElements).contains { $0.contains("above 0.1") })
+    // An item one point lower breaks the stack below it.
+    var moved = good
+    moved[100].frame.y += 1
+    #expect(!checker.violations(of: moved).isEmpty)
+    // A run scaled without meeting anything.
+    var scaled = good
+    if let last = scaled.indices.last(where: { !scaled[$0].isEnlarged && scaled[$0].span == 1 }) {
+      scaled[last].frame.height *= 1.05
+    }
+    #expect(!checker.violations(of: scaled).isEmpty)
+  }
+
+  @Test(
+    "Property: pages are prefix-stable: a page never moves an item of an earlier one",
+    arguments: 0..<20)
+  func prefixStable(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed &+ 41)
+    let configuration = LayoutConfiguration(columns: 3, seed: seed, alignment: .spread)
+    let pages = (0..<5).map { _ in
+      (0..<(1 + Int(random.next() % 30))).map { _ in
+        LayoutItem(width: 200 + random.nextUnit() * 1800, height: 200 + random.nextUnit() * 2800)
+      }
+    }
+    var layout = try WaterfallLayout(configuration)
+    var before: [LayoutElement] = []
+    for page in pages {
+      try layout.append(page)
+      #expect(Array(layout.elements.prefix(before.count)) == before)
+      before = layout.elements
+    }
+  }
+
+  @Test("The flat end brings the ends to one line where the runs can reach it")
+  func flatEnd() throws {
+    // A and B meet at 100. C (100) ends column 0 at 210; D (120) ends column 1 at 230: 20 apart,
+    // halfway 20/220 = 9.1%, past 70% of the bound, so no correction. The flat end meets at
+    // 210 + 20 · 100/220, each run moved by 9.1%, within the bound.
+    let sizes = Self.items([100, 100, 100, 120])
+    var layout = try WaterfallLayout(Self.spread(flatEnd: true), items: sizes)
+    #expect(layout.columnBottoms == [210, 230])
+    let before = try #require(LayoutQuality(of: layout, items: sizes))
+    layout.flattenEnd()
+    let after = try #require(LayoutQuality(of: layout, items: sizes))
+    #expect(before.raggedEnd > 0)
+    #expect(after.raggedEnd == 0)
+    let line = 210 + 20 * (100.0 / 220)
+    let bottoms = layout.columnBottoms.compactMap { $0 }
+    #expect(
+      bottoms.count == 2 && bottoms[0] == bottoms[1] && abs(bottoms[0] - line) < 1e-9,
+      "\(bottoms) \(line)")
+    #expect(abs(after.maxDistortion - 20.0 / 220) < 1e-9)
+    #expect(layout.contentExtent == bottoms[0])
+    // The earlier items stay; the rect query sees the moved frames.
+    #expect(layout.elements[0].frame.height == 100 && layout.elements[1].frame.height == 100)
+    let found = layout.elements(in: Rect(x: 0, y: 215, width: 210, height: 3))
+    #expect(found.map(\.index).sorted() == [2, 3])
+    #expect(
+      SpreadChecker(configuration: Self.spread(flatEnd: true), items: sizes)
+        .violations(of: layout.elements).isEmpty)
+  }
+
+  @Test("Without a flat end, flattenEnd() changes nothing")
+  func noFlatEnd() throws {
+    let sizes = GeneratedFeeds.items(count: 100, seed: 3)
+    var layout = try WaterfallLayout(Self.spread(columns: 3, chance: 0.5), items: sizes)
+    let elements = layout.elements
+    layout.flattenEnd()
+    #expect(layout.elements == elements)
+  }
+}
