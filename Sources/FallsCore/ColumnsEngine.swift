@@ -20,7 +20,7 @@ struct ColumnsEngine: StyleEngine {
   var enlargedRuns: [[ClosedRange<Double>]]
   /// Where the last batch starts and its columns' free runs, for the flat end; kept when the
   /// configuration spreads or asks for a flat end.
-  var lastBatch: (startCount: Int, runs: FreeRuns)?
+  var lastBatch: (startCount: Int, runs: FreeRunMemory)?
 
   init(_ configuration: LayoutConfiguration, enlargesAndAligns: Bool) {
     self.configuration = configuration
@@ -112,7 +112,14 @@ struct ColumnsEngine: StyleEngine {
   /// Moves each column's free run of the last batch towards one line, as far as the bound
   /// allows.
   private mutating func flattenRuns(_ elements: inout [LayoutElement]) {
-    guard var (startCount, runs) = lastBatch else { return }
+    guard var (startCount, memory) = lastBatch else { return }
+    FreeRuns.withRuns(&memory) { runs in flatten(runs, startCount: startCount, &elements) }
+    lastBatch = (startCount, memory)
+  }
+
+  private mutating func flatten(
+    _ runs: FreeRuns, startCount: Int, _ elements: inout [LayoutElement]
+  ) {
     let count = geometry.columns
     let used = (0..<count).filter { columns.flags[$0 + 1] & ColumnState.empty == 0 }
     let movable = used.filter { runs.count($0) > 0 }
@@ -152,7 +159,6 @@ struct ColumnsEngine: StyleEngine {
       }
     }
     columns.lowest = used.map { columns.bottoms[$0 + 1] }.max() ?? columns.lowest
-    lastBatch = (startCount, runs)
   }
 
   // The options pick the loop: the order its chooser, the direction, grid and axis its
@@ -269,53 +275,54 @@ struct ColumnsEngine: StyleEngine {
     let runCounts = Style.enlargesAndAligns ? runs.map(\.count) : []
     var next = columns
     var failure: LayoutError?
-    var freeRuns: FreeRuns?
+    var runMemory = Style.Runs.memory(columns: geometry.columns, items: items.count)
     var blocks = BatchBlocks(startCount: startCount, count: items.count)
     let placed = [LayoutElement](unsafeUninitializedCapacity: items.count) { buffer, count in
       HugePages.advise(buffer)
       withMemory(&bottoms, &reachable, &flags, &runs, items) { view, runs, columnXs, items in
-        // The step is made here, in the closure that runs the loop, and put back after it: a
-        // variable captured from outside lives in memory, reloaded and stored around every write
-        // through a pointer, which may be any memory to the compiler.
-        var step = ColumnStep<Style, Chooser, Transform>(
-          view: view, chooser: chooser,
-          transform: Transform(columnXs: columnXs, configuration: configuration),
-          enlargement: Enlargement(
-            generator: next.generator, chance: geometry.enlargeChance, runs: runs),
-          previousEnlarged: next.previousEnlarged, lowest: next.lowest,
-          columnWidth: columnWidth, columnSpacing: geometry.columnSpacing,
-          alignTolerance: geometry.alignTolerance, maxDistortion: geometry.maxDistortion,
-          runs: Style.Runs(columns: view.count), placed: buffer, startCount: startCount,
-          endStart: endStart == .max ? .max : startCount + endStart)
-        var placedCount = 0
-        defer {
-          count = placedCount
-          next.generator = step.enlargement.generator
-          next.previousEnlarged = step.previousEnlarged
-          next.lowest = step.lowest
-          next.cursor = step.chooser.cursor
-          freeRuns = step.runs.kept
-        }
-        for offset in items.indices {
-          do throws(LayoutError) {
-            buffer.initializeElement(
-              at: offset, to: try step.place(items[offset], at: startCount &+ offset))
-          } catch {
-            failure = error
-            return
+        Style.Runs.withRuns(&runMemory) { freeRuns in
+          // The step is made here, in the closure that runs the loop, and put back after it: a
+          // variable captured from outside lives in memory, reloaded and stored around every write
+          // through a pointer, which may be any memory to the compiler.
+          var step = ColumnStep<Style, Chooser, Transform>(
+            view: view, chooser: chooser,
+            transform: Transform(columnXs: columnXs, configuration: configuration),
+            enlargement: Enlargement(
+              generator: next.generator, chance: geometry.enlargeChance, runs: runs),
+            previousEnlarged: next.previousEnlarged, lowest: next.lowest,
+            columnWidth: columnWidth, columnSpacing: geometry.columnSpacing,
+            alignTolerance: geometry.alignTolerance, maxDistortion: geometry.maxDistortion,
+            runs: freeRuns, placed: buffer, startCount: startCount,
+            endStart: endStart == .max ? .max : startCount + endStart)
+          var placedCount = 0
+          defer {
+            count = placedCount
+            next.generator = step.enlargement.generator
+            next.previousEnlarged = step.previousEnlarged
+            next.lowest = step.lowest
+            next.cursor = step.chooser.cursor
           }
-          placedCount = offset &+ 1
-          if !Style.spreads {
-            blocks.include(
-              offset: offset, of: UnsafeBufferPointer(buffer), axis: step.transform.axis)
+          for offset in items.indices {
+            do throws(LayoutError) {
+              buffer.initializeElement(
+                at: offset, to: try step.place(items[offset], at: startCount &+ offset))
+            } catch {
+              failure = error
+              return
+            }
+            placedCount = offset &+ 1
+            if !Style.spreads {
+              blocks.include(
+                offset: offset, of: UnsafeBufferPointer(buffer), axis: step.transform.axis)
+            }
           }
-        }
-        // Spread moves items placed earlier in the batch: the blocks are measured once all
-        // stand.
-        if Style.spreads {
-          for offset in 0..<placedCount {
-            blocks.include(
-              offset: offset, of: UnsafeBufferPointer(buffer), axis: step.transform.axis)
+          // Spread moves items placed earlier in the batch: the blocks are measured once all
+          // stand.
+          if Style.spreads {
+            for offset in 0..<placedCount {
+              blocks.include(
+                offset: offset, of: UnsafeBufferPointer(buffer), axis: step.transform.axis)
+            }
           }
         }
       }
@@ -328,7 +335,7 @@ struct ColumnsEngine: StyleEngine {
     (next.bottoms, next.reachable, next.flags) = (bottoms, reachable, flags)
     columns = next
     enlargedRuns = runs
-    lastBatch = freeRuns.map { (startCount, $0) }
+    lastBatch = Style.Runs.kept(runMemory).map { (startCount, $0) }
     return (placed, blocks)
   }
 }
@@ -385,7 +392,7 @@ struct ColumnStep<Style: ColumnStyle, Chooser: ColumnChooser, Transform: FrameTr
   let alignTolerance: Double
   let maxDistortion: Double
   /// The columns' free runs, for the styles that move them.
-  var runs: Style.Runs
+  let runs: Style.Runs
   /// The batch's elements so far, which a spread correction rewrites.
   let placed: UnsafeMutableBufferPointer<LayoutElement>
   /// The position of the batch's first item.
