@@ -11,8 +11,12 @@ extension LayoutReport {
   /// A feed is untrusted: every string from it is escaped for where it goes (attribute or
   /// text), and only `http:`, `https:` and `data:image/` URLs become an image's `src`; any other
   /// (`javascript:`, `file:`, …) shows the placeholder, marked as not loaded.
+  ///
+  /// An item whose height differs from its natural height is outlined by how much
+  /// (``DistortionBand``), which a legend in the header explains.
   func writeHTML(to out: inout OutputBuffer) throws(SystemError) {
     let size = sectioned.contentSize
+    let distortions = items.distortions(of: layout)
     out.appendLiteral(
       """
       <!DOCTYPE html>
@@ -39,6 +43,16 @@ extension LayoutReport {
       .aligned{outline:2px solid #34c759;outline-offset:-2px}
       .blocked .placeholder{color:#ff3b30}
       .band{background:#d1d1d6}
+      .legend span{display:inline-block;width:10px;height:10px;margin:0 4px 0 10px;vertical-align:middle}
+
+      """)
+    for band in DistortionBand.distorted {
+      out.append(
+        ".item.d\(band.rawValue){outline:3px solid \(band.colour);outline-offset:-3px}"
+          + ".legend .d\(band.rawValue){background:\(band.colour)}\n")
+    }
+    out.appendLiteral(
+      """
       </style>
       </head>
       <body>
@@ -47,13 +61,22 @@ extension LayoutReport {
     out.appendEscapedMarkup(summary)
     out.appendLiteral("</h1><p>")
     out.appendEscapedMarkup(settings)
-    out.appendLiteral("</p></header>\n<div class=\"content\" style=\"width:")
+    out.appendLiteral("</p>")
+    if distortions != nil {
+      out.appendLiteral("<p class=\"legend\">outlined by distortion (height against natural):")
+      for band in DistortionBand.distorted {
+        out.append("<span class=\"d\(band.rawValue)\"></span>")
+        out.appendEscapedMarkup(band.label)
+      }
+      out.appendLiteral("</p>")
+    }
+    out.appendLiteral("</header>\n<div class=\"content\" style=\"width:")
     out.appendNumber(size.width)
     out.appendLiteral("px;height:")
     out.appendNumber(size.height)
     out.appendLiteral("px\">\n")
     try forEachSelected { (element) throws(SystemError) in
-      appendHTMLElement(element, to: &out)
+      appendHTMLElement(element, distortions: distortions, to: &out)
       try out.flushIfFull()
     }
     out.appendLiteral("</div>\n</body>\n</html>\n")
@@ -85,7 +108,9 @@ extension LayoutReport {
     return parts.joined(separator: " · ")
   }
 
-  private func appendHTMLElement(_ element: SectionElement, to out: inout OutputBuffer) {
+  private func appendHTMLElement(
+    _ element: SectionElement, distortions: [Double]?, to out: inout OutputBuffer
+  ) {
     guard let item = element.item else {
       out.appendLiteral("<div class=\"band ")
       out.appendEscapedMarkup(element.kind.rawValue)
@@ -101,6 +126,7 @@ extension LayoutReport {
     out.appendLiteral("<div class=\"item")
     if item.isEnlarged { out.appendLiteral(" enlarged") }
     if item.isAligned { out.appendLiteral(" aligned") }
+    if let distortions { out.appendLiteral(DistortionBand(distortions[item.index]).className) }
     if !loads { out.appendLiteral(" blocked") }
     out.appendLiteral("\" data-index=\"")
     out.appendInteger(feedIndex)

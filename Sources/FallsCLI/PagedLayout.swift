@@ -407,6 +407,16 @@ struct PlacedItems {
     }
   }
 
+  /// The distortion of each element of `layout` (``LayoutQuality/distortions(of:items:)``).
+  func distortions(of layout: WaterfallLayout) -> [Double]? {
+    switch storage {
+    case .feed(let items):
+      LayoutQuality.distortions(of: layout, items: items.indices.lazy.map(items.layoutItem(at:)))
+    case .generated(let count, let generator):
+      LayoutQuality.distortions(of: layout, items: IteratorSequence(generator).prefix(count))
+    }
+  }
+
   /// The feed's items, or `nil` for generated ones.
   private var feedItems: FeedItems? {
     guard case .feed(let items) = storage else { return nil }

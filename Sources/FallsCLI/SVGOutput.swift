@@ -4,16 +4,24 @@ import FallsFeed
 
 /// `--format svg`: the layout as one self-contained SVG picture.
 extension LayoutReport {
-  /// The height of the legend strip below the content.
-  static let svgLegendHeight = 28.0
+  /// The height of one row of the legend strip below the content.
+  static let svgLegendRowHeight = 28.0
+
+  /// The height of the legend: a row of kinds, and for the columnar styles a row of the
+  /// distortion bands.
+  static func svgLegendHeight(style: LayoutStyle) -> Double {
+    style.family == .columns ? 2 * svgLegendRowHeight : svgLegendRowHeight
+  }
 
   /// Writes the whole content as an SVG document of its size (plus a legend strip below):
   /// every element a rectangle at its frame exactly (plain, enlarged and aligned items told apart
-  /// by their fill, headers and footers grey), labelled with its feed index, with the image URL as
-  /// its tooltip; the insets and the columns drawn faintly behind.
+  /// by their fill, an item whose height differs from its natural height filled by how much
+  /// (``DistortionBand``), headers and footers grey), labelled with its feed index, with the
+  /// image URL as its tooltip; the insets and the columns drawn faintly behind.
   func writeSVG(to out: inout OutputBuffer) throws(SystemError) {
     let size = sectioned.contentSize
-    let height = size.height + Self.svgLegendHeight
+    let distortions = items.distortions(of: layout)
+    let height = size.height + Self.svgLegendHeight(style: layout.configuration.style)
     out.appendLiteral("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
     out.appendLiteral("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
     out.appendNumber(size.width)
@@ -38,9 +46,12 @@ extension LayoutReport {
       .band rect{fill:#e5e5ea;stroke:#8e8e93}
       text{font-family:sans-serif;fill:#1c1c1e;text-anchor:middle;dominant-baseline:central}
       .legend text{text-anchor:start;font-size:11px}
-      </style>
 
       """)
+    for band in DistortionBand.distorted {
+      out.append(".item.d\(band.rawValue) rect{fill:\(band.colour);stroke:#67000d}\n")
+    }
+    out.appendLiteral("</style>\n")
     out.appendLiteral("<rect class=\"background\" x=\"0\" y=\"0\" width=\"")
     out.appendNumber(size.width)
     out.appendLiteral("\" height=\"")
@@ -49,11 +60,11 @@ extension LayoutReport {
     appendGuides(size: size, to: &out)
     out.appendLiteral("<g class=\"elements\">\n")
     try forEachSelected { (element) throws(SystemError) in
-      appendSVGElement(element, to: &out)
+      appendSVGElement(element, distortions: distortions, to: &out)
       try out.flushIfFull()
     }
     out.appendLiteral("</g>\n")
-    appendLegend(top: size.height, to: &out)
+    appendLegend(top: size.height, withBands: distortions != nil, to: &out)
     out.appendLiteral("</svg>\n")
   }
 
@@ -91,7 +102,9 @@ extension LayoutReport {
     out.appendLiteral("\"/>")
   }
 
-  private func appendSVGElement(_ element: SectionElement, to out: inout OutputBuffer) {
+  private func appendSVGElement(
+    _ element: SectionElement, distortions: [Double]?, to out: inout OutputBuffer
+  ) {
     let frame = element.frame
     guard let item = element.item else {
       out.appendLiteral("<g class=\"band ")
@@ -105,9 +118,10 @@ extension LayoutReport {
     let feedIndex = items.feedIndex(at: item.index)
     out.appendLiteral(
       item.isEnlarged
-        ? "<g class=\"item enlarged\" data-index=\""
-        : item.isAligned
-          ? "<g class=\"item aligned\" data-index=\"" : "<g class=\"item\" data-index=\"")
+        ? "<g class=\"item enlarged"
+        : item.isAligned ? "<g class=\"item aligned" : "<g class=\"item")
+    if let distortions { out.appendLiteral(DistortionBand(distortions[item.index]).className) }
+    out.appendLiteral("\" data-index=\"")
     out.appendInteger(feedIndex)
     out.appendLiteral("\">")
     appendRect(frame, className: nil, to: &out)
@@ -135,27 +149,46 @@ extension LayoutReport {
     out.appendLiteral("</text>")
   }
 
-  /// Swatches for plain, enlarged and aligned items and for headers and footers.
-  private func appendLegend(top: Double, to out: inout OutputBuffer) {
+  /// Swatches for plain, enlarged and aligned items and for headers and footers, and with
+  /// `withBands` a second row for the distortion bands.
+  private func appendLegend(top: Double, withBands: Bool, to out: inout OutputBuffer) {
     out.appendLiteral("<g class=\"legend\">\n")
-    let entries: [(StaticString, String)] = [
-      ("item", "item"), ("item enlarged", "enlarged"), ("item aligned", "aligned"),
-      ("band", "header, footer"),
+    var rows: [(title: String?, entries: [(String, String)])] = [
+      (
+        nil,
+        [
+          ("item", "item"), ("item enlarged", "enlarged"), ("item aligned", "aligned"),
+          ("band", "header, footer"),
+        ]
+      )
     ]
-    var x = 8.0
-    for (className, label) in entries {
-      out.appendLiteral("<g class=\"")
-      out.appendLiteral(className)
-      out.appendLiteral("\">")
-      appendRect(Rect(x: x, y: top + 8, width: 12, height: 12), className: nil, to: &out)
-      out.appendLiteral("<text x=\"")
-      out.appendNumber(x + 16)
-      out.appendLiteral("\" y=\"")
-      out.appendNumber(top + 14)
-      out.appendLiteral("\">")
-      out.appendEscapedMarkup(label)
-      out.appendLiteral("</text></g>\n")
-      x += 28 + Double(label.count) * 6.5
+    if withBands {
+      rows.append(
+        ("distortion:", DistortionBand.distorted.map { ("item d\($0.rawValue)", $0.label) }))
+    }
+    for (row, (title, entries)) in rows.enumerated() {
+      let rowTop = top + Double(row) * Self.svgLegendRowHeight
+      var x = 8.0
+      if let title {
+        out.appendLiteral("<text x=\"8\" y=\"")
+        out.appendNumber(rowTop + 14)
+        out.appendLiteral("\">")
+        out.appendEscapedMarkup(title)
+        out.appendLiteral("</text>\n")
+        x += 12 + Double(title.count) * 6.5
+      }
+      for (className, label) in entries {
+        out.append("<g class=\"\(className)\">")
+        appendRect(Rect(x: x, y: rowTop + 8, width: 12, height: 12), className: nil, to: &out)
+        out.appendLiteral("<text x=\"")
+        out.appendNumber(x + 16)
+        out.appendLiteral("\" y=\"")
+        out.appendNumber(rowTop + 14)
+        out.appendLiteral("\">")
+        out.appendEscapedMarkup(label)
+        out.appendLiteral("</text></g>\n")
+        x += 28 + Double(label.count) * 6.5
+      }
     }
     out.appendLiteral("</g>\n")
   }

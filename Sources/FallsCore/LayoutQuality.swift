@@ -42,8 +42,6 @@ public struct LayoutQuality: Hashable, Sendable {
     guard configuration.style.family == .columns else { return nil }
     let geometry = configuration.geometry
     let isVertical = configuration.axis == .vertical
-    // A grid step of rounding is not a correction; otherwise only noise, relative to the height.
-    let grid = configuration.scale.map { 1 / $0 } ?? 0
     var iterator = items.makeIterator()
     var (enlarged, corrected, distortionSum, maxDistortion) = (0, 0, 0.0, 0.0)
     var (extentSum, area) = (0.0, 0.0)
@@ -51,12 +49,9 @@ public struct LayoutQuality: Hashable, Sendable {
       guard let item = iterator.next() else { preconditionFailure("fewer items than elements") }
       let frame = element.frame
       let extent = isVertical ? frame.height : frame.width
-      let natural = Self.naturalExtent(
-        of: item, element: element, axis: configuration.axis, geometry: geometry)
-      let difference = abs(extent - natural)
       if element.isEnlarged { enlarged += 1 }
-      if difference > grid + natural * 1e-9 {
-        let distortion = difference / natural
+      let distortion = Self.distortion(of: element, item: item, in: configuration, geometry)
+      if distortion > 0 {
         corrected += 1
         distortionSum += distortion
         maxDistortion = max(maxDistortion, distortion)
@@ -78,6 +73,36 @@ public struct LayoutQuality: Hashable, Sendable {
     let inside =
       (size.width - insets.left - insets.right) * (size.height - insets.top - insets.bottom)
     coverage = inside > 0 ? area / inside : 0
+  }
+
+  /// The distortion of each element of `layout`, which placed `items` in order (0 for an item
+  /// at its natural height); `nil` for a style that is not columnar.
+  ///
+  /// - Complexity: O(*n*) for *n* elements.
+  public static func distortions(of layout: WaterfallLayout, items: some Sequence<LayoutItem>)
+    -> [Double]?
+  {
+    let configuration = layout.configuration
+    guard configuration.style.family == .columns else { return nil }
+    let geometry = configuration.geometry
+    return zip(layout.elements, items).map {
+      distortion(of: $0, item: $1, in: configuration, geometry)
+    }
+  }
+
+  /// The distortion of `element`, which places `item`: |extent − natural| / natural, or 0 when
+  /// the difference is within a grid step (or, without a grid, floating-point noise).
+  static func distortion(
+    of element: LayoutElement, item: LayoutItem, in configuration: LayoutConfiguration,
+    _ geometry: LayoutConfiguration
+  ) -> Double {
+    let extent = configuration.axis == .vertical ? element.frame.height : element.frame.width
+    let natural = naturalExtent(
+      of: item, element: element, axis: configuration.axis, geometry: geometry)
+    // A grid step of rounding is not a correction; otherwise only noise, relative to the height.
+    let grid = configuration.scale.map { 1 / $0 } ?? 0
+    let difference = abs(extent - natural)
+    return difference > grid + natural * 1e-9 ? difference / natural : 0
   }
 
   /// The natural extent of the item that `element` places along `axis`, by the rules of

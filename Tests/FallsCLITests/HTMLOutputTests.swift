@@ -60,6 +60,26 @@ private func attribute(_ node: XMLNode, _ name: String) -> String? {
       try document.nodes(forXPath: "//header/p").first?.stringValue?.contains("seed 1") == true)
   }
 
+  @Test("Items off their natural height are outlined by how far, as the header's legend says")
+  func distortionOutlines() async throws {
+    let (document, text) = try await htmlDocument([])
+    let boxes = try document.nodes(forXPath: "//div[contains(@class,'item')]")
+    let bands = boxes.map { box in
+      (attribute(box, "class") ?? "").split(separator: " ").first { $0.hasPrefix("d") }
+    }
+    // The seed's alignments reach 19.5% here: some items in each band, all of them aligned.
+    #expect(Set(bands.compactMap { $0 }) == ["d1", "d2", "d3", "d4"])
+    for (box, band) in zip(boxes, bands) where band != nil {
+      #expect((attribute(box, "class") ?? "").contains("aligned"))
+    }
+    let legend = try #require(try document.nodes(forXPath: "//header/p[@class='legend']").first)
+    #expect(legend.stringValue?.contains("≤2.5%≤5%≤10%>10%") == true)
+    #expect(text.contains(".item.d4{outline:3px solid #a50f15"))
+    // A style without image sizes has no legend.
+    let (circle, _) = try await htmlDocument(["--style", "circle"])
+    #expect(try circle.nodes(forXPath: "//header/p[@class='legend']").isEmpty)
+  }
+
   static let hostile: [(img: String, loads: Bool)] = [
     (#""><script>alert(1)</script>"#, false),
     ("javascript:alert(1)", false),

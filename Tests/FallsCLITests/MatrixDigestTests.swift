@@ -22,7 +22,8 @@
 // - Quality figures (issue "Better-looking irregular layouts"): the json document's quality
 //   object and the table's summary line, in every table and json run of the irregular and
 //   waterfall styles; the help that lists --quality. No layout, and no run of another format,
-//   changed. Then the help of --align, --max-distortion and --flat-end.
+//   changed. Then the help of --align, --max-distortion and --flat-end; then the svg and html
+//   runs of the columnar styles, whose items are coloured by distortion, with a legend.
 //
 // To record them again after a deliberate change of output (and say so above and in the commit):
 //

@@ -51,19 +51,46 @@ private func drawnElements(_ document: XMLDocument) throws -> [DrawnElement] {
 
 @Suite struct SVGOutputTests {
   @Test(
-    "Every element is a rectangle at exactly its frame, its class telling plain, enlarged and aligned apart",
+    "Every element is a rectangle at exactly its frame, its class telling plain, enlarged, aligned and how far from its natural height apart",
     arguments: [
       [], ["--columns", "4", "--seed", "9"], ["--style", "waterfall"], ["--axis", "horizontal"],
+      ["--align", "spread"], ["--align", "spread", "--flat-end", "--seed", "3"],
     ])
   func rectangles(arguments: [String]) async throws {
-    let json = await runCLI(["layout", "--format", "json"] + arguments)
+    let feed = ["--feed", Fixtures.path("mj-shop-1.json")]
+    let sizes = try Fixtures.feed("mj-shop-1.json").items
+    let json = await runCLI(["layout", "--format", "json"] + feed + arguments)
     let expected = try ParsedLayout(json: Data(json.standardOutput.utf8))
-    let drawn = try drawnElements(try await svgDocument(arguments))
+    let drawn = try drawnElements(try await svgDocument(feed + arguments))
+    let vertical = !arguments.contains("horizontal")
     #expect(drawn.count == expected.items.count)
+    var bands = Set<String>()
     for (shape, item) in zip(drawn, expected.items) {
-      let className = item.enlarged ? "item enlarged" : item.aligned ? "item aligned" : "item"
-      #expect(shape.className == className && shape.index == item.index)
+      // The distortion worked out here: the image at the frame's width (an enlarged item two
+      // rows' worth, 2h + 10), against the frame's height (or, rotated, widths and heights).
+      let size = sizes[item.index]
+      let (across, along) = vertical ? (item.width, item.height) : (item.height, item.width)
+      let ratio = vertical ? size.height / size.width : size.width / size.height
+      let natural = item.enlarged ? 2 * ((across - 10) / 2 * ratio) + 10 : across * ratio
+      let distortion = abs(along - natural) / natural
+      let band =
+        distortion <= 1e-9
+        ? ""
+        : distortion <= 0.025
+          ? " d1"
+          : distortion <= 0.05
+            ? " d2"
+            : distortion <= 0.1 ? " d3" : " d4"
+      bands.insert(band)
+      let kind = item.enlarged ? "item enlarged" : item.aligned ? "item aligned" : "item"
+      #expect(shape.className == kind + band && shape.index == item.index, "\(distortion)")
       #expect(shape.frame == Rect(x: item.x, y: item.y, width: item.width, height: item.height))
+    }
+    // The seed's alignments reach past 10%; spread's never do.
+    if arguments.contains("spread") {
+      #expect(!bands.contains(" d4"))
+    } else if !arguments.contains("waterfall") {
+      #expect(bands.contains(" d4"))
     }
   }
 
@@ -74,16 +101,21 @@ private func drawnElements(_ document: XMLDocument) throws -> [DrawnElement] {
     let parsed = try ParsedLayout(json: Data(json.standardOutput.utf8))
     let root = try #require(document.rootElement())
     #expect(number(root, "width") == 375)
-    #expect(number(root, "height") == parsed.contentHeight + LayoutReport.svgLegendHeight)
+    #expect(number(root, "height") == parsed.contentHeight + 2 * LayoutReport.svgLegendRowHeight)
     let guides = try document.nodes(forXPath: "//*[local-name()='rect'][@class='guide']")
     #expect(guides.count == 4)
     #expect(guides.map { number($0, "x") } == (0..<4).map { parsed.configuration.x(ofColumn: $0) })
     let legend = try document.nodes(
       forXPath: "//*[local-name()='g'][@class='legend']//*[local-name()='text']")
     #expect(
-      legend.map { $0.stringValue ?? "" } == ["item", "enlarged", "aligned", "header, footer"])
-    // A ring style's items overlap by design: no columns to draw.
+      legend.map { $0.stringValue ?? "" } == [
+        "item", "enlarged", "aligned", "header, footer", "distortion:", "≤2.5%", "≤5%", "≤10%",
+        ">10%",
+      ])
+    // A ring style's items overlap by design: no columns to draw, no distortion to show.
     let circle = try await svgDocument(["--style", "circle"])
+    let circleRoot = try #require(circle.rootElement())
+    #expect(number(circleRoot, "height") == 667 + LayoutReport.svgLegendRowHeight)
     #expect(try circle.nodes(forXPath: "//*[local-name()='rect'][@class='guide']").isEmpty)
   }
 
