@@ -3,7 +3,7 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: build release test run lint format install embed bench fuzz sanitize screenshot clean
+.PHONY: build release test run lint format install embed bench fuzz sanitize screenshot docs quality clean
 
 build:
 	$(SWIFT) build
@@ -62,6 +62,27 @@ screenshot:
 	  --screenshot="$$PWD/screenshots/layout-svg.png" "file://$$PWD/screenshots/layout.svg"
 	$(CHROMIUM) --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=420,900 \
 	  --screenshot="$$PWD/screenshots/layout-html.png" "file://$$PWD/screenshots/layout.html"
+
+# The picture in README: the same feed and seed with --align seed and --align spread side by
+# side (docs/align-seed-vs-spread.svg), and a PNG of it when Chromium is there to render it.
+DOCS_FEED ?= Tests/Fixtures/mj-shop-1.json
+DOCS_SEED ?= 2
+DOCS_COUNT ?= 24
+docs:
+	$(SWIFT) build --product falls
+	mkdir -p docs
+	python3 scripts/side-by-side.py "$$($(SWIFT) build --show-bin-path)/falls" $(DOCS_FEED) \
+	  $(DOCS_SEED) $(DOCS_COUNT) docs/align-seed-vs-spread.svg
+	if command -v $(CHROMIUM) >/dev/null; then \
+	  $(CHROMIUM) --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=822,$$(python3 -c "import re;print(int(float(re.search(r'height=.([0-9.]+)',open('docs/align-seed-vs-spread.svg').read()).group(1)))+1)") \
+	    --screenshot="$$PWD/docs/align-seed-vs-spread.png" "file://$$PWD/docs/align-seed-vs-spread.svg"; \
+	fi
+
+# The quality table of README and BENCHMARKS.md: --align seed and spread, with and without
+# --flat-end, on the real feeds and 500 random sizes, seeds 1-5.
+quality:
+	$(SWIFT) build --product falls
+	python3 scripts/quality-table.py "$$($(SWIFT) build --show-bin-path)/falls"
 
 # Regenerates Sources/FallsFeed/EmbeddedFeed.swift from its fixture.
 embed:

@@ -72,7 +72,7 @@ struct ColumnsEngine: StyleEngine {
   var endStart = Int.max
 
   /// The most rows at the end of the last page that spread leaves free for a flat end.
-  static let mostFreeEndRows = 8
+  static let mostFreeEndRows = 20
 
   mutating func flattenEnd(_ elements: inout [LayoutElement], index: inout BlockIndex) {
     guard geometry.flatEnd, let page = lastPage, let (startCount, _) = lastBatch else { return }

@@ -156,9 +156,15 @@ public struct WaterfallLayout: Sendable {
   /// of the columns whose end is fixed, if any; a run that cannot reach it within the bound
   /// moves as far as the bound allows. ``LayoutQuality/raggedEnd`` says how near the ends are.
   ///
-  /// Does nothing unless the configuration is `irregular` with ``LayoutConfiguration/flatEnd``
-  /// (or spread alignment), or when no column can move; the moved ends are fixed edges.
-  /// - Complexity: O(*n*) for *n* elements (the rect query's index is made again).
+  /// Under spread alignment the last page is placed again first, from the state before it, with
+  /// its last 0, 1, 2, … (at most 20) rows left free of spread's own corrections (the seed's
+  /// one-item correction is still made), until a try ends flat; the flattest try with the
+  /// fewest free rows stands.
+  ///
+  /// Does nothing unless the configuration is `irregular` with ``LayoutConfiguration/flatEnd``,
+  /// or when no column can move; the moved ends are fixed edges.
+  /// - Complexity: O(*n* + *r* · *k*) for *n* elements, *k* on the last page and *r* tries (the
+  ///   rect query's index is made again).
   public mutating func flattenEnd() {
     engine.flattenEnd(&elements, index: &blockIndex)
   }

@@ -64,9 +64,38 @@ private func parse(_ arguments: [String]) throws -> LayoutOptions {
     do {
       _ = try parse(["--quality"] + arguments)
     } catch {
-      #expect("\(error)".contains(message), "\(error)")
+      #expect(
+        (error as? CLIError).map { outcome(of: $0).message.contains(message) } == true, "\(error)")
     }
     #expect(try parse(["--quality", "--format", "json"]).quality)
+  }
+
+  @Test("--align, --max-distortion and --flat-end set the irregular style's alignment")
+  func alignment() throws {
+    let options = try parse(["--align", "spread", "--max-distortion", "0.05", "--flat-end"])
+    #expect(options.configuration.alignment == .spread)
+    #expect(options.configuration.maxDistortion == 0.05)
+    #expect(options.configuration.flatEnd)
+    #expect(try parse([]).configuration.alignment == .seed)
+  }
+
+  @Test(
+    "The alignment flags are refused where they do not apply, naming what they take",
+    arguments: [
+      (["--style", "waterfall", "--align", "spread"], "--align does not apply to the waterfall"),
+      (["--style", "grid", "--flat-end"], "--flat-end does not apply to the grid style"),
+      (["--max-distortion", "1"], "invalid value '1' for '--max-distortion'; expected a fraction"),
+      (["--max-distortion", "-0.1"], "a fraction from 0 up to (not including) 1"),
+      (["--align", "halfway"], "--align"),
+    ])
+  func alignmentRefused(arguments: [String], message: String) throws {
+    do {
+      _ = try parse(arguments)
+      Issue.record("\(arguments) was accepted")
+    } catch {
+      #expect(
+        (error as? CLIError).map { outcome(of: $0).message.contains(message) } == true, "\(error)")
+    }
   }
 
   @Test("A repeated flag takes its last value")

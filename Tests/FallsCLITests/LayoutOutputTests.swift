@@ -76,6 +76,33 @@ private func written(_ report: LayoutReport, _ format: OutputFormat) throws -> D
     #expect(summary.contains(", max \(maximum)), ragged end "), "\(summary)")
   }
 
+  @Test(
+    "falls layout --align spread --flat-end: every height within the bound, the ends on one line",
+    arguments: ["mj-shop-1.json", "xr-waterfall.json"])
+  func spreadFlatEnd(fixture: String) async throws {
+    let feed = Fixtures.path(fixture)
+    for seed in 1...5 {
+      let run = await runCLI(
+        [
+          "layout", feed, "--align", "spread", "--flat-end", "--seed", "\(seed)", "--quality", "-f",
+          "json",
+        ])
+      #expect(run.code == .success, "\(run.standardError)")
+      let quality = try JSONDecoder().decode(
+        [String: Double].self, from: Data(run.standardOutput.utf8))
+      #expect(try #require(quality["maxDistortion"]) <= 0.1)
+      #expect(try #require(quality["raggedEnd"]) <= 0.05, "seed \(seed)")
+    }
+    // The library's layout, paged as the command pages it (one page), flattened.
+    let items = try Fixtures.feed(fixture).items.map(\.layoutItem)
+    var layout = try WaterfallLayout(
+      LayoutConfiguration(alignment: .spread, flatEnd: true), items: items)
+    layout.flattenEnd()
+    let json = await runCLI(["layout", feed, "--align", "spread", "--flat-end", "-f", "json"])
+    let parsed = try ParsedLayout(json: Data(json.standardOutput.utf8))
+    #expect(parsed.elements.map(\.frame) == layout.elements.map(\.frame))
+  }
+
   @Test("A style without image sizes has no quality object")
   func noQuality() async throws {
     let json = await runCLI(["layout", "--style", "circle", "-f", "json"])

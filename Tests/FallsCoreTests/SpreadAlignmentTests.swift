@@ -114,6 +114,27 @@ import Testing
     #expect(quality.maxDistortion <= configuration.maxDistortion)
   }
 
+  @Test(
+    "Property: no height moves past the bound, over thousands of layouts of every bound",
+    arguments: 0..<8)
+  func boundHolds(batch: UInt64) throws {
+    var random = SplitMix64(seed: batch &* 7919 &+ 1)
+    for _ in 0..<300 {
+      let bound = [0.02, 0.05, 0.1, 0.2][Int(random.next() % 4)]
+      let configuration = LayoutConfiguration(
+        width: 300 + random.nextUnit() * 900, columns: 2 + Int(random.next() % 6),
+        seed: random.next(), alignTolerance: random.nextUnit() * 0.9, alignment: .spread,
+        maxDistortion: bound, flatEnd: random.draw(0.3))
+      let items = (0..<(10 + Int(random.next() % 120))).map { _ in
+        LayoutItem(width: 200 + random.nextUnit() * 1800, height: 200 + random.nextUnit() * 2800)
+      }
+      var layout = try WaterfallLayout(configuration, items: items)
+      layout.flattenEnd()
+      let quality = try #require(LayoutQuality(of: layout, items: items))
+      #expect(quality.maxDistortion <= bound, "\(configuration)")
+    }
+  }
+
   @Test("The checker fails layouts that break the contract")
   func checkerCatches() throws {
     let items = GeneratedFeeds.items(count: 200, seed: 9).enumerated().map {
