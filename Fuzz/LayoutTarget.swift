@@ -3,7 +3,10 @@
 //
 // - A configuration is accepted or refused by validate(); an accepted one lays out or refuses an
 //   item with a LayoutError, never crashes.
-// - Laid out in pages (the splits drawn from the bytes), the layout is the one laid out at once.
+// - Laid out in pages (the splits drawn from the bytes), the layout is the one laid out at once;
+//   where each append is a page (spread alignment, flat end), pages are prefix-stable, the
+//   flat end moves only the last, spread keeps its bound and, where it applies, the independent
+//   checker of spread's contract finds nothing wrong.
 // - Every number is finite; frames of the columnar styles do not overlap; the rect query is a
 //   brute-force filter; the independent rule checker of the tests finds nothing wrong where its
 //   rules apply (irregular and waterfall, without a pixel grid; a horizontal layout is checked
@@ -35,17 +38,63 @@ public func fuzzLayout(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     return 0
   }
   var paged: WaterfallLayout
+  var pageStarts: [Int] = []
   do {
     paged = try WaterfallLayout(configuration)
-    for page in input.pages(of: items) { try paged.append(page) }
+    for page in input.pages(of: items) {
+      // Where each append is a page (spread, flat end), pages are prefix-stable instead of
+      // equal to the layout at once.
+      let before = paged.elements
+      pageStarts.append(before.count)
+      try paged.append(page)
+      guard Array(paged.elements.prefix(before.count)) == before else {
+        fatalError("a page moved an item of an earlier one")
+      }
+    }
   } catch {
     fatalError("in pages the layout failed with \(error)")
   }
-  guard paged.elements == whole.elements, paged.contentSize == whole.contentSize,
-    paged.transforms == whole.transforms, paged.centers == whole.centers
-  else { fatalError("in pages the layout differs") }
-  check(whole, items: items, rect: rect(place, in: whole.contentSize))
+  guard configuration.appendsArePages else {
+    guard paged.elements == whole.elements, paged.contentSize == whole.contentSize,
+      paged.transforms == whole.transforms, paged.centers == whole.centers
+    else { fatalError("in pages the layout differs") }
+    check(whole, items: items, rect: rect(place, in: whole.contentSize))
+    return 0
+  }
+  let unflattened = paged.elements
+  paged.flattenEnd()
+  checkMoving(paged, unflattened: unflattened, items: items, pageStarts: pageStarts)
+  check(paged, items: items, rect: rect(place, in: paged.contentSize))
   return 0
+}
+
+/// Holds a layout whose appends are pages to its contract: no height past the bound but the
+/// seed's own corrections, the flat end moving only the last page, and where it applies
+/// (spread, vertical, left to right, no grid, shortest first) the independent checker's rules.
+private func checkMoving(
+  _ layout: WaterfallLayout, unflattened: [LayoutElement], items: [LayoutItem],
+  pageStarts: [Int]
+) {
+  let configuration = layout.configuration
+  let lastPage = pageStarts.last ?? 0
+  guard Array(layout.elements.prefix(lastPage)) == Array(unflattened.prefix(lastPage)) else {
+    fatalError("the flat end moved an item of an earlier page")
+  }
+  guard let quality = LayoutQuality(of: layout, items: items) else { return }
+  if configuration.alignment == .spread {
+    guard quality.maxDistortion <= configuration.maxDistortion else {
+      fatalError("distortion \(quality.maxDistortion) past \(configuration.maxDistortion)")
+    }
+  }
+  guard configuration.alignment == .spread, configuration.axis == .vertical,
+    configuration.direction == .leftToRight, configuration.scale == nil,
+    configuration.order == .shortest, configuration.tolerance == 0
+  else { return }
+  let problems = SpreadChecker(configuration: configuration, items: items, pageStarts: pageStarts)
+    .violations(of: layout.elements)
+  guard problems.isEmpty else {
+    fatalError("spread rules broken: \(problems.prefix(3)) in \(configuration)")
+  }
 }
 
 /// Holds one layout to the rules that apply to it.
@@ -59,15 +108,16 @@ private func check(_ layout: WaterfallLayout, items: [LayoutItem], rect: Rect) {
   let brute = layout.elements.filter { $0.frame.intersects(rect) }
   guard layout.elements(in: rect) == brute else { fatalError("the rect query of \(rect) differs") }
   guard configuration.style == .irregular || configuration.style == .waterfall else { return }
-  if configuration.scale == nil {
+  if configuration.scale == nil, !configuration.appendsArePages {
     let problems = violations(of: layout, items: items)
     guard problems.isEmpty else {
       fatalError("rules broken: \(problems.prefix(3)) in \(configuration) of \(items.prefix(8))")
     }
   } else {
-    // On a pixel grid every edge is on the grid, and no two frames overlap.
+    // On a pixel grid every edge is on the grid; with a grid, or items that move, no two frames
+    // overlap.
     let scale = configuration.scale ?? 1
-    for element in layout.elements {
+    for element in layout.elements where configuration.scale != nil {
       let frame = element.frame
       for edge in [frame.x, frame.y, frame.maxX, frame.maxY] {
         let units = edge * scale
@@ -151,6 +201,11 @@ private struct ByteInput {
         right: length([10, 0, 8])),
       seed: word(), enlargeChance: pick([0.67, 1, 0, 0.3, 0.999]),
       alignTolerance: pick([0.2, 0, 0.5, 0.95]))
+    if style == .irregular, byte() % 3 == 0 {
+      configuration.alignment = .spread
+      configuration.maxDistortion = pick([0.1, 0.05, 0.3, 0, 0.99])
+    }
+    if style == .irregular, byte() % 4 == 0 { configuration.flatEnd = true }
     if style.family == .columns {
       configuration.order = pick(PlacementOrder.allCases)
       if configuration.order == .shortest, byte() % 3 == 0 {

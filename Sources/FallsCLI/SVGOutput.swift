@@ -168,26 +168,27 @@ extension LayoutReport {
     }
     for (row, (title, entries)) in rows.enumerated() {
       let rowTop = top + Double(row) * Self.svgLegendRowHeight
-      var x = 8.0
-      if let title {
-        out.appendLiteral("<text x=\"8\" y=\"")
-        out.appendNumber(rowTop + 14)
-        out.appendLiteral("\">")
-        out.appendEscapedMarkup(title)
-        out.appendLiteral("</text>\n")
-        x += 12 + Double(title.count) * 6.5
-      }
-      for (className, label) in entries {
-        out.append("<g class=\"\(className)\">")
-        appendRect(Rect(x: x, y: rowTop + 8, width: 12, height: 12), className: nil, to: &out)
+      /// `label` from `x` on the row's line; returns the x after it.
+      func text(_ label: String, at x: Double) -> Double {
         out.appendLiteral("<text x=\"")
-        out.appendNumber(x + 16)
+        out.appendNumber(x)
         out.appendLiteral("\" y=\"")
         out.appendNumber(rowTop + 14)
         out.appendLiteral("\">")
         out.appendEscapedMarkup(label)
-        out.appendLiteral("</text></g>\n")
-        x += 28 + Double(label.count) * 6.5
+        out.appendLiteral("</text>")
+        return x + 12 + Double(label.count) * 6.5
+      }
+      var x = 8.0
+      if let title {
+        x = text(title, at: x)
+        out.appendLiteral("\n")
+      }
+      for (className, label) in entries {
+        out.append("<g class=\"\(className)\">")
+        appendRect(Rect(x: x, y: rowTop + 8, width: 12, height: 12), className: nil, to: &out)
+        x = text(label, at: x + 16)
+        out.appendLiteral("</g>\n")
       }
     }
     out.appendLiteral("</g>\n")
