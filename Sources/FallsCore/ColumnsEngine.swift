@@ -140,7 +140,7 @@ struct ColumnsEngine: StyleEngine {
       if cost(low + third) <= cost(high - third) { high -= third } else { low += third }
     }
     let line = (low + high) / 2
-    let bound = geometry.maxDistortion * (1 - 1e-9)
+    let bound = SpreadAlignment.usable(geometry.maxDistortion)
     columnXs.withUnsafeBufferPointer { columnXs in
       let transform = Mapped(columnXs: columnXs, configuration: configuration)
       elements.withUnsafeMutableBufferPointer { all in

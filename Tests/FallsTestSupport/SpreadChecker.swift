@@ -4,19 +4,23 @@ import FallsCore
 /// rather than from the engine, for vertical, left-to-right layouts without a grid, placed
 /// shortest column first.
 ///
-/// Items move after they are placed, so the check first works out the history from the final
-/// frames: each column's items fall into runs (between fixed edges: the column's start, a page's
-/// start, an enlarged or spanning item, a change of scale factor); a run whose factor is not 1
-/// was corrected once, when its last item was placed (it met a neighbour's bottom, or met a
-/// neighbour's free run halfway) or, as the partner of a halfway meeting, when the neighbour's
-/// last item was. Replaying the items in order with the bottoms that history gives, it checks:
+/// Items move after they are placed, so the check works out the history as it replays the items
+/// in order: each column's free run is its items since the last fixed edge it has found (the
+/// column's start, a page's start, an enlarged or spanning item, a correction of the column or
+/// of a neighbour that met it). A correction happens when a run's items share one factor other
+/// than 1 and its last item, just placed, ends on a neighbour's bottom (met) or on the same line
+/// as a neighbour's scaled free run (halfway); until then a free run stands at its natural
+/// heights. With those bottoms it checks:
 /// - the column of every item (shortest, ties leftmost, as README's tie rule compares);
 /// - the enlargement rule and the seeded draws, with the bottoms as they were;
-/// - every run stacked exactly (`y` = the bottom above + row spacing), every corrected run
-///   scaled by one factor, ending exactly on the line it met, with a neighbour there;
+/// - every run stacked exactly (`y` = the bottom above + row spacing); no item off its natural
+///   height unless a correction scaled its run, as one, onto a line a neighbour shares;
 /// - no height more than the bound from its natural height (enlarged: `2h + rowSpacing`);
 /// - a one-item run that the seed's rule aligns within the bound takes the seed's correction;
-/// - with a flat end, only the last runs of the last page end otherwise, within the bound.
+/// - at the end, a run scaled without a correction only where a flat end was made (the last
+///   run of each column, as one, within the bound). A flat end made after pages whose runs it
+///   ends on the same line can read as halfway meetings: check the layout before
+///   ``WaterfallLayout/flattenEnd()``, and the flat end by its bound and the page it moves.
 public struct SpreadChecker {
   public let configuration: LayoutConfiguration
   public let items: [LayoutItem]
@@ -27,15 +31,6 @@ public struct SpreadChecker {
     self.configuration = configuration
     self.items = items
     self.pageStarts = pageStarts
-  }
-
-  /// One run: a column's consecutive one-column items between fixed edges, with one factor.
-  private struct Run {
-    var column: Int
-    var members: [Int]
-    var factor: Double
-    var isCorrected: Bool { abs(factor - 1) > 1e-12 }
-    var last: Int { members[members.count - 1] }
   }
 
   public func violations(of elements: [LayoutElement]) -> [String] {
@@ -52,64 +47,54 @@ public struct SpreadChecker {
       return ["\(elements.count) elements for \(items.count) items"]
     }
     func natural(_ position: Int) -> Double { w * items[position].height / items[position].width }
+    func factor(_ position: Int) -> Double { elements[position].frame.height / natural(position) }
     /// Equal, or an ulp or two apart: a run stacked again ends on its line exactly unless no
     /// Double height lands there (a rounding tie), when its frame is an ulp off the bottom the
     /// layout stores (README).
     func same(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 2 * max(a.ulp, b.ulp) }
-    func page(_ position: Int) -> Int { pageStarts.lastIndex { $0 <= position } ?? 0 }
-
-    // The runs, from the final frames.
-    var runs: [Run] = []
-    var runOf = [Int?](repeating: nil, count: items.count)
-    var open = [Int?](repeating: nil, count: c)
-    for (position, element) in elements.enumerated() {
-      let span = element.isEnlarged ? 2 : min(items[position].span, c)
-      if span > 1 || element.isEnlarged {
-        for covered in element.column..<min(element.column + span, c) { open[covered] = nil }
-        continue
-      }
-      let column = element.column
-      let factor = element.frame.height / natural(position)
-      if let current = open[column], page(runs[current].last) == page(position),
-        abs(runs[current].factor - factor) <= 1e-9 * factor
-      {
-        runs[current].members.append(position)
-        runOf[position] = current
-      } else {
-        runs.append(Run(column: column, members: [position], factor: factor))
-        open[column] = runs.count - 1
-        runOf[position] = runs.count - 1
-      }
+    /// Whether the items of `run` share one factor other than 1: a run one correction scaled.
+    func isScaled(_ run: [Int]) -> Bool {
+      guard let first = run.first else { return false }
+      let scale = factor(first)
+      return abs(scale - 1) > 1e-12 && run.allSatisfy { abs(factor($0) - scale) <= 1e-9 * scale }
     }
-    // The runs that may end otherwise: the last of each column in the last page, under a flat
-    // end.
-    let lastPage = pageStarts.count - 1
-    let flattened = Set(
-      configuration.flatEnd
-        ? open.compactMap { $0 }.filter { page(runs[$0].last) == lastPage } : [])
 
-    // The replay.
+    // The replay. Per column: the items of its free run (since its last fixed edge, as the
+    // replay finds the edges), whether that run was corrected (and ends where its frames do),
+    // and the last element placed in it.
     var random = SplitMix64(seed: configuration.seed)
-    // Per column: the last element placed in it, and whether its next item starts a run.
+    var runs = [[Int]](repeating: [], count: c)
+    var corrected = [Bool](repeating: false, count: c)
     var lastInColumn = [Int?](repeating: nil, count: c)
-    var startsRun = [Bool](repeating: true, count: c)
-    var correctedRuns = Set<Int>()
-    var pendingPartners = Set<Int>()
     var previousEnlarged = false
     /// Column `column`'s bottom at this point of the replay, or nil while it is empty.
     func bottom(_ column: Int) -> Double? {
       guard let last = lastInColumn[column] else { return nil }
-      guard let run = runOf[last], !correctedRuns.contains(run) else {
-        return elements[last].frame.maxY
-      }
+      let run = runs[column]
+      guard !run.isEmpty, !corrected[column] else { return elements[last].frame.maxY }
       // A free run stands at its natural heights, stacked from its first item's top.
-      let members = runs[run].members.prefix { $0 <= last }
-      var top = elements[members[members.startIndex]].frame.y
-      for member in members.dropLast() { top = top + natural(member) + rs }
+      var top = elements[run[0]].frame.y
+      for member in run.dropLast() { top = top + natural(member) + rs }
       return top + natural(last)
     }
+    /// Ends `column`'s run at a fixed edge; a run scaled without a correction is an error (but
+    /// at a flat end, where the caller says so).
+    func fix(_ column: Int, flattening: Bool = false) {
+      let run = runs[column]
+      if !corrected[column], let moved = run.first(where: { abs(factor($0) - 1) > 1e-12 }) {
+        if !flattening || !isScaled(run) {
+          fail(moved, "off its natural height, but its run met nothing")
+        } else if abs(factor(moved) - 1) > bound + 1e-9 {
+          fail(moved, "the flat end moved it by \(abs(factor(moved) - 1)), past \(bound)")
+        }
+      }
+      runs[column] = []
+      corrected[column] = false
+    }
     for (position, element) in elements.enumerated() {
-      if pageStarts.contains(position) { startsRun = Array(repeating: true, count: c) }
+      if pageStarts.contains(position) {
+        for column in 0..<c { fix(column) }
+      }
       let itemSpan = min(items[position].span, c)
       let span = element.isEnlarged ? 2 : itemSpan
       let heights = (0..<c).map { bottom($0) ?? insets.top }
@@ -158,76 +143,66 @@ public struct SpreadChecker {
           fail(position, "enlarged height \(element.frame.height), expected \(expected)")
         }
         for covered in column..<column + span {
+          fix(covered)
           lastInColumn[covered] = position
-          startsRun[covered] = true
         }
         continue
       }
-      let isFirst = startsRun[column]
-      startsRun[column] = false
-      lastInColumn[column] = position
-      guard let runIndex = runOf[position] else { continue }
-      let run = runs[runIndex]
-      // Stacked exactly, from the edge above.
-      if let above = run.members.last(where: { $0 < position }) {
+      // Stacked exactly, from the edge above or the item above.
+      let isFirst = runs[column].isEmpty
+      if let above = runs[column].last {
         if !same(element.frame.y, elements[above].frame.maxY + rs) {
           fail(position, "y \(element.frame.y) is not \(rs) below the item above")
         }
       } else if !same(element.frame.y, placedTop) {
         fail(position, "first of its run at y \(element.frame.y), the edge gives \(placedTop)")
       }
-      let distortion = abs(element.frame.height - natural(position)) / natural(position)
-      if distortion > bound { fail(position, "distortion \(distortion) above \(bound)") }
+      runs[column].append(position)
+      lastInColumn[column] = position
+      let distortion = abs(factor(position) - 1)
+      // Noise of a billionth is no distortion (as LayoutQuality counts it).
+      if distortion > bound + 1e-9 { fail(position, "distortion \(distortion) above \(bound)") }
       // A one-item run that the seed's rule aligns within the bound takes the seed's correction.
       let seedDue =
         isFirst
         ? seedTarget(position, top: placedTop, column: column, bottom: bottom).flatMap { target in
           abs(target - (placedTop + natural(position)))
-            <= bound * (1 - 1e-9) * natural(position) ? target : nil
+            <= bound * (1 - 1e-6) * natural(position) ? target : nil
         } : nil
-      // Corrections happen when a run's last item is placed.
-      guard position == run.last, run.isCorrected, !flattened.contains(runIndex) else {
-        // A correction that changes nothing shows only as the edges it fixes.
-        if let seedDue, same(element.frame.maxY, seedDue) {
-          startsRun[column] = true
-          for neighbour in [column - 1, column + 1] where (0..<c).contains(neighbour) {
-            if let other = bottom(neighbour), same(other, seedDue) { startsRun[neighbour] = true }
-          }
-        } else if let seedDue {
-          fail(position, "the seed's correction to \(seedDue) is not made")
+      let line = element.frame.maxY
+      let neighbours = [column + 1, column - 1].filter { (0..<c).contains($0) }
+      if let seedDue {
+        // Made, changing the height or not: the run ends on the neighbour's bottom.
+        guard same(line, seedDue) else {
+          fail(position, "ends at \(line), but the seed's correction to \(seedDue) is due")
+          continue
         }
+        for neighbour in neighbours where bottom(neighbour).map({ same($0, line) }) ?? false {
+          fix(neighbour)
+        }
+        corrected[column] = true
+        fix(column)
         continue
       }
-      let line = element.frame.maxY
-      if let seedDue, !same(line, seedDue) || run.members.count != 1 {
-        fail(position, "corrected to \(line), but the seed's correction to \(seedDue) is due")
-      }
-      let neighbours = [column + 1, column - 1].filter { (0..<c).contains($0) }
+      // A correction now: the run scaled as one, ending on a neighbour's bottom (met) or with a
+      // neighbour's scaled free run on the same line (halfway).
+      guard isScaled(runs[column]) else { continue }
       if let met = neighbours.first(where: { bottom($0).map { same($0, line) } ?? false }) {
-        correctedRuns.insert(runIndex)
-        startsRun[met] = true
-        startsRun[column] = true
-      } else if let (partnerColumn, partner) = neighbours.compactMap({
-        neighbour -> (Int, Int)? in
-        // The neighbour's run as it stands: its last item placed already.
-        guard let last = lastInColumn[neighbour], let other = runOf[last],
-          runs[other].last == last, !correctedRuns.contains(other), runs[other].isCorrected,
-          same(elements[runs[other].last].frame.maxY, line)
-        else { return nil }
-        return (neighbour, other)
-      }).first {
-        correctedRuns.formUnion([runIndex, partner])
-        pendingPartners.remove(partner)
-        startsRun[partnerColumn] = true
-        startsRun[column] = true
-      } else {
-        // The partner of a halfway meeting that a later item starts.
-        pendingPartners.insert(runIndex)
+        fix(met)
+        corrected[column] = true
+        fix(column)
+      } else if let partner = neighbours.first(where: { neighbour in
+        !corrected[neighbour] && isScaled(runs[neighbour])
+          && runs[neighbour].last.map { same(elements[$0].frame.maxY, line) } == true
+      }) {
+        (corrected[partner], corrected[column]) = (true, true)
+        fix(partner)
+        fix(column)
       }
+      // Otherwise the partner of a halfway meeting a later item starts, or an error found when
+      // the run ends.
     }
-    for run in pendingPartners {
-      problems.append("run ending at element \(runs[run].last) is scaled but met nothing")
-    }
+    for column in 0..<c { fix(column, flattening: configuration.flatEnd) }
     return problems
   }
 
