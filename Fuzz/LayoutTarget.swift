@@ -92,11 +92,13 @@ private func checkMoving(
     // The bound holds for the exact heights; on a grid a frame's is rounded to it as well.
     let grid = configuration.scale.map { 1 / $0 } ?? 0
     let bound = configuration.maxDistortion
+    let reach = layout.contentExtent
     for (element, distortion) in zip(layout.elements, distortions) {
       let extent =
         configuration.axis == .vertical ? element.frame.height : element.frame.width
-      // A height that lands on a bottom is exact to a few ulps of that bottom.
-      let noise = 4 * element.frame.maxY.ulp / extent
+      // A height is exact to the rounding of the positions it is worked from: ulps of the
+      // farthest, summed down a run (with a row spacing of 10^9 points, 10^-7 pt each).
+      let noise = 64 * reach.ulp / extent
       guard distortion <= bound + grid * (1 + distortion) / extent + noise + 1e-12 else {
         fatalError(
           "distortion \(distortion) of element \(element.index) past \(bound) in "

@@ -112,7 +112,8 @@ struct ColumnsEngine: StyleEngine {
   /// Moves each column's free run of the last batch towards one line, as far as the bound
   /// allows.
   private mutating func flattenRuns(_ elements: inout [LayoutElement]) {
-    guard var (startCount, memory) = lastBatch else { return }
+    guard let (startCount, kept) = lastBatch else { return }
+    var memory = kept
     FreeRuns.withRuns(&memory) { runs in flatten(runs, startCount: startCount, &elements) }
     lastBatch = (startCount, memory)
   }
