@@ -107,9 +107,9 @@ private func checkMoving(
     }
   }
   // The independent checker of spread's contract runs in the tests (SpreadAlignmentTests), not
-  // here: on inputs this target finds (ten columns, enlargements at every chance, pages) it and
-  // the engine disagree about a column's bottom, which is not yet settled (see the known issue
-  // there).
+  // here: on inputs this target finds (ten columns, enlargements at nearly every chance) it and
+  // the engine can still disagree about a column's bottom, which is not settled (see the known
+  // issue there).
 }
 
 /// Holds one layout to the rules that apply to it.

@@ -9,8 +9,8 @@ import FallsCore
 /// column's start, a page's start, an enlarged or spanning item, a correction of the column or
 /// of a neighbour that met it). A correction happens when a run's items share one factor other
 /// than 1 and its last item, just placed, ends on a neighbour's bottom (met) or on the same line
-/// as a neighbour's scaled free run (halfway); until then a free run stands at its natural
-/// heights. With those bottoms it checks:
+/// as a neighbour's free run scaled the other way by the same share (halfway); until then a free
+/// run stands at its natural heights. With those bottoms it checks:
 /// - the column of every item (shortest, ties leftmost, as README's tie rule compares);
 /// - the enlargement rule and the seeded draws, with the bottoms as they were;
 /// - every run stacked exactly (`y` = the bottom above + row spacing); no item off its natural
@@ -192,8 +192,11 @@ public struct SpreadChecker {
         corrected[column] = true
         fix(column)
       } else if let partner = neighbours.first(where: { neighbour in
+        // Halfway, the two runs move by the same share in opposite directions (factors 1 + d and
+        // 1 − d): this tells a meeting from two runs that end on one line by coincidence.
         !corrected[neighbour] && isScaled(runs[neighbour])
           && runs[neighbour].last.map { same(elements[$0].frame.maxY, line) } == true
+          && abs(factor(runs[column][0]) + factor(runs[neighbour][0]) - 2) <= 1e-9
       }) {
         (corrected[partner], corrected[column]) = (true, true)
         fix(partner)
