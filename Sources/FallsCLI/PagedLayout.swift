@@ -356,7 +356,7 @@ struct FeedPages {
 /// items instead of copying them. Generated items (`--synthetic`) are not kept at all: item *i*
 /// is `synthetic:i` of page 1, and its size is made again from the generator when needed.
 struct PlacedItems {
-  private enum Storage {
+  fileprivate enum Storage {
     case feed(FeedItems)
     case generated(count: Int, SyntheticFeed.Generator)
   }
@@ -399,21 +399,39 @@ struct PlacedItems {
   /// The quality figures of `layout`, which placed these items in order; `nil` for a style
   /// that is not columnar.
   func quality(of layout: WaterfallLayout) -> LayoutQuality? {
-    switch storage {
-    case .feed(let items):
-      LayoutQuality(of: layout, items: items.indices.lazy.map(items.layoutItem(at:)))
-    case .generated(let count, let generator):
-      LayoutQuality(of: layout, items: IteratorSequence(generator).prefix(count))
-    }
+    LayoutQuality(of: layout, items: sizes)
   }
 
   /// The distortion of each element of `layout` (``LayoutQuality/distortions(of:items:)``).
   func distortions(of layout: WaterfallLayout) -> [Double]? {
-    switch storage {
-    case .feed(let items):
-      LayoutQuality.distortions(of: layout, items: items.indices.lazy.map(items.layoutItem(at:)))
-    case .generated(let count, let generator):
-      LayoutQuality.distortions(of: layout, items: IteratorSequence(generator).prefix(count))
+    LayoutQuality.distortions(of: layout, items: sizes)
+  }
+
+  /// The size and span of every item, in order, made as they are read (generated ones made
+  /// again from their generator): for a pass over them without an array of them all.
+  var sizes: Sizes { Sizes(storage: storage) }
+
+  /// The items' sizes as a sequence; see ``sizes``.
+  struct Sizes: Sequence {
+    fileprivate let storage: Storage
+
+    func makeIterator() -> AnyIterator<LayoutItem> {
+      switch storage {
+      case .feed(let items):
+        var position = 0
+        return AnyIterator {
+          guard position < items.count else { return nil }
+          defer { position += 1 }
+          return items.layoutItem(at: position)
+        }
+      case .generated(let count, var generator):
+        var made = 0
+        return AnyIterator {
+          guard made < count else { return nil }
+          made += 1
+          return generator.next()
+        }
+      }
     }
   }
 

@@ -79,33 +79,37 @@ struct ColumnsEngine: StyleEngine {
     // The last page again, from the state before it, with its last 0, 1, 2, … rows left free of
     // spread's own corrections (the seed's still made), until the ends meet: the fewest rows that
     // flatten best, so that the page keeps as many corrections, and enlargements, as it can.
-    var best: (engine: ColumnsEngine, elements: [LayoutElement], raggedness: Double)?
+    // Each try places the page after the earlier pages' elements, which stay where they are: a
+    // try costs the page, not the layout. The index is made again once, at the end.
+    let original = Array(elements[startCount...])
+    elements.removeSubrange(startCount...)
+    var scratch = index
+    var best: (engine: ColumnsEngine, page: [LayoutElement], raggedness: Double)?
     let rows = geometry.alignment == .spread ? 0...Self.mostFreeEndRows : 0...0
     for freeRows in rows {
       var again = self
       (again.columns, again.enlargedRuns) = (page.columns, page.enlargedRuns)
       again.endStart = max(0, page.items.count - freeRows * geometry.columns)
-      var placed = Array(elements[..<startCount])
-      var scratch = index
+      defer { elements.removeSubrange(startCount...) }
       do {
-        try again.append(page.items, to: &placed, index: &scratch)
+        try again.append(page.items, to: &elements, index: &scratch)
       } catch {
         // Placed once already; placed again with fewer corrections, an item could in
         // principle overflow: that try is left out.
         continue
       }
       again.endStart = .max
-      again.flattenRuns(&placed)
+      again.flattenRuns(&elements)
       let ends = again.columns.columnBottoms.compactMap { $0 }
       let raggedness = (ends.max() ?? 0) - (ends.min() ?? 0)
       if raggedness < best?.raggedness ?? .infinity {
-        best = (again, placed, raggedness)
+        best = (again, Array(elements[startCount...]), raggedness)
       }
       if raggedness <= 1e-9 * (ends.max() ?? 0) { break }
     }
+    elements += best?.page ?? original
     guard let best else { return }
     self = best.engine
-    elements = best.elements
     index = BlockIndex(elements, axis: configuration.axis)
   }
 
