@@ -5,7 +5,8 @@
 //   item with a LayoutError, never crashes.
 // - Laid out in pages (the splits drawn from the bytes), the layout is the one laid out at once;
 //   where each append is a page (spread alignment, flat end), pages are prefix-stable, the
-//   flat end moves only the last, and spread keeps its bound.
+//   flat end moves only the last, spread keeps its bound, and the independent checker of
+//   spread's contract (SpreadChecker) finds nothing wrong where its rules apply.
 // - Every number is finite; frames of the columnar styles do not overlap; the rect query is a
 //   brute-force filter; the independent rule checker of the tests finds nothing wrong where its
 //   rules apply (irregular and waterfall, without a pixel grid; a horizontal layout is checked
@@ -76,7 +77,8 @@ public func fuzzLayout(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
 }
 
 /// Holds a layout whose appends are pages to its contract: no height past the bound but the
-/// seed's own corrections, and the flat end moving only the last page.
+/// seed's own corrections, the flat end moving only the last page, and where they apply
+/// (spread, vertical, left to right, no grid, shortest first) the independent checker's rules.
 private func checkMoving(
   _ layout: WaterfallLayout, unflattened: WaterfallLayout, items: [LayoutItem],
   pageStarts: [Int]
@@ -106,10 +108,19 @@ private func checkMoving(
       }
     }
   }
-  // The independent checker of spread's contract runs in the tests (SpreadAlignmentTests), not
-  // here: on inputs this target finds (ten columns, enlargements at nearly every chance) it and
-  // the engine can still disagree about a column's bottom, which is not settled (see the known
-  // issue there).
+  // The independent checker of spread's contract, where its rules apply, on the layout as the
+  // pages placed it (the flat end, made after, is held to its bound and page above).
+  guard configuration.style == .irregular, configuration.alignment == .spread,
+    configuration.axis == .vertical, configuration.direction == .leftToRight,
+    configuration.scale == nil, configuration.order == .shortest, configuration.tolerance == 0
+  else { return }
+  let problems = SpreadChecker(configuration: configuration, items: items, pageStarts: pageStarts)
+    .violations(of: unflattened.elements)
+  guard problems.isEmpty else {
+    fatalError(
+      "spread rules broken: \(problems.prefix(3)) in \(configuration) of \(items.prefix(8)) "
+        + "in pages from \(pageStarts)")
+  }
 }
 
 /// Holds one layout to the rules that apply to it.

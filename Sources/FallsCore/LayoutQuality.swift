@@ -27,6 +27,11 @@ public struct LayoutQuality: Hashable, Sendable {
     "enlargedShare", "correctedShare", "meanDistortion", "maxDistortion", "raggedEnd", "coverage",
   ]
 
+  /// The relative difference from the natural extent, a billionth, at or below which an extent
+  /// is natural: floating-point noise (sums of tops, a height made to land on a line), not a
+  /// correction. The spread alignment makes no correction this small (``SpreadAlignment``).
+  static let noise = 1e-9
+
   /// The figures in the order of ``names``.
   public var values: [Double] {
     [enlargedShare, correctedShare, meanDistortion, maxDistortion, raggedEnd, coverage]
@@ -102,7 +107,7 @@ public struct LayoutQuality: Hashable, Sendable {
     // A grid step of rounding is not a correction; otherwise only noise, relative to the height.
     let grid = configuration.scale.map { 1 / $0 } ?? 0
     let difference = abs(extent - natural)
-    return difference > grid + natural * 1e-9 ? difference / natural : 0
+    return difference > grid + natural * noise ? difference / natural : 0
   }
 
   /// The natural extent of the item that `element` places along `axis`, by the rules of

@@ -66,10 +66,13 @@ enum SpreadAlignment {
     let own = runs.naturalSum(column)
     var best: Correction?
     var least = Double.infinity
-    // A correction that moves nothing is not made: the columns already meet, and an edge fixed
-    // by nothing the frames show would be a rule no reader of them could check.
+    // A correction that moves nothing but by floating-point noise is not made: the columns
+    // meet, or miss by an ulp of rounding, and an edge fixed by nothing the frames show would be
+    // a rule no reader of them could check.
     @inline(__always) func consider(_ distortion: Double, _ correction: Correction) {
-      guard distortion > 0, distortion <= limit, distortion < least else { return }
+      guard distortion > LayoutQuality.noise, distortion <= limit, distortion < least else {
+        return
+      }
       (best, least) = (correction, distortion)
     }
     // Right first, as the seed looks; on equal distortion the first considered stays.

@@ -66,12 +66,19 @@ public struct SpreadChecker {
     var runs = [[Int]](repeating: [], count: c)
     var corrected = [Bool](repeating: false, count: c)
     var lastInColumn = [Int?](repeating: nil, count: c)
+    /// Per column, the line its last fixed edge is on, where the rules give it exactly (a
+    /// neighbour's bottom met); otherwise the last frame's bottom is the edge.
+    var edges = [Double?](repeating: nil, count: c)
     var previousEnlarged = false
-    /// Column `column`'s bottom at this point of the replay, or nil while it is empty.
+    /// Column `column`'s bottom at this point of the replay, or nil while it is empty: exact, as
+    /// the engine's is (the enlargement rule compares bottoms exactly), but where a halfway
+    /// meeting's line is a rounding tie that no frame reaches (README).
     func bottom(_ column: Int) -> Double? {
       guard let last = lastInColumn[column] else { return nil }
       let run = runs[column]
-      guard !run.isEmpty, !corrected[column] else { return elements[last].frame.maxY }
+      guard !run.isEmpty, !corrected[column] else {
+        return edges[column] ?? elements[last].frame.maxY
+      }
       // A free run stands at its natural heights, stacked from its first item's top.
       var top = elements[run[0]].frame.y
       for member in run.dropLast() { top = top + natural(member) + rs }
@@ -113,9 +120,7 @@ public struct SpreadChecker {
       var eligible = false
       if itemSpan == 1, column + 1 < c, !previousEnlarged {
         let (here, right) = (bottom(column), bottom(column + 1))
-        let level =
-          (here == nil && right == nil)
-          || (here.flatMap { a in right.map { same(a, $0) } } ?? false)
+        let level = (here == nil && right == nil) || (here != nil && here == right)
         let stacked = [column, column + 1].contains {
           lastInColumn[$0].map { elements[$0].isEnlarged } ?? false
         }
@@ -145,6 +150,7 @@ public struct SpreadChecker {
         for covered in column..<column + span {
           fix(covered)
           lastInColumn[covered] = position
+          edges[covered] = nil
         }
         continue
       }
@@ -159,6 +165,7 @@ public struct SpreadChecker {
       }
       runs[column].append(position)
       lastInColumn[column] = position
+      edges[column] = nil
       let distortion = abs(factor(position) - 1)
       // Noise of a billionth is no distortion (as LayoutQuality counts it).
       if distortion > bound + 1e-9 { fail(position, "distortion \(distortion) above \(bound)") }
@@ -182,12 +189,14 @@ public struct SpreadChecker {
         }
         corrected[column] = true
         fix(column)
+        edges[column] = seedDue
         continue
       }
       // A correction now: the run scaled as one, ending on a neighbour's bottom (met) or with a
       // neighbour's scaled free run on the same line (halfway).
       guard isScaled(runs[column]) else { continue }
       if let met = neighbours.first(where: { bottom($0).map { same($0, line) } ?? false }) {
+        edges[column] = bottom(met)
         fix(met)
         corrected[column] = true
         fix(column)
@@ -199,14 +208,26 @@ public struct SpreadChecker {
           && abs(factor(runs[column][0]) + factor(runs[neighbour][0]) - 2) <= 1e-9
       }) {
         (corrected[partner], corrected[column]) = (true, true)
+        let line = meetingLine(element.frame, elements[runs[partner].last ?? position].frame)
         fix(partner)
         fix(column)
+        (edges[partner], edges[column]) = (line, line)
       }
       // Otherwise the partner of a halfway meeting a later item starts, or an error found when
       // the run ends.
     }
     for column in 0..<c { fix(column, flattening: configuration.flatEnd) }
     return problems
+  }
+
+  /// The line two runs that met halfway end on, from their last frames `a` and `b`: each
+  /// frame's bottom is the line unless no height from its top lands there (a rounding tie), when
+  /// it is an ulp off. So where the bottoms differ, the line is the one the other frame could not
+  /// reach. (Were neither reachable from the other's top, the frames would not tell; the
+  /// placed item's is taken.)
+  private func meetingLine(_ a: Rect, _ b: Rect) -> Double {
+    guard a.maxY != b.maxY else { return a.maxY }
+    return LayoutChecker.someHeight(from: b.y, reaches: a.maxY) ? b.maxY : a.maxY
   }
 
   /// The seed's alignment target of the item at `position`, placed at `top` in `column`.
