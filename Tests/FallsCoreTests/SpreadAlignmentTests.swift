@@ -338,6 +338,49 @@ import Testing
         .isEmpty)
   }
 
+  /// An input the layout fuzz target found: with a row spacing of 10^9 points, a height 35 pt
+  /// tall 3·10^9 pt down is exact only to the ulps of its position (10^-8 of it), and so are the
+  /// factors the checker reads from frames; it allows for that.
+  @Test("Far down the layout, factors are read to the rounding of the positions")
+  func farDown() throws {
+    let items: [LayoutItem] = [
+      LayoutItem(width: 662.125, height: 662.125, span: 1),
+      LayoutItem(width: 662.125, height: 662.125, span: 1),
+      LayoutItem(width: 662.125, height: 662.125, span: 1),
+      LayoutItem(width: 662.3125, height: 662.3125, span: 1),
+      LayoutItem(width: 662.125, height: 662.125, span: 1),
+      LayoutItem(width: 662.125, height: 662.125, span: 1),
+      LayoutItem(width: 9.0, height: 9.0, span: 1),
+      LayoutItem(width: 6.125, height: 1e+297, span: 4),
+      LayoutItem(width: 662.125, height: 662.125, span: 1),
+      LayoutItem(width: 662.125, height: 662.125, span: 1),
+      LayoutItem(width: 662.125, height: 662.125, span: 1),
+      LayoutItem(width: 662.125, height: 662.125, span: 1),
+      LayoutItem(width: 659.75, height: 659.75, span: 1),
+      LayoutItem(width: 660.9375, height: 660.9375, span: 1),
+      LayoutItem(width: 1846.0625, height: 918.5, span: 1),
+      LayoutItem(width: 662.125, height: 662.125, span: 1),
+      LayoutItem(width: 662.125, height: 662.125, span: 1),
+      LayoutItem(width: 662.125, height: 662.125, span: 1),
+      LayoutItem(width: 662.375, height: 662.375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2054.125, height: 662.125, span: 1),
+      LayoutItem(width: 662.125, height: 662.125, span: 1),
+    ]
+    let configuration = LayoutConfiguration(
+      style: .irregular, width: 414.0, columns: 10, columnSpacing: 4.0, rowSpacing: 1e9,
+      insets: EdgeInsets(top: 0.0, left: 0.0, bottom: 0.0, right: 0.0),
+      seed: 5_931_894_172_722_593_791, enlargeChance: 0.67, alignTolerance: 0.95,
+      alignment: .spread, maxDistortion: 0.1)
+    let layout = try WaterfallLayout(configuration, items: items)
+    // Element 20 meets element 16's column halfway, 3·10^9 pt down.
+    let (a, b) = (layout.elements[16], layout.elements[20])
+    try #require(a.column == 8 && b.column == 9 && a.frame.maxY == b.frame.maxY)
+    let problems = SpreadChecker(configuration: configuration, items: items)
+      .violations(of: layout.elements)
+    #expect(problems.isEmpty, "\(problems.prefix(2))")
+  }
+
   @Test("The checker fails layouts that break the contract")
   func checkerCatches() throws {
     let items = GeneratedFeeds.items(count: 200, seed: 9).enumerated().map {

@@ -48,6 +48,12 @@ public struct SpreadChecker {
     }
     func natural(_ position: Int) -> Double { w * items[position].height / items[position].width }
     func factor(_ position: Int) -> Double { elements[position].frame.height / natural(position) }
+    /// How far a factor may be off by rounding: a billionth, or the ulps of the positions a
+    /// height is worked from (summed down a run) where items lie far down, as with a row spacing
+    /// of 10^9 points.
+    func slack(_ position: Int) -> Double {
+      1e-9 + 64 * elements[position].frame.maxY.ulp / natural(position)
+    }
     /// Equal, or an ulp or two apart: a run stacked again ends on its line exactly unless no
     /// Double height lands there (a rounding tie), when its frame is an ulp off the bottom the
     /// layout stores (README).
@@ -56,7 +62,8 @@ public struct SpreadChecker {
     func isScaled(_ run: [Int]) -> Bool {
       guard let first = run.first else { return false }
       let scale = factor(first)
-      return abs(scale - 1) > 1e-12 && run.allSatisfy { abs(factor($0) - scale) <= 1e-9 * scale }
+      return abs(scale - 1) > 1e-12
+        && run.allSatisfy { abs(factor($0) - scale) <= (slack($0) + slack(first)) * scale }
     }
 
     // The replay. Per column: the items of its free run (since its last fixed edge, as the
@@ -91,7 +98,7 @@ public struct SpreadChecker {
       if !corrected[column], let moved = run.first(where: { abs(factor($0) - 1) > 1e-12 }) {
         if !flattening || !isScaled(run) {
           fail(moved, "off its natural height, but its run met nothing")
-        } else if abs(factor(moved) - 1) > bound + 1e-9 {
+        } else if abs(factor(moved) - 1) > bound + slack(moved) {
           fail(moved, "the flat end moved it by \(abs(factor(moved) - 1)), past \(bound)")
         }
       }
@@ -168,7 +175,9 @@ public struct SpreadChecker {
       edges[column] = nil
       let distortion = abs(factor(position) - 1)
       // Noise of a billionth is no distortion (as LayoutQuality counts it).
-      if distortion > bound + 1e-9 { fail(position, "distortion \(distortion) above \(bound)") }
+      if distortion > bound + slack(position) {
+        fail(position, "distortion \(distortion) above \(bound)")
+      }
       // A one-item run that the seed's rule aligns within the bound takes the seed's correction.
       let seedDue =
         isFirst
@@ -205,7 +214,8 @@ public struct SpreadChecker {
         // 1 − d): this tells a meeting from two runs that end on one line by coincidence.
         !corrected[neighbour] && isScaled(runs[neighbour])
           && runs[neighbour].last.map { same(elements[$0].frame.maxY, line) } == true
-          && abs(factor(runs[column][0]) + factor(runs[neighbour][0]) - 2) <= 1e-9
+          && abs(factor(runs[column][0]) + factor(runs[neighbour][0]) - 2)
+            <= slack(runs[column][0]) + slack(runs[neighbour][0])
       }) {
         (corrected[partner], corrected[column]) = (true, true)
         let line = meetingLine(element.frame, elements[runs[partner].last ?? position].frame)
