@@ -381,6 +381,67 @@ import Testing
     #expect(problems.isEmpty, "\(problems.prefix(2))")
   }
 
+  /// An input the layout fuzz target found: item 33's run is itself alone, and the seed's rule
+  /// meets the right neighbour; the left one ends on the same line by coincidence, but its run
+  /// stays free, and item 34 meets it halfway. (The checker fixed both.)
+  @Test("The seed's correction fixes the neighbour it meets, not one on the same line")
+  func seedFixesOneNeighbour() throws {
+    let items: [LayoutItem] = [
+      LayoutItem(width: 1202.3125, height: 1202.3125, span: 1),
+      LayoutItem(width: 1202.3125, height: 1202.3125, span: 1),
+      LayoutItem(width: 904.25, height: 847.9375, span: 1),
+      LayoutItem(width: 783.75, height: 1202.3125, span: 3),
+      LayoutItem(width: 1194.125, height: 146.125, span: 1),
+      LayoutItem(width: 658.125, height: 658.125, span: 1),
+      LayoutItem(width: 160.9375, height: 160.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 146.125, span: 1),
+      LayoutItem(width: 146.125, height: 146.125, span: 1),
+      LayoutItem(width: 146.125, height: 146.125, span: 1),
+      LayoutItem(width: 146.125, height: 146.125, span: 1),
+      LayoutItem(width: 978.125, height: 978.125, span: 1),
+      LayoutItem(width: 160.9375, height: 160.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 146.125, span: 1),
+      LayoutItem(width: 146.125, height: 146.125, span: 1),
+      LayoutItem(width: 1304.875, height: 1304.875, span: 1),
+      LayoutItem(width: 1855.375, height: 1845.875, span: 1),
+      LayoutItem(width: 879.3125, height: 919.5625, span: 1),
+      LayoutItem(width: 1194.125, height: 146.125, span: 4),
+      LayoutItem(width: 146.125, height: 146.125, span: 1),
+      LayoutItem(width: 146.125, height: 146.125, span: 1),
+      LayoutItem(width: 146.125, height: 146.125, span: 1),
+      LayoutItem(width: 146.125, height: 146.125, span: 1),
+      LayoutItem(width: 146.125, height: 146.125, span: 1),
+      LayoutItem(width: 146.125, height: 146.125, span: 1),
+      LayoutItem(width: 146.125, height: 146.125, span: 1),
+      LayoutItem(width: 146.125, height: 146.125, span: 1),
+      LayoutItem(width: 1311.375, height: 1311.375, span: 1),
+      LayoutItem(width: 1855.375, height: 1855.375, span: 1),
+      LayoutItem(width: 1855.375, height: 1855.375, span: 1),
+      LayoutItem(width: 1202.3125, height: 1202.3125, span: 1),
+      LayoutItem(width: 1202.3125, height: 146.125, span: 1),
+      LayoutItem(width: 146.125, height: 146.125, span: 1),
+      LayoutItem(width: 146.125, height: 146.125, span: 1),
+      LayoutItem(width: 146.125, height: 146.125, span: 1),
+    ]
+    let configuration = LayoutConfiguration(
+      style: .irregular, width: 375.0, columns: 5, columnSpacing: 10.0, rowSpacing: 10.0,
+      insets: EdgeInsets(top: 10.0, left: 20.0, bottom: 0.0, right: 8.0),
+      seed: 4_322_892_692_322_254_848, enlargeChance: 0.67, alignTolerance: 0.5,
+      alignment: .spread, maxDistortion: 0.3)
+    var layout = try WaterfallLayout(configuration)
+    try layout.append(Array(items[..<28]))
+    try layout.append(Array(items[28...]))
+    let elements = layout.elements
+    // Item 32 ends column 1 on column 3's line; item 33, in column 2, meets column 3 by the
+    // seed's rule; item 34 meets column 1 halfway, moving item 32.
+    try #require(elements[32].column == 1 && elements[33].column == 2)
+    try #require(elements[34].column == 0 && elements[34].frame.maxY == elements[32].frame.maxY)
+    #expect(abs(elements[32].frame.height / elements[33].frame.height - 1) > 0.1)
+    let problems = SpreadChecker(configuration: configuration, items: items, pageStarts: [0, 28])
+      .violations(of: elements)
+    #expect(problems.isEmpty, "\(problems.prefix(2))")
+  }
+
   @Test("The checker fails layouts that break the contract")
   func checkerCatches() throws {
     let items = GeneratedFeeds.items(count: 200, seed: 9).enumerated().map {

@@ -181,24 +181,23 @@ public struct SpreadChecker {
       // A one-item run that the seed's rule aligns within the bound takes the seed's correction.
       let seedDue =
         isFirst
-        ? seedTarget(position, top: placedTop, column: column, bottom: bottom).flatMap { target in
-          abs(target - (placedTop + natural(position)))
-            <= bound * (1 - 1e-6) * natural(position) ? target : nil
+        ? seedTarget(position, top: placedTop, column: column, bottom: bottom).flatMap { due in
+          abs(due.target - (placedTop + natural(position)))
+            <= bound * (1 - 1e-6) * natural(position) ? due : nil
         } : nil
       let line = element.frame.maxY
       let neighbours = [column + 1, column - 1].filter { (0..<c).contains($0) }
       if let seedDue {
-        // Made, changing the height or not: the run ends on the neighbour's bottom.
-        guard same(line, seedDue) else {
+        // Made, changing the height or not: the run ends on the neighbour's bottom, which is
+        // fixed (only that neighbour's, though the other may end on the same line).
+        guard same(line, seedDue.target) else {
           fail(position, "ends at \(line), but the seed's correction to \(seedDue) is due")
           continue
         }
-        for neighbour in neighbours where bottom(neighbour).map({ same($0, line) }) ?? false {
-          fix(neighbour)
-        }
+        fix(seedDue.neighbour)
         corrected[column] = true
         fix(column)
-        edges[column] = seedDue
+        edges[column] = seedDue.target
         continue
       }
       // A correction now: the run scaled as one, ending on a neighbour's bottom (met) or with a
@@ -240,10 +239,11 @@ public struct SpreadChecker {
     return LayoutChecker.someHeight(from: b.y, reaches: a.maxY) ? b.maxY : a.maxY
   }
 
-  /// The seed's alignment target of the item at `position`, placed at `top` in `column`.
+  /// The seed's alignment target of the item at `position`, placed at `top` in `column`, and
+  /// the neighbour it meets (the right one first, as the seed looks).
   private func seedTarget(
     _ position: Int, top: Double, column: Int, bottom: (Int) -> Double?
-  ) -> Double? {
+  ) -> (target: Double, neighbour: Int)? {
     let c = configuration.columns
     let w =
       (configuration.width - configuration.insets.left - configuration.insets.right
@@ -251,7 +251,9 @@ public struct SpreadChecker {
     let height = w * items[position].height / items[position].width
     let reach = configuration.alignTolerance * height
     for neighbour in [column + 1, column - 1] where (0..<c).contains(neighbour) {
-      if let other = bottom(neighbour), abs(top + height - other) < reach { return other }
+      if let other = bottom(neighbour), abs(top + height - other) < reach {
+        return (other, neighbour)
+      }
     }
     return nil
   }
