@@ -442,6 +442,57 @@ import Testing
     #expect(problems.isEmpty, "\(problems.prefix(2))")
   }
 
+  /// An input the layout fuzz target found: identical items make item 18 (column 3) distort as
+  /// much meeting column 2's bottom alone as meeting column 4's run halfway, on the same line;
+  /// the engine met halfway, and the checker, which looked for a met bottom first, did not see
+  /// column 4's run move.
+  @Test("A halfway meeting on the line of the other neighbour's bottom")
+  func halfwayOnTheOtherLine() throws {
+    let items: [LayoutItem] = [
+      LayoutItem(width: 1202.3125, height: 1202.3125, span: 1),
+      LayoutItem(width: 640.0, height: 935.5625, span: 1),
+      LayoutItem(width: 887.0625, height: 874.3125, span: 9223372036854775807),
+      LayoutItem(width: 1202.3125, height: 1194.125, span: 1),
+      LayoutItem(width: 146.125, height: 146.125, span: 1),
+      LayoutItem(width: 146.125, height: 146.125, span: 1),
+      LayoutItem(width: 1202.3125, height: 1202.3125, span: 1),
+      LayoutItem(width: 146.125, height: 146.125, span: 1),
+      LayoutItem(width: 146.125, height: 146.125, span: 1),
+      LayoutItem(width: 146.125, height: 146.125, span: 1),
+      LayoutItem(width: 146.125, height: 146.125, span: 1),
+      LayoutItem(width: 146.125, height: 146.125, span: 1),
+      LayoutItem(width: 146.125, height: 146.125, span: 1),
+      LayoutItem(width: 146.125, height: 146.125, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2042.125, height: 146.125, span: 1),
+      LayoutItem(width: 1669.9375, height: 1669.9375, span: 1),
+      LayoutItem(width: 1669.9375, height: 1669.9375, span: 1),
+      LayoutItem(width: 1669.9375, height: 1669.9375, span: 1),
+      LayoutItem(width: 1669.9375, height: 1669.9375, span: 1),
+      LayoutItem(width: 1669.9375, height: 1669.9375, span: 1),
+      LayoutItem(width: 1855.375, height: 1855.375, span: 1),
+      LayoutItem(width: 1855.375, height: 1851.125, span: 1),
+    ]
+    let configuration = LayoutConfiguration(
+      style: .irregular, width: 375.0, columns: 5, columnSpacing: 10.0, rowSpacing: 10.0,
+      insets: EdgeInsets(top: 10.0, left: 20.0, bottom: 0.0, right: 8.0),
+      seed: 4_322_892_692_322_254_848, enlargeChance: 0.3, alignTolerance: 0,
+      alignment: .spread, maxDistortion: 0.3)
+    let elements = try WaterfallLayout(configuration, items: items).elements
+    let line = elements[18].frame.maxY
+    try #require(elements[18].column == 3 && elements[17].column == 2)
+    try #require(elements[16].column == 4 && elements[17].frame.maxY == line)
+    // Column 4's run (items 12 and 16) moved to the line, by the share item 18 moved the other
+    // way.
+    #expect(elements[16].frame.maxY == line)
+    let (theirs, own) = (elements[16].frame.height, elements[18].frame.height)
+    #expect(abs(theirs / elements[12].frame.height - 1) < 1e-12)
+    #expect(abs(theirs / 61.4 + own / 61.4 - 2) < 1e-9)
+    let problems = SpreadChecker(configuration: configuration, items: items)
+      .violations(of: elements)
+    #expect(problems.isEmpty, "\(problems.prefix(2))")
+  }
+
   @Test("The checker fails layouts that break the contract")
   func checkerCatches() throws {
     let items = GeneratedFeeds.items(count: 200, seed: 9).enumerated().map {

@@ -200,15 +200,12 @@ public struct SpreadChecker {
         edges[column] = seedDue.target
         continue
       }
-      // A correction now: the run scaled as one, ending on a neighbour's bottom (met) or with a
-      // neighbour's scaled free run on the same line (halfway).
+      // A correction now: the run scaled as one, with a neighbour's scaled free run on the same
+      // line (halfway) or ending on a neighbour's bottom (met). Halfway is looked for first: only
+      // a halfway meeting moves a neighbour's free run, and where identical items make meeting
+      // the other neighbour alone distort as much, the engine may have chosen either.
       guard isScaled(runs[column]) else { continue }
-      if let met = neighbours.first(where: { bottom($0).map { same($0, line) } ?? false }) {
-        edges[column] = bottom(met)
-        fix(met)
-        corrected[column] = true
-        fix(column)
-      } else if let partner = neighbours.first(where: { neighbour in
+      if let partner = neighbours.first(where: { neighbour in
         // Halfway, the two runs move by the same share in opposite directions (factors 1 + d and
         // 1 − d): this tells a meeting from two runs that end on one line by coincidence.
         !corrected[neighbour] && isScaled(runs[neighbour])
@@ -221,6 +218,11 @@ public struct SpreadChecker {
         fix(partner)
         fix(column)
         (edges[partner], edges[column]) = (line, line)
+      } else if let met = neighbours.first(where: { bottom($0).map { same($0, line) } ?? false }) {
+        edges[column] = bottom(met)
+        fix(met)
+        corrected[column] = true
+        fix(column)
       }
       // Otherwise the partner of a halfway meeting a later item starts, or an error found when
       // the run ends.
