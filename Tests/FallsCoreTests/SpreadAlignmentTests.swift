@@ -493,6 +493,85 @@ import Testing
     #expect(problems.isEmpty, "\(problems.prefix(2))")
   }
 
+  /// An input the layout fuzz target found: item 46 starts column 8's run and item 51 ends it,
+  /// meeting column 9 halfway; scaled with it, item 46 ends two ulps from the bottom of column
+  /// 7's enlarged item 39, which the checker took for a meeting at 46.
+  @Test("A run scaled later that ends two ulps from a neighbour's line did not meet it")
+  func twoUlpsIsNoMeeting() throws {
+    let items: [LayoutItem] = [
+      LayoutItem(width: 197.125, height: 1565.125, span: 1),
+      LayoutItem(width: 186.4375, height: 200.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 960.1875, span: 1),
+      LayoutItem(width: 1960.1875, height: 1960.1875, span: 1),
+      LayoutItem(width: 1960.1875, height: 1960.1875, span: 1),
+      LayoutItem(width: 1960.1875, height: 1960.1875, span: 1),
+      LayoutItem(width: 1960.1875, height: 1960.1875, span: 1),
+      LayoutItem(width: 1960.9375, height: 2048.375, span: 1),
+      LayoutItem(width: 1960.1875, height: 1960.1875, span: 1),
+      LayoutItem(width: 1960.1875, height: 1960.1875, span: 1),
+      LayoutItem(width: 1960.1875, height: 1960.1875, span: 1),
+      LayoutItem(width: 1960.1875, height: 1960.1875, span: 1),
+      LayoutItem(width: 1960.1875, height: 1960.1875, span: 1),
+      LayoutItem(width: 1960.1875, height: 1960.1875, span: 1),
+      LayoutItem(width: 1960.1875, height: 1960.1875, span: 1),
+      LayoutItem(width: 1960.1875, height: 1960.1875, span: 1),
+      LayoutItem(width: 1960.1875, height: 1960.1875, span: 1),
+      LayoutItem(width: 1960.1875, height: 1960.1875, span: 1),
+      LayoutItem(width: 1960.1875, height: 1960.1875, span: 1),
+      LayoutItem(width: 1960.1875, height: 1960.1875, span: 1),
+      LayoutItem(width: 2043.25, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 184.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2040.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 1e+297, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+    ]
+    let configuration = LayoutConfiguration(
+      style: .irregular, width: 414.0, columns: 10, columnSpacing: 1e-09, rowSpacing: 5.0,
+      insets: EdgeInsets(top: 0.0, left: 0.0, bottom: 10.0, right: 10.0),
+      seed: 15_625_476_783_925_656_921, enlargeChance: 0.999, alignTolerance: 0.0,
+      alignment: .spread, maxDistortion: 0.99, flatEnd: true)
+    var layout = try WaterfallLayout(configuration)
+    try layout.append(Array(items[..<28]))
+    try layout.append(Array(items[28...]))
+    let elements = layout.elements
+    try #require(elements[46].column == 8 && elements[51].column == 8)
+    try #require(elements[39].isEnlarged && elements[39].column == 6)
+    let (end, line) = (elements[46].frame.maxY, elements[39].frame.maxY)
+    #expect(end != line && abs(end - line) <= 2 * line.ulp)
+    #expect(abs(elements[46].frame.height / elements[51].frame.height - 1) < 1e-12)
+    #expect(elements[51].frame.maxY == elements[47].frame.maxY)
+    let problems = SpreadChecker(configuration: configuration, items: items, pageStarts: [0, 28])
+      .violations(of: elements)
+    #expect(problems.isEmpty, "\(problems.prefix(2))")
+  }
+
   @Test("The checker fails layouts that break the contract")
   func checkerCatches() throws {
     let items = GeneratedFeeds.items(count: 200, seed: 9).enumerated().map {

@@ -58,6 +58,14 @@ public struct SpreadChecker {
     /// Double height lands there (a rounding tie), when its frame is an ulp off the bottom the
     /// layout stores (README).
     func same(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 2 * max(a.ulp, b.ulp) }
+    /// Whether `frame` ends on `line` as an item made to meet it does: exactly, or an ulp off
+    /// where no height from its top lands on the line. (Closer than `same`: a run scaled later,
+    /// as a halfway meeting scales it, can end within two ulps of a line by coincidence.)
+    func meets(_ frame: Rect, _ line: Double) -> Bool {
+      frame.maxY == line
+        || (abs(frame.maxY - line) <= line.ulp
+          && !LayoutChecker.someHeight(from: frame.y, reaches: line))
+    }
     /// Whether the items of `run` share one factor other than 1: a run one correction scaled.
     func isScaled(_ run: [Int]) -> Bool {
       guard let first = run.first else { return false }
@@ -190,7 +198,7 @@ public struct SpreadChecker {
       if let seedDue {
         // Made, changing the height or not: the run ends on the neighbour's bottom, which is
         // fixed (only that neighbour's, though the other may end on the same line).
-        guard same(line, seedDue.target) else {
+        guard meets(element.frame, seedDue.target) else {
           fail(position, "ends at \(line), but the seed's correction to \(seedDue) is due")
           continue
         }
@@ -218,7 +226,9 @@ public struct SpreadChecker {
         fix(partner)
         fix(column)
         (edges[partner], edges[column]) = (line, line)
-      } else if let met = neighbours.first(where: { bottom($0).map { same($0, line) } ?? false }) {
+      } else if let met = neighbours.first(where: {
+        bottom($0).map { meets(element.frame, $0) } ?? false
+      }) {
         edges[column] = bottom(met)
         fix(met)
         corrected[column] = true
