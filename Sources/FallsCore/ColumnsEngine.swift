@@ -475,8 +475,8 @@ struct ColumnStep<Style: ColumnStyle, Chooser: ColumnChooser, Transform: FrameTr
         view: view, tolerance: alignTolerance, bound: maxDistortion,
         isSeedOnly: position >= endStart)
       {
-        (top, extent) = spread(correction, column: column, position: position)
-        (bottom, isAligned) = (correction.bottom, extent != height)
+        (top, extent, bottom) = spread(correction, column: column, position: position)
+        isAligned = extent != height
       }
     } else if Style.enlargesAndAligns, span == 1,
       let target = Alignment.target(
@@ -501,18 +501,21 @@ struct ColumnStep<Style: ColumnStyle, Chooser: ColumnChooser, Transform: FrameTr
 
   /// Makes `correction` for the item at `position` in `column`, the last of its run: its run
   /// (and the neighbour's, halfway) stacked again to end at the correction's bottom, the bottom
-  /// a fixed edge of both columns; returns the item's top and extent.
+  /// a fixed edge of both columns; returns the item's top, extent and bottom.
+  ///
+  /// A halfway meeting's line is where the item's frame ends: its bottom, unless no height from
+  /// its top lands on it (a rounding tie), when the frame ends an ulp off and the line moves
+  /// with it, so that the line is one the frames show. (Meeting a neighbour's bottom keeps that
+  /// bottom, as the seed's alignment does.)
   @inline(never)
   private mutating func spread(
     _ correction: SpreadAlignment.Correction, column: Int, position: Int
-  ) -> (top: Double, extent: Double) {
+  ) -> (top: Double, extent: Double, bottom: Double) {
     let neighbour = correction.neighbour
     if correction.isHalfway {
       _ = runs.restack(
         neighbour, to: correction.bottom, rowSpacing: view.rowSpacing, width: columnWidth,
         startCount: startCount, transform: transform, into: placed, current: nil)
-      view.bottoms[neighbour] = correction.bottom
-      view.reachable[neighbour] = correction.bottom
     } else {
       runs.fix(neighbour)
     }
@@ -522,12 +525,18 @@ struct ColumnStep<Style: ColumnStyle, Chooser: ColumnChooser, Transform: FrameTr
         startCount: startCount, transform: transform, into: placed,
         current: position &- startCount)
     else { preconditionFailure("the item placed is in its column's run") }
+    var bottom = correction.bottom
+    if correction.isHalfway {
+      bottom = kept.top + kept.extent
+      view.bottoms[neighbour] = bottom
+      view.reachable[neighbour] = bottom
+    }
     // A column may have ended lower before: the lowest bottom is measured again.
     lowest = -.infinity
     for other in 0..<view.count where view.flags[other] & ColumnState.empty == 0 {
       lowest = max(lowest, view.bottoms[other])
     }
-    return kept
+    return (kept.top, kept.extent, bottom)
   }
 
   /// The width of an enlarged item.

@@ -572,6 +572,46 @@ import Testing
     #expect(problems.isEmpty, "\(problems.prefix(2))")
   }
 
+  /// An input the layout fuzz target found: items 7 and 8, from one top, meet halfway on a
+  /// line neither frame can end on (a rounding tie), so both end an ulp above it; item 9 then
+  /// meets that line from another top, exactly. The line is where the placed item's frame ends.
+  @Test("A halfway meeting's line is where the placed item's frame ends")
+  func halfwayLineIsTheFrames() throws {
+    let items: [LayoutItem] = [
+      LayoutItem(width: 1240.9375, height: 2035.5625, span: 1),
+      LayoutItem(width: 508.9375, height: 388.9375, span: 1),
+      LayoutItem(width: 508.9375, height: 508.9375, span: 1),
+      LayoutItem(width: 678.25, height: 678.25, span: 1),
+      LayoutItem(width: 678.25, height: 678.25, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 400.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2046.25, span: 1),
+      LayoutItem(width: 688.9375, height: 678.25, span: 1),
+      LayoutItem(width: 678.25, height: 678.25, span: 1),
+      LayoutItem(width: 678.25, height: 678.25, span: 1),
+      LayoutItem(width: 678.25, height: 678.25, span: 1),
+      LayoutItem(width: 678.25, height: 678.25, span: 1),
+    ]
+    let configuration = LayoutConfiguration(
+      style: .irregular, width: 375.0, columns: 5, columnSpacing: 0.0, rowSpacing: 0.0,
+      insets: EdgeInsets(top: 0.0, left: 333.3333333333333, bottom: 10.0, right: 0.0),
+      seed: 9_222_854_628_560_575_083, enlargeChance: 0.0, alignTolerance: 0.0,
+      alignment: .spread, maxDistortion: 0.3)
+    let layout = try WaterfallLayout(configuration, items: items)
+    let elements = layout.elements
+    try #require(elements[7].column == 3 && elements[8].column == 4)
+    try #require(elements[7].frame.y == elements[8].frame.y && elements[7].isAligned)
+    let line = elements[8].frame.maxY
+    #expect(elements[7].frame.maxY == line)
+    // Item 9 meets the line in column 2, and the three columns are level after it.
+    #expect(elements[9].column == 2 && elements[9].frame.maxY == line)
+    let tenth = try WaterfallLayout(configuration, items: Array(items[..<10]))
+    #expect(Array(tenth.columnBottoms[2...4]) == [line, line, line])
+    let problems = SpreadChecker(configuration: configuration, items: items)
+      .violations(of: elements)
+    #expect(problems.isEmpty, "\(problems.prefix(2))")
+  }
+
   @Test("The checker fails layouts that break the contract")
   func checkerCatches() throws {
     let items = GeneratedFeeds.items(count: 200, seed: 9).enumerated().map {

@@ -82,12 +82,12 @@ public struct SpreadChecker {
     var corrected = [Bool](repeating: false, count: c)
     var lastInColumn = [Int?](repeating: nil, count: c)
     /// Per column, the line its last fixed edge is on, where the rules give it exactly (a
-    /// neighbour's bottom met); otherwise the last frame's bottom is the edge.
+    /// neighbour's bottom met, the placed item's end at a halfway meeting); otherwise the last
+    /// frame's bottom is the edge.
     var edges = [Double?](repeating: nil, count: c)
     var previousEnlarged = false
     /// Column `column`'s bottom at this point of the replay, or nil while it is empty: exact, as
-    /// the engine's is (the enlargement rule compares bottoms exactly), but where a halfway
-    /// meeting's line is a rounding tie that no frame reaches (README).
+    /// the engine's is (the enlargement rule compares bottoms exactly).
     func bottom(_ column: Int) -> Double? {
       guard let last = lastInColumn[column] else { return nil }
       let run = runs[column]
@@ -222,7 +222,8 @@ public struct SpreadChecker {
             <= slack(runs[column][0]) + slack(runs[neighbour][0])
       }) {
         (corrected[partner], corrected[column]) = (true, true)
-        let line = meetingLine(element.frame, elements[runs[partner].last ?? position].frame)
+        // The line is where the placed item's frame ends (README); the partner's frame may end
+        // an ulp off it, in a rounding tie.
         fix(partner)
         fix(column)
         (edges[partner], edges[column]) = (line, line)
@@ -239,16 +240,6 @@ public struct SpreadChecker {
     }
     for column in 0..<c { fix(column, flattening: configuration.flatEnd) }
     return problems
-  }
-
-  /// The line two runs that met halfway end on, from their last frames `a` and `b`: each
-  /// frame's bottom is the line unless no height from its top lands there (a rounding tie), when
-  /// it is an ulp off. So where the bottoms differ, the line is the one the other frame could not
-  /// reach. (Were neither reachable from the other's top, the frames would not tell; the
-  /// placed item's is taken.)
-  private func meetingLine(_ a: Rect, _ b: Rect) -> Double {
-    guard a.maxY != b.maxY else { return a.maxY }
-    return LayoutChecker.someHeight(from: b.y, reaches: a.maxY) ? b.maxY : a.maxY
   }
 
   /// The seed's alignment target of the item at `position`, placed at `top` in `column`, and
