@@ -612,6 +612,39 @@ import Testing
     #expect(problems.isEmpty, "\(problems.prefix(2))")
   }
 
+  /// An input the layout fuzz target found: two runs of two items each, the second items 10^9
+  /// pt down, meet halfway; the first items' factors are worked from that line, so they are
+  /// exact only to its ulps (10^-9 of them), not their own.
+  @Test("A run's factors are read to the rounding of the line it ends on")
+  func farDownRuns() throws {
+    let items: [LayoutItem] = [
+      LayoutItem(width: 2056.9375, height: 1686.125, span: 1),
+      LayoutItem(width: 662.125, height: 662.125, span: 1),
+      LayoutItem(width: 662.125, height: 662.125, span: 1),
+      LayoutItem(width: 662.125, height: 662.125, span: 1),
+      LayoutItem(width: 326.125, height: 326.125, span: 1),
+      LayoutItem(width: 662.125, height: 662.125, span: 1),
+      LayoutItem(width: 670.125, height: 670.125, span: 1),
+      LayoutItem(width: 662.3125, height: 662.3125, span: 1),
+      LayoutItem(width: 662.125, height: 662.125, span: 1),
+      LayoutItem(width: 659.25, height: 659.25, span: 1),
+      LayoutItem(width: 657.0625, height: 657.0625, span: 1),
+      LayoutItem(width: 2041.0, height: 1.0, span: 1),
+      LayoutItem(width: 662.125, height: 662.125, span: 1),
+    ]
+    let configuration = LayoutConfiguration(
+      style: .irregular, width: 414.0, columns: 10, columnSpacing: 4.0, rowSpacing: 1e9,
+      insets: EdgeInsets(top: 0.0, left: 0.0, bottom: 1.0, right: 0.0),
+      seed: 5_931_894_172_722_593_791, enlargeChance: 0.67, alignTolerance: 0.95,
+      alignment: .spread, maxDistortion: 0.1)
+    let elements = try WaterfallLayout(configuration, items: items).elements
+    try #require(elements.prefix(9).map(\.column) == [0, 1, 2, 4, 5, 7, 8, 0, 1])
+    #expect(elements[7].frame.maxY == elements[8].frame.maxY && elements[0].isAligned)
+    let problems = SpreadChecker(configuration: configuration, items: items)
+      .violations(of: elements)
+    #expect(problems.isEmpty, "\(problems.prefix(2))")
+  }
+
   @Test("The checker fails layouts that break the contract")
   func checkerCatches() throws {
     let items = GeneratedFeeds.items(count: 200, seed: 9).enumerated().map {

@@ -48,11 +48,12 @@ public struct SpreadChecker {
     }
     func natural(_ position: Int) -> Double { w * items[position].height / items[position].width }
     func factor(_ position: Int) -> Double { elements[position].frame.height / natural(position) }
-    /// How far a factor may be off by rounding: a billionth, or the ulps of the positions a
-    /// height is worked from (summed down a run) where items lie far down, as with a row spacing
-    /// of 10^9 points.
-    func slack(_ position: Int) -> Double {
-      1e-9 + 64 * elements[position].frame.maxY.ulp / natural(position)
+    /// How far the factor of the item at `position` may be off by rounding: a billionth, or the
+    /// ulps of the positions it is worked from (a run's factor from the line `reach` it ends on,
+    /// its tops summed down the run) where items lie far down, as with a row spacing of 10^9
+    /// points.
+    func slack(_ position: Int, reach: Double? = nil) -> Double {
+      1e-9 + 64 * (reach ?? elements[position].frame.maxY).ulp / natural(position)
     }
     /// Equal, or an ulp or two apart: a run stacked again ends on its line exactly unless no
     /// Double height lands there (a rounding tie), when its frame is an ulp off the bottom the
@@ -69,9 +70,11 @@ public struct SpreadChecker {
     /// Whether the items of `run` share one factor other than 1: a run one correction scaled.
     func isScaled(_ run: [Int]) -> Bool {
       guard let first = run.first else { return false }
-      let scale = factor(first)
+      let (scale, reach) = (factor(first), run.last.map { elements[$0].frame.maxY })
       return abs(scale - 1) > 1e-12
-        && run.allSatisfy { abs(factor($0) - scale) <= (slack($0) + slack(first)) * scale }
+        && run.allSatisfy {
+          abs(factor($0) - scale) <= (slack($0, reach: reach) + slack(first, reach: reach)) * scale
+        }
     }
 
     // The replay. Per column: the items of its free run (since its last fixed edge, as the
@@ -219,7 +222,7 @@ public struct SpreadChecker {
         !corrected[neighbour] && isScaled(runs[neighbour])
           && runs[neighbour].last.map { same(elements[$0].frame.maxY, line) } == true
           && abs(factor(runs[column][0]) + factor(runs[neighbour][0]) - 2)
-            <= slack(runs[column][0]) + slack(runs[neighbour][0])
+            <= slack(runs[column][0], reach: line) + slack(runs[neighbour][0], reach: line)
       }) {
         (corrected[partner], corrected[column]) = (true, true)
         // The line is where the placed item's frame ends (README); the partner's frame may end
