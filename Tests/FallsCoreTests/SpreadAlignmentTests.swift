@@ -645,6 +645,39 @@ import Testing
     #expect(problems.isEmpty, "\(problems.prefix(2))")
   }
 
+  /// An input the layout fuzz target found: item 3 is 10^-302 pt tall, so its factor, read
+  /// from its frame, says nothing; a run's factor is read from its positions instead (its
+  /// extent over its natural height), and items 3, 5 and 9 are one run meeting column 2
+  /// halfway at item 9, not two.
+  @Test("A run's factor is read from its positions, not from an item too small to tell")
+  func tinyItemInARun() throws {
+    let items: [LayoutItem] = [
+      LayoutItem(width: 871.9375, height: 32.0, span: 1),
+      LayoutItem(width: 1869.9375, height: 1085.5625, span: 1),
+      LayoutItem(width: 927.3125, height: 806.125, span: 1),
+      LayoutItem(width: 887.4375, height: 1e-300, span: 1),
+      LayoutItem(width: 508.9375, height: 508.9375, span: 1),
+      LayoutItem(width: 678.25, height: 678.25, span: 1),
+      LayoutItem(width: 678.25, height: 678.25, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 879.8125, height: 879.8125, span: 1),
+      LayoutItem(width: 879.8125, height: 879.8125, span: 1),
+      LayoutItem(width: 879.8125, height: 879.8125, span: 1),
+      LayoutItem(width: 879.8125, height: 879.8125, span: 1),
+    ]
+    let configuration = LayoutConfiguration(
+      style: .irregular, width: 375.0, columns: 5, columnSpacing: 0.0, rowSpacing: 0.0,
+      insets: EdgeInsets(top: 0.0, left: 333.3333333333333, bottom: 10.0, right: 0.0),
+      seed: 9_222_854_628_560_575_083, enlargeChance: 0.0, alignTolerance: 0.95,
+      alignment: .spread, maxDistortion: 0.3)
+    let elements = try WaterfallLayout(configuration, items: items).elements
+    try #require([3, 5, 9].allSatisfy { elements[$0].column == 3 })
+    #expect(elements[3].frame.height < 1e-300 && elements[5].frame.y == elements[3].frame.maxY)
+    let problems = SpreadChecker(configuration: configuration, items: items)
+      .violations(of: elements)
+    #expect(problems.isEmpty, "\(problems.prefix(2))")
+  }
+
   @Test("The checker fails layouts that break the contract")
   func checkerCatches() throws {
     let items = GeneratedFeeds.items(count: 200, seed: 9).enumerated().map {

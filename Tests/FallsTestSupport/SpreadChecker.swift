@@ -67,13 +67,25 @@ public struct SpreadChecker {
         || (abs(frame.maxY - line) <= line.ulp
           && !LayoutChecker.someHeight(from: frame.y, reaches: line))
     }
+    /// The factor of a non-empty `run` as its frames' positions give it: its extent, less the
+    /// row spacing between its items, over the sum of their natural heights.
+    func runFactor(_ run: [Int]) -> Double {
+      let (first, last) = (elements[run[0]].frame, elements[run[run.count - 1]].frame)
+      return (last.maxY - first.y - Double(run.count - 1) * rs)
+        / run.reduce(0) { $0 + natural($1) }
+    }
+    /// How far ``runFactor(_:)`` of `run` may be off by the rounding of positions: the ulps of
+    /// the line it ends on over the run's natural height.
+    func runNoise(_ run: [Int]) -> Double {
+      64 * elements[run[run.count - 1]].frame.maxY.ulp / run.reduce(0) { $0 + natural($1) }
+    }
     /// Whether the items of `run` share one factor other than 1: a run one correction scaled.
     func isScaled(_ run: [Int]) -> Bool {
-      guard let first = run.first else { return false }
-      let (scale, reach) = (factor(first), run.last.map { elements[$0].frame.maxY })
-      return abs(scale - 1) > 1e-12
+      guard let last = run.last else { return false }
+      let (scale, reach) = (runFactor(run), elements[last].frame.maxY)
+      return abs(scale - 1) > 1e-12 + runNoise(run)
         && run.allSatisfy {
-          abs(factor($0) - scale) <= (slack($0, reach: reach) + slack(first, reach: reach)) * scale
+          abs(factor($0) - scale) <= (slack($0, reach: reach) + runNoise(run)) * scale
         }
     }
 
@@ -221,8 +233,8 @@ public struct SpreadChecker {
         // 1 − d): this tells a meeting from two runs that end on one line by coincidence.
         !corrected[neighbour] && isScaled(runs[neighbour])
           && runs[neighbour].last.map { same(elements[$0].frame.maxY, line) } == true
-          && abs(factor(runs[column][0]) + factor(runs[neighbour][0]) - 2)
-            <= slack(runs[column][0], reach: line) + slack(runs[neighbour][0], reach: line)
+          && abs(runFactor(runs[column]) + runFactor(runs[neighbour]) - 2)
+            <= 1e-9 + runNoise(runs[column]) + runNoise(runs[neighbour])
       }) {
         (corrected[partner], corrected[column]) = (true, true)
         // The line is where the placed item's frame ends (README); the partner's frame may end
