@@ -678,6 +678,76 @@ import Testing
     #expect(problems.isEmpty, "\(problems.prefix(2))")
   }
 
+  /// An input the layout fuzz target found: column 2's run (items 33, 39, 44) meets column 3
+  /// at item 44; scaled so, item 39 ends exactly on the bottom of column 3's enlarged item 34,
+  /// which reads as a meeting at item 39 as well. The checker follows both readings.
+  @Test("A run that ends on a neighbour's line by coincidence and is scaled later")
+  func coincidentMeeting() throws {
+    let items: [LayoutItem] = [
+      LayoutItem(width: 197.125, height: 1565.125, span: 1),
+      LayoutItem(width: 186.4375, height: 200.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 960.1875, span: 1),
+      LayoutItem(width: 1960.1875, height: 1947.6875, span: 1),
+      LayoutItem(width: 1960.1875, height: 1960.1875, span: 1),
+      LayoutItem(width: 1960.1875, height: 1960.1875, span: 1),
+      LayoutItem(width: 1960.1875, height: 1960.1875, span: 1),
+      LayoutItem(width: 1960.1875, height: 2056.9375, span: 1),
+      LayoutItem(width: 1960.1875, height: 1960.1875, span: 1),
+      LayoutItem(width: 1960.1875, height: 1960.1875, span: 1),
+      LayoutItem(width: 1960.1875, height: 1960.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 1960.1875, height: 1960.1875, span: 1),
+      LayoutItem(width: 1960.1875, height: 1960.1875, span: 1),
+      LayoutItem(width: 1960.1875, height: 1960.1875, span: 1),
+      LayoutItem(width: 1960.1875, height: 1960.1875, span: 1),
+      LayoutItem(width: 1960.1875, height: 1960.1875, span: 1),
+      LayoutItem(width: 1960.1875, height: 1960.1875, span: 1),
+      LayoutItem(width: 1960.1875, height: 1960.1875, span: 1),
+      LayoutItem(width: 1960.1875, height: 1960.1875, span: 1),
+      LayoutItem(width: 1960.1875, height: 1960.1875, span: 1),
+      LayoutItem(width: 1960.1875, height: 2043.25, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.4375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2042.4375, height: 186.4375, span: 1),
+      LayoutItem(width: 200.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.4375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+    ]
+    let configuration = LayoutConfiguration(
+      style: .irregular, width: 414.0, columns: 10, columnSpacing: 1e-09, rowSpacing: 5.0,
+      insets: EdgeInsets(top: 0.0, left: 0.0, bottom: 10.0, right: 10.0),
+      seed: 15_625_476_783_925_656_921, enlargeChance: 0.999, alignTolerance: 0.0,
+      alignment: .spread, maxDistortion: 0.05, flatEnd: true)
+    var layout = try WaterfallLayout(configuration)
+    try layout.append(Array(items[..<28]))
+    try layout.append(Array(items[28...]))
+    let elements = layout.elements
+    try #require([33, 39, 44].allSatisfy { elements[$0].column == 2 })
+    try #require(elements[34].isEnlarged && elements[34].column == 3)
+    #expect(elements[39].frame.maxY == elements[34].frame.maxY)
+    #expect(abs(elements[39].frame.height / elements[44].frame.height - 1) < 1e-12)
+    let problems = SpreadChecker(configuration: configuration, items: items, pageStarts: [0, 28])
+      .violations(of: elements)
+    #expect(problems.isEmpty, "\(problems.prefix(2))")
+  }
+
   @Test("The checker fails layouts that break the contract")
   func checkerCatches() throws {
     let items = GeneratedFeeds.items(count: 200, seed: 9).enumerated().map {

@@ -10,7 +10,10 @@ import FallsCore
 /// of a neighbour that met it). A correction happens when a run's items share one factor other
 /// than 1 and its last item, just placed, ends on a neighbour's bottom (met) or on the same line
 /// as a neighbour's free run scaled the other way by the same share (halfway); until then a free
-/// run stands at its natural heights. With those bottoms it checks:
+/// run stands at its natural heights. Frames of identical items can read more than one way (a
+/// run scaled later can end on a neighbour's line by coincidence): the replay follows each
+/// reading to the end, and the layout passes when one history breaks no rule. With those
+/// bottoms it checks:
 /// - the column of every item (shortest, ties leftmost, as README's tie rule compares);
 /// - the enlargement rule and the seeded draws, with the bottoms as they were;
 /// - every run stacked exactly (`y` = the bottom above + row spacing); no item off its natural
@@ -34,8 +37,6 @@ public struct SpreadChecker {
   }
 
   public func violations(of elements: [LayoutElement]) -> [String] {
-    var problems: [String] = []
-    func fail(_ index: Int, _ text: String) { problems.append("element \(index): \(text)") }
     let c = configuration.columns
     let insets = configuration.insets
     let rs = configuration.rowSpacing
@@ -92,22 +93,18 @@ public struct SpreadChecker {
     // The replay. Per column: the items of its free run (since its last fixed edge, as the
     // replay finds the edges), whether that run was corrected (and ends where its frames do),
     // and the last element placed in it.
-    var random = SplitMix64(seed: configuration.seed)
-    var runs = [[Int]](repeating: [], count: c)
-    var corrected = [Bool](repeating: false, count: c)
-    var lastInColumn = [Int?](repeating: nil, count: c)
-    /// Per column, the line its last fixed edge is on, where the rules give it exactly (a
-    /// neighbour's bottom met, the placed item's end at a halfway meeting); otherwise the last
-    /// frame's bottom is the edge.
-    var edges = [Double?](repeating: nil, count: c)
-    var previousEnlarged = false
+    var state = Replay(
+      random: SplitMix64(seed: configuration.seed), runs: Array(repeating: [], count: c),
+      corrected: Array(repeating: false, count: c), lastInColumn: Array(repeating: nil, count: c),
+      edges: Array(repeating: nil, count: c))
+    func fail(_ index: Int, _ text: String) { state.problems.append("element \(index): \(text)") }
     /// Column `column`'s bottom at this point of the replay, or nil while it is empty: exact, as
     /// the engine's is (the enlargement rule compares bottoms exactly).
     func bottom(_ column: Int) -> Double? {
-      guard let last = lastInColumn[column] else { return nil }
-      let run = runs[column]
-      guard !run.isEmpty, !corrected[column] else {
-        return edges[column] ?? elements[last].frame.maxY
+      guard let last = state.lastInColumn[column] else { return nil }
+      let run = state.runs[column]
+      guard !run.isEmpty, !state.corrected[column] else {
+        return state.edges[column] ?? elements[last].frame.maxY
       }
       // A free run stands at its natural heights, stacked from its first item's top.
       var top = elements[run[0]].frame.y
@@ -117,144 +114,200 @@ public struct SpreadChecker {
     /// Ends `column`'s run at a fixed edge; a run scaled without a correction is an error (but
     /// at a flat end, where the caller says so).
     func fix(_ column: Int, flattening: Bool = false) {
-      let run = runs[column]
-      if !corrected[column], let moved = run.first(where: { abs(factor($0) - 1) > 1e-12 }) {
+      let run = state.runs[column]
+      if !state.corrected[column], let moved = run.first(where: { abs(factor($0) - 1) > 1e-12 }) {
         if !flattening || !isScaled(run) {
           fail(moved, "off its natural height, but its run met nothing")
         } else if abs(factor(moved) - 1) > bound + slack(moved) {
           fail(moved, "the flat end moved it by \(abs(factor(moved) - 1)), past \(bound)")
         }
       }
-      runs[column] = []
-      corrected[column] = false
+      state.runs[column] = []
+      state.corrected[column] = false
     }
-    for (position, element) in elements.enumerated() {
-      if pageStarts.contains(position) {
-        for column in 0..<c { fix(column) }
-      }
-      let itemSpan = min(items[position].span, c)
-      let span = element.isEnlarged ? 2 : itemSpan
-      let heights = (0..<c).map { bottom($0) ?? insets.top }
-      let tops = (0...(c - itemSpan)).map { heights[$0..<$0 + itemSpan].max() ?? insets.top }
-      let keys = tops.map(LayoutChecker.tieKeyValue)
-      let demanded = keys.firstIndex(of: keys.min() ?? 0) ?? 0
-      let column = element.column
-      if column != demanded {
-        fail(position, "in column \(column), the shortest is \(demanded) (\(heights))")
-        continue
-      }
-      let placedTop =
-        (column..<column + itemSpan).map { bottom($0).map { $0 + rs } ?? insets.top }.max()
-        ?? insets.top
-      // Enlargement, with the bottoms as they were.
-      var eligible = false
-      if itemSpan == 1, column + 1 < c, !previousEnlarged {
-        let (here, right) = (bottom(column), bottom(column + 1))
-        let level = (here == nil && right == nil) || (here != nil && here == right)
-        let stacked = [column, column + 1].contains {
-          lastInColumn[$0].map { elements[$0].isEnlarged } ?? false
-        }
-        let reach = placedTop + 2 * natural(position) + rs
-        let sideBySide = elements[..<position].contains { other in
-          guard other.isEnlarged else { return false }
-          let touches =
-            (other.column...other.column + 1).contains(column - 1)
-            || (other.column...other.column + 1).contains(column + 2)
-          return touches && other.frame.y < reach && placedTop < other.frame.maxY
-        }
-        eligible = level && !stacked && !sideBySide
-      }
-      let drawn = eligible && random.nextUnit() < configuration.enlargeChance
-      if element.isEnlarged != drawn {
-        fail(position, "enlarged \(element.isEnlarged), the rules demand \(drawn)")
-      }
-      previousEnlarged = element.isEnlarged
-      if element.isEnlarged || span > 1 {
-        let expected = element.isEnlarged ? 2 * natural(position) + rs : element.frame.height
-        if !same(element.frame.y, placedTop) {
-          fail(position, "y \(element.frame.y) != \(placedTop)")
-        }
-        if abs(element.frame.height - expected) > 1e-9 * expected {
-          fail(position, "enlarged height \(element.frame.height), expected \(expected)")
-        }
-        for covered in column..<column + span {
-          fix(covered)
-          lastInColumn[covered] = position
-          edges[covered] = nil
-        }
-        continue
-      }
-      // Stacked exactly, from the edge above or the item above.
-      let isFirst = runs[column].isEmpty
-      if let above = runs[column].last {
-        if !same(element.frame.y, elements[above].frame.maxY + rs) {
-          fail(position, "y \(element.frame.y) is not \(rs) below the item above")
-        }
-      } else if !same(element.frame.y, placedTop) {
-        fail(position, "first of its run at y \(element.frame.y), the edge gives \(placedTop)")
-      }
-      runs[column].append(position)
-      lastInColumn[column] = position
-      edges[column] = nil
-      let distortion = abs(factor(position) - 1)
-      // Noise of a billionth is no distortion (as LayoutQuality counts it).
-      if distortion > bound + slack(position) {
-        fail(position, "distortion \(distortion) above \(bound)")
-      }
-      // A one-item run that the seed's rule aligns within the bound takes the seed's correction.
-      let seedDue =
-        isFirst
-        ? seedTarget(position, top: placedTop, column: column, bottom: bottom).flatMap { due in
-          abs(due.target - (placedTop + natural(position)))
-            <= bound * (1 - 1e-6) * natural(position) ? due : nil
-        } : nil
-      let line = element.frame.maxY
-      let neighbours = [column + 1, column - 1].filter { (0..<c).contains($0) }
-      if let seedDue {
-        // Made, changing the height or not: the run ends on the neighbour's bottom, which is
-        // fixed (only that neighbour's, though the other may end on the same line).
-        guard meets(element.frame, seedDue.target) else {
-          fail(position, "ends at \(line), but the seed's correction to \(seedDue) is due")
-          continue
-        }
-        fix(seedDue.neighbour)
-        corrected[column] = true
-        fix(column)
-        edges[column] = seedDue.target
-        continue
-      }
-      // A correction now: the run scaled as one, with a neighbour's scaled free run on the same
-      // line (halfway) or ending on a neighbour's bottom (met). Halfway is looked for first: only
-      // a halfway meeting moves a neighbour's free run, and where identical items make meeting
-      // the other neighbour alone distort as much, the engine may have chosen either.
-      guard isScaled(runs[column]) else { continue }
-      if let partner = neighbours.first(where: { neighbour in
-        // Halfway, the two runs move by the same share in opposite directions (factors 1 + d and
-        // 1 − d): this tells a meeting from two runs that end on one line by coincidence.
-        !corrected[neighbour] && isScaled(runs[neighbour])
-          && runs[neighbour].last.map { same(elements[$0].frame.maxY, line) } == true
-          && abs(runFactor(runs[column]) + runFactor(runs[neighbour]) - 2)
-            <= 1e-9 + runNoise(runs[column]) + runNoise(runs[neighbour])
-      }) {
-        (corrected[partner], corrected[column]) = (true, true)
+    /// Ends `column`'s run, just scaled, at `position`'s bottom as `reading` says.
+    func correct(_ column: Int, at position: Int, as reading: Reading) {
+      let line = elements[position].frame.maxY
+      switch reading {
+      case .halfway(let partner):
         // The line is where the placed item's frame ends (README); the partner's frame may end
         // an ulp off it, in a rounding tie.
+        (state.corrected[partner], state.corrected[column]) = (true, true)
         fix(partner)
         fix(column)
-        (edges[partner], edges[column]) = (line, line)
-      } else if let met = neighbours.first(where: {
-        bottom($0).map { meets(element.frame, $0) } ?? false
-      }) {
-        edges[column] = bottom(met)
-        fix(met)
-        corrected[column] = true
+        (state.edges[partner], state.edges[column]) = (line, line)
+      case .met(let neighbour):
+        let edge = bottom(neighbour)
+        fix(neighbour)
+        state.corrected[column] = true
         fix(column)
+        state.edges[column] = edge
+      case .free:
+        break
       }
-      // Otherwise the partner of a halfway meeting a later item starts, or an error found when
-      // the run ends.
     }
-    for column in 0..<c { fix(column, flattening: configuration.flatEnd) }
-    return problems
+    /// Alternative histories the replay may try where the frames read more than one way, in all.
+    var alternatives = 64
+    func replay(from start: Int) {
+      for position in start..<elements.count {
+        let element = elements[position]
+        if pageStarts.contains(position) {
+          for column in 0..<c { fix(column) }
+        }
+        let itemSpan = min(items[position].span, c)
+        let span = element.isEnlarged ? 2 : itemSpan
+        let heights = (0..<c).map { bottom($0) ?? insets.top }
+        let tops = (0...(c - itemSpan)).map { heights[$0..<$0 + itemSpan].max() ?? insets.top }
+        let keys = tops.map(LayoutChecker.tieKeyValue)
+        let demanded = keys.firstIndex(of: keys.min() ?? 0) ?? 0
+        let column = element.column
+        if column != demanded {
+          fail(position, "in column \(column), the shortest is \(demanded) (\(heights))")
+          continue
+        }
+        let placedTop =
+          (column..<column + itemSpan).map { bottom($0).map { $0 + rs } ?? insets.top }.max()
+          ?? insets.top
+        // Enlargement, with the bottoms as they were.
+        var eligible = false
+        if itemSpan == 1, column + 1 < c, !state.previousEnlarged {
+          let (here, right) = (bottom(column), bottom(column + 1))
+          let level = (here == nil && right == nil) || (here != nil && here == right)
+          let stacked = [column, column + 1].contains {
+            state.lastInColumn[$0].map { elements[$0].isEnlarged } ?? false
+          }
+          let reach = placedTop + 2 * natural(position) + rs
+          let sideBySide = elements[..<position].contains { other in
+            guard other.isEnlarged else { return false }
+            let touches =
+              (other.column...other.column + 1).contains(column - 1)
+              || (other.column...other.column + 1).contains(column + 2)
+            return touches && other.frame.y < reach && placedTop < other.frame.maxY
+          }
+          eligible = level && !stacked && !sideBySide
+        }
+        let drawn = eligible && state.random.nextUnit() < configuration.enlargeChance
+        if element.isEnlarged != drawn {
+          fail(position, "enlarged \(element.isEnlarged), the rules demand \(drawn)")
+        }
+        state.previousEnlarged = element.isEnlarged
+        if element.isEnlarged || span > 1 {
+          let expected = element.isEnlarged ? 2 * natural(position) + rs : element.frame.height
+          if !same(element.frame.y, placedTop) {
+            fail(position, "y \(element.frame.y) != \(placedTop)")
+          }
+          if abs(element.frame.height - expected) > 1e-9 * expected {
+            fail(position, "enlarged height \(element.frame.height), expected \(expected)")
+          }
+          for covered in column..<column + span {
+            fix(covered)
+            state.lastInColumn[covered] = position
+            state.edges[covered] = nil
+          }
+          continue
+        }
+        // Stacked exactly, from the edge above or the item above.
+        let isFirst = state.runs[column].isEmpty
+        if let above = state.runs[column].last {
+          if !same(element.frame.y, elements[above].frame.maxY + rs) {
+            fail(position, "y \(element.frame.y) is not \(rs) below the item above")
+          }
+        } else if !same(element.frame.y, placedTop) {
+          fail(position, "first of its run at y \(element.frame.y), the edge gives \(placedTop)")
+        }
+        state.runs[column].append(position)
+        state.lastInColumn[column] = position
+        state.edges[column] = nil
+        let distortion = abs(factor(position) - 1)
+        // Noise of a billionth is no distortion (as LayoutQuality counts it).
+        if distortion > bound + slack(position) {
+          fail(position, "distortion \(distortion) above \(bound)")
+        }
+        // A one-item run that the seed's rule aligns within the bound takes the seed's
+        // correction.
+        let seedDue =
+          isFirst
+          ? seedTarget(position, top: placedTop, column: column, bottom: bottom).flatMap { due in
+            abs(due.target - (placedTop + natural(position)))
+              <= bound * (1 - 1e-6) * natural(position) ? due : nil
+          } : nil
+        let line = element.frame.maxY
+        let neighbours = [column + 1, column - 1].filter { (0..<c).contains($0) }
+        if let seedDue {
+          // Made, changing the height or not: the run ends on the neighbour's bottom, which is
+          // fixed (only that neighbour's, though the other may end on the same line).
+          guard meets(element.frame, seedDue.target) else {
+            fail(position, "ends at \(line), but the seed's correction to \(seedDue) is due")
+            continue
+          }
+          correct(column, at: position, as: .met(seedDue.neighbour))
+          continue
+        }
+        // A correction now: the run scaled as one, with a neighbour's scaled free run on the
+        // same line (halfway) or ending on a neighbour's bottom (met); or none yet, the run
+        // scaled by a correction a later item of it makes.
+        let run = state.runs[column]
+        guard isScaled(run) else { continue }
+        let halfway = neighbours.filter { neighbour in
+          // Halfway, the two runs move by the same share in opposite directions (factors 1 + d
+          // and 1 − d): this tells a meeting from two runs that end on one line by coincidence.
+          let theirs = state.runs[neighbour]
+          return !state.corrected[neighbour] && isScaled(theirs)
+            && theirs.last.map { same(elements[$0].frame.maxY, line) } == true
+            && abs(runFactor(run) + runFactor(theirs) - 2)
+              <= 1e-9 + runNoise(run) + runNoise(theirs)
+        }
+        let met = neighbours.filter { bottom($0).map { meets(element.frame, $0) } ?? false }
+        let readings = halfway.map(Reading.halfway) + met.map(Reading.met) + [.free]
+        guard readings.count > 1 else { continue }
+        // Frames of identical items can read as more than one history: a run that ends on a
+        // neighbour's line by coincidence and is scaled later, or two meetings that distort
+        // alike. Each reading is followed to the end, in this order, until one breaks no rule
+        // (the first's problems are reported when none does).
+        let before = state
+        var first: Replay?
+        for reading in readings {
+          if first != nil {
+            guard alternatives > 0 else { break }
+            alternatives -= 1
+            state = before
+          }
+          correct(column, at: position, as: reading)
+          replay(from: position + 1)
+          if state.problems.count == before.problems.count { return }
+          if first == nil { first = state }
+        }
+        state = first ?? state
+        return
+      }
+      for column in 0..<c { fix(column, flattening: configuration.flatEnd) }
+    }
+    replay(from: 0)
+    return state.problems
+  }
+
+  /// How the replay reads a run's correction from its frames.
+  private enum Reading {
+    /// Met halfway by the neighbour's free run.
+    case halfway(Int)
+    /// Met the neighbour's bottom.
+    case met(Int)
+    /// Not corrected yet: the run stays free.
+    case free
+  }
+
+  /// The state of the replay, copied where it follows more than one reading.
+  private struct Replay {
+    var random: SplitMix64
+    var runs: [[Int]]
+    var corrected: [Bool]
+    var lastInColumn: [Int?]
+    /// Per column, the line its last fixed edge is on, where the rules give it exactly (a
+    /// neighbour's bottom met, the placed item's end at a halfway meeting); otherwise the last
+    /// frame's bottom is the edge.
+    var edges: [Double?]
+    var previousEnlarged = false
+    var problems: [String] = []
   }
 
   /// The seed's alignment target of the item at `position`, placed at `top` in `column`, and
