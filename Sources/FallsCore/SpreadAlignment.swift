@@ -26,6 +26,10 @@ enum SpreadAlignment {
   /// keeps them within one of the seed's at 3–5%; 50% falls to 3–4% but loses a fifth of them.
   static let enlargingShare = 0.7
 
+  /// How many ulps of a run's bottom a correction must move it by, at least, to be one the
+  /// frames show (a run's factor is read from its positions to a few of their ulps).
+  static let noiseUlps = 128
+
   /// The distortion a correction may plan for under `bound`: a millionth less, for the rounding
   /// of stacking a run again (each top is a sum, and the last height absorbs their errors),
   /// which the fuzzer saw reach two billionths of the bound on columns a third of a point wide.
@@ -67,12 +71,14 @@ enum SpreadAlignment {
     var best: Correction?
     var least = Double.infinity
     // A correction that moves nothing but by floating-point noise is not made: the columns
-    // meet, or miss by an ulp of rounding, and an edge fixed by nothing the frames show would be
-    // a rule no reader of them could check.
-    @inline(__always) func consider(_ distortion: Double, _ correction: Correction) {
-      guard distortion > LayoutQuality.noise, distortion <= limit, distortion < least else {
-        return
-      }
+    // meet, or miss by rounding, and an edge fixed by nothing the frames show would be a rule no
+    // reader of them could check. Noise is a billionth of a run's height, or where items lie far
+    // down (a row spacing of 10^9 points) the ulps of their positions over it (``noiseUlps``).
+    let positionNoise = Double(noiseUlps) * naturalBottom.ulp
+    @inline(__always) func consider(_ distortion: Double, _ correction: Correction, run: Double) {
+      guard distortion > LayoutQuality.noise, distortion * run > positionNoise,
+        distortion <= limit, distortion < least
+      else { return }
       (best, least) = (correction, distortion)
     }
     // Right first, as the seed looks; on equal distortion the first considered stays.
@@ -84,14 +90,17 @@ enum SpreadAlignment {
         continue
       }
       let gap = bottom - naturalBottom
-      consider(abs(gap) / own, Correction(bottom: bottom, neighbour: neighbour, isHalfway: false))
+      consider(
+        abs(gap) / own, Correction(bottom: bottom, neighbour: neighbour, isHalfway: false),
+        run: own)
       if runs.count(neighbour) > 0 {
         let theirs = runs.naturalSum(neighbour)
         consider(
           abs(gap) / (own + theirs),
           Correction(
             bottom: naturalBottom + gap * (own / (own + theirs)), neighbour: neighbour,
-            isHalfway: true))
+            isHalfway: true),
+          run: min(own, theirs))
       }
     }
     return best
