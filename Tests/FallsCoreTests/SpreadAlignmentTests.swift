@@ -814,6 +814,48 @@ import Testing
     #expect(problems.isEmpty, "\(problems.prefix(2))")
   }
 
+  /// An input the layout fuzz target found: column 6's run (items 4, 8 and a third) meets
+  /// column 5 at the third; scaled so, item 8 ends exactly on the bottom of the enlarged item 3
+  /// in columns 4 and 5. The reading "met at 8" fails only six items later, after other
+  /// readings of its own: the checker gives a reading up at its first problem.
+  @Test("A coincidence whose wrong reading fails items later")
+  func coincidenceFailingLater() throws {
+    let items: [LayoutItem] = [
+      LayoutItem(width: 94.0, height: 153.0, span: 1),
+      LayoutItem(width: 186.4375, height: 186.4375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 1992.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 94.0, span: 1),
+      LayoutItem(width: 2.4375, height: 186.4375, span: 1),
+      LayoutItem(width: 197.125, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 1992.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.8125, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 2056.9375, height: 2056.9375, span: 1),
+      LayoutItem(width: 750.6875, height: 750.8125, span: 1),
+    ]
+    let configuration = LayoutConfiguration(
+      style: .irregular, width: 414.0, columns: 10, columnSpacing: 1e-09, rowSpacing: 10.0,
+      insets: EdgeInsets(top: 10.0, left: 20.0, bottom: 10.0, right: 10.0),
+      seed: 15_625_476_783_942_402_047, enlargeChance: 0.67, alignTolerance: 0.95,
+      alignment: .spread, maxDistortion: 0.1)
+    let elements = try WaterfallLayout(configuration, items: items).elements
+    try #require(elements[4].column == 6 && elements[8].column == 6 && elements[3].isEnlarged)
+    #expect(elements[8].frame.maxY == elements[3].frame.maxY)
+    #expect(abs(elements[8].frame.height / elements[4].frame.height - 1) < 1e-12)
+    let problems = SpreadChecker(configuration: configuration, items: items)
+      .violations(of: elements)
+    #expect(problems.isEmpty, "\(problems.prefix(2))")
+  }
+
   @Test("The checker fails layouts that break the contract")
   func checkerCatches() throws {
     let items = GeneratedFeeds.items(count: 200, seed: 9).enumerated().map {

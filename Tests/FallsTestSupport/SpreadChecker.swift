@@ -146,10 +146,15 @@ public struct SpreadChecker {
         break
       }
     }
-    /// Alternative histories the replay may try where the frames read more than one way, in all.
-    var alternatives = 64
+    /// Alternative readings the replay may follow where the frames read more than one way, in
+    /// all.
+    var alternatives = 256
+    /// While a reading is followed, the problems found before the first reading still followed:
+    /// one more, and that reading fails (and is given up at once).
+    var readingBase: Int?
     func replay(from start: Int) {
       for position in start..<elements.count {
+        if let readingBase, state.problems.count > readingBase { return }
         let element = elements[position]
         if pageStarts.contains(position) {
           for column in 0..<c { fix(column) }
@@ -262,23 +267,29 @@ public struct SpreadChecker {
         guard readings.count > 1 else { continue }
         // Frames of identical items can read as more than one history: a run that ends on a
         // neighbour's line by coincidence and is scaled later, or two meetings that distort
-        // alike. Each reading is followed to the end, in this order, until one breaks no rule
-        // (the first's problems are reported when none does).
+        // alike. Each reading is followed, in this order, until one breaks no rule to the end;
+        // a reading is given up at its first problem. Where none holds, the replay goes on with
+        // the first, to report all it finds.
         let before = state
-        var first: Replay?
-        for reading in readings {
-          if first != nil {
+        let outermost = readingBase == nil
+        if outermost { readingBase = before.problems.count }
+        for (index, reading) in readings.enumerated() {
+          if index > 0 {
             guard alternatives > 0 else { break }
             alternatives -= 1
             state = before
           }
           correct(column, at: position, as: reading)
           replay(from: position + 1)
-          if state.problems.count == before.problems.count { return }
-          if first == nil { first = state }
+          if state.problems.count == before.problems.count {
+            if outermost { readingBase = nil }
+            return
+          }
         }
-        state = first ?? state
-        return
+        guard outermost else { return }
+        readingBase = nil
+        state = before
+        correct(column, at: position, as: readings[0])
       }
       for column in 0..<c { fix(column, flattening: configuration.flatEnd) }
     }
