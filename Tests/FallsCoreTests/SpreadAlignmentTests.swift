@@ -121,6 +121,30 @@ import Testing
   }
 
   @Test(
+    "The real feeds, laid out as the viewer pages them: the checker finds every rule kept",
+    arguments: Fixtures.feedNames)
+  func realFeeds(feed: String) throws {
+    let items = try Fixtures.layoutItems(feed)
+    for seed in UInt64(1)...5 {
+      for columns in 2...5 {
+        let configuration = LayoutConfiguration(
+          columns: columns, seed: seed, alignment: .spread,
+          maxDistortion: [0.05, 0.1, 0.2][Int(seed) % 3], flatEnd: seed % 2 == 0)
+        // Pages of 20, as `falls view` and `--page-size` load them.
+        let starts = Array(stride(from: 0, to: items.count, by: 20))
+        var layout = try WaterfallLayout(configuration)
+        for start in starts {
+          try layout.append(Array(items[start..<min(start + 20, items.count)]))
+        }
+        let problems = SpreadChecker(
+          configuration: configuration, items: items, pageStarts: starts
+        ).violations(of: layout.elements)
+        #expect(problems.isEmpty, "\(feed) seed \(seed), \(columns) columns: \(problems.prefix(2))")
+      }
+    }
+  }
+
+  @Test(
     "Property: no height moves past the bound, over thousands of layouts of every bound",
     arguments: 0..<8)
   func boundHolds(batch: UInt64) throws {
