@@ -91,31 +91,27 @@ public struct SpreadChecker {
     }
 
     // The replay. Per column: the items of its free run (since its last fixed edge, as the
-    // replay finds the edges), whether that run was corrected (and ends where its frames do),
-    // and the last element placed in it.
+    // replay finds the edges), the line of that edge, and the last element placed in it.
     var state = Replay(
       random: SplitMix64(seed: configuration.seed), runs: Array(repeating: [], count: c),
-      corrected: Array(repeating: false, count: c), lastInColumn: Array(repeating: nil, count: c),
-      edges: Array(repeating: nil, count: c))
+      lastInColumn: Array(repeating: nil, count: c), edges: Array(repeating: nil, count: c))
     func fail(_ index: Int, _ text: String) { state.problems.append("element \(index): \(text)") }
     /// Column `column`'s bottom at this point of the replay, or nil while it is empty: exact, as
     /// the engine's is (the enlargement rule compares bottoms exactly).
     func bottom(_ column: Int) -> Double? {
       guard let last = state.lastInColumn[column] else { return nil }
       let run = state.runs[column]
-      guard !run.isEmpty, !state.corrected[column] else {
-        return state.edges[column] ?? elements[last].frame.maxY
-      }
+      guard !run.isEmpty else { return state.edges[column] ?? elements[last].frame.maxY }
       // A free run stands at its natural heights, stacked from its first item's top.
       var top = elements[run[0]].frame.y
       for member in run.dropLast() { top = top + natural(member) + rs }
       return top + natural(last)
     }
-    /// Ends `column`'s run at a fixed edge; a run scaled without a correction is an error (but
-    /// at a flat end, where the caller says so).
-    func fix(_ column: Int, flattening: Bool = false) {
+    /// Ends `column`'s run at a fixed edge; a run scaled without a correction (`corrected`) is
+    /// an error (but at a flat end, where the caller says so).
+    func fix(_ column: Int, corrected: Bool = false, flattening: Bool = false) {
       let run = state.runs[column]
-      if !state.corrected[column], let moved = run.first(where: { abs(factor($0) - 1) > 1e-12 }) {
+      if !corrected, let moved = run.first(where: { abs(factor($0) - 1) > 1e-12 }) {
         if !flattening || !isScaled(run) {
           fail(moved, "off its natural height, but its run met nothing")
         } else if abs(factor(moved) - 1) > bound + slack(moved) {
@@ -123,7 +119,6 @@ public struct SpreadChecker {
         }
       }
       state.runs[column] = []
-      state.corrected[column] = false
     }
     /// Ends `column`'s run, just scaled, at `position`'s bottom as `reading` says.
     func correct(_ column: Int, at position: Int, as reading: Reading) {
@@ -132,15 +127,13 @@ public struct SpreadChecker {
       case .halfway(let partner):
         // The line is where the placed item's frame ends (README); the partner's frame may end
         // an ulp off it, in a rounding tie.
-        (state.corrected[partner], state.corrected[column]) = (true, true)
-        fix(partner)
-        fix(column)
+        fix(partner, corrected: true)
+        fix(column, corrected: true)
         (state.edges[partner], state.edges[column]) = (line, line)
       case .met(let neighbour):
         let edge = bottom(neighbour)
         fix(neighbour)
-        state.corrected[column] = true
-        fix(column)
+        fix(column, corrected: true)
         state.edges[column] = edge
       case .free:
         break
@@ -232,7 +225,9 @@ public struct SpreadChecker {
         // correction.
         let seedDue =
           isFirst
-          ? seedTarget(position, top: placedTop, column: column, bottom: bottom).flatMap { due in
+          ? seedTarget(
+            height: natural(position), top: placedTop, column: column, bottom: bottom
+          ).flatMap { due in
             abs(due.target - (placedTop + natural(position)))
               <= bound * (1 - 1e-6) * natural(position) ? due : nil
           } : nil
@@ -257,7 +252,7 @@ public struct SpreadChecker {
           // Halfway, the two runs move by the same share in opposite directions (factors 1 + d
           // and 1 − d): this tells a meeting from two runs that end on one line by coincidence.
           let theirs = state.runs[neighbour]
-          return !state.corrected[neighbour] && isScaled(theirs)
+          return isScaled(theirs)
             && theirs.last.map { same(elements[$0].frame.maxY, line) } == true
             && abs(runFactor(run) + runFactor(theirs) - 2)
               <= 1e-9 + runNoise(run) + runNoise(theirs)
@@ -311,7 +306,6 @@ public struct SpreadChecker {
   private struct Replay {
     var random: SplitMix64
     var runs: [[Int]]
-    var corrected: [Bool]
     var lastInColumn: [Int?]
     /// Per column, the line its last fixed edge is on, where the rules give it exactly (a
     /// neighbour's bottom met, the placed item's end at a halfway meeting); otherwise the last
@@ -321,18 +315,14 @@ public struct SpreadChecker {
     var problems: [String] = []
   }
 
-  /// The seed's alignment target of the item at `position`, placed at `top` in `column`, and
-  /// the neighbour it meets (the right one first, as the seed looks).
+  /// The seed's alignment target of an item of natural height `height` placed at `top` in
+  /// `column`, and the neighbour it meets (the right one first, as the seed looks).
   private func seedTarget(
-    _ position: Int, top: Double, column: Int, bottom: (Int) -> Double?
+    height: Double, top: Double, column: Int, bottom: (Int) -> Double?
   ) -> (target: Double, neighbour: Int)? {
-    let c = configuration.columns
-    let w =
-      (configuration.width - configuration.insets.left - configuration.insets.right
-        - Double(c - 1) * configuration.columnSpacing) / Double(c)
-    let height = w * items[position].height / items[position].width
     let reach = configuration.alignTolerance * height
-    for neighbour in [column + 1, column - 1] where (0..<c).contains(neighbour) {
+    for neighbour in [column + 1, column - 1] where (0..<configuration.columns).contains(neighbour)
+    {
       if let other = bottom(neighbour), abs(top + height - other) < reach {
         return (other, neighbour)
       }
