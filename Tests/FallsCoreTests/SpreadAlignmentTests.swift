@@ -15,6 +15,18 @@ import Testing
       enlargeChance: chance, alignment: .spread, maxDistortion: bound, flatEnd: flatEnd)
   }
 
+  /// `items` laid out by `configuration`, each page (append) from one of `starts` to the next.
+  static func paged(
+    _ configuration: LayoutConfiguration, _ items: [LayoutItem], starts: [Int]
+  ) throws -> WaterfallLayout {
+    var layout = try WaterfallLayout(configuration)
+    for (index, start) in starts.enumerated() {
+      let end = index + 1 < starts.count ? starts[index + 1] : items.count
+      try layout.append(Array(items[start..<end]))
+    }
+    return layout
+  }
+
   private static func items(_ heights: [Double]) -> [LayoutItem] {
     heights.map { LayoutItem(width: 100, height: $0) }
   }
@@ -102,11 +114,7 @@ import Testing
       starts.append(last + 1 + Int(random.next() % UInt64(max(1, count / 3))))
     }
     starts = starts.filter { $0 < count }
-    var layout = try WaterfallLayout(configuration)
-    for (index, start) in starts.enumerated() {
-      let end = index + 1 < starts.count ? starts[index + 1] : count
-      try layout.append(Array(items[start..<end]))
-    }
+    var layout = try Self.paged(configuration, items, starts: starts)
     // The checker replays the placement; the flat end, made after it, moves only the last page
     // and keeps the bound.
     let problems = SpreadChecker(configuration: configuration, items: items, pageStarts: starts)
@@ -132,10 +140,7 @@ import Testing
           maxDistortion: [0.05, 0.1, 0.2][Int(seed) % 3], flatEnd: seed % 2 == 0)
         // Pages of 20, as `falls view` and `--page-size` load them.
         let starts = Array(stride(from: 0, to: items.count, by: 20))
-        var layout = try WaterfallLayout(configuration)
-        for start in starts {
-          try layout.append(Array(items[start..<min(start + 20, items.count)]))
-        }
+        let layout = try Self.paged(configuration, items, starts: starts)
         let problems = SpreadChecker(
           configuration: configuration, items: items, pageStarts: starts
         ).violations(of: layout.elements)
@@ -168,6 +173,17 @@ import Testing
   /// Inputs the layout fuzz target found where the checker and the engine disagreed, each put
   /// right on the side that was wrong; `Tests/Fixtures/spread-fuzz` holds them, each with what
   /// it showed.
+  @Test("The fuzzer's inputs are all found and read")
+  func fuzzFoundAreThere() throws {
+    // The test below takes its cases from the directory: none found would pass it vacuously.
+    let names = FuzzCase.names
+    #expect(names.count >= 12)
+    for name in names {
+      let found = try FuzzCase(named: name)
+      #expect(!found.about.isEmpty && !found.items.isEmpty && found.pageStarts.first == 0)
+    }
+  }
+
   @Test("Inputs the fuzzer found: the checker finds every rule kept", arguments: FuzzCase.names)
   func fuzzFound(name: String) throws {
     let found = try FuzzCase(named: name)
@@ -309,28 +325,13 @@ import Testing
 }
 
 /// An input the layout fuzz target found, from `Tests/Fixtures/spread-fuzz`: a configuration of
-/// the irregular style under `spread`, the pages and the items.
+/// the irregular style under `spread`, the pages and the items (each `[width, height, span]`).
 private struct FuzzCase: Decodable {
-  struct Configuration: Decodable {
-    var width, columnSpacing, rowSpacing, enlargeChance, alignTolerance, maxDistortion: Double
-    var columns: Int
-    var insets: [String: Double]
-    /// A string: a UInt64 past Int64's range.
-    var seed: String
-    var flatEnd: Bool
-  }
-
   /// What the input showed, and what was wrong.
   var about: String
+  var configuration: LayoutConfiguration
   var pageStarts: [Int]
-  private var configurationFields: Configuration
-  private var sizes: [[Double]]
-
-  private enum CodingKeys: String, CodingKey {
-    case about, pageStarts
-    case configurationFields = "configuration"
-    case sizes = "items"
-  }
+  var items: [LayoutItem]
 
   static let directory = Fixtures.directory.appendingPathComponent("spread-fuzz")
 
@@ -345,32 +346,53 @@ private struct FuzzCase: Decodable {
     self = try JSONDecoder().decode(Self.self, from: data)
   }
 
-  var configuration: LayoutConfiguration {
-    let fields = configurationFields
-    return LayoutConfiguration(
-      style: .irregular, width: fields.width, columns: fields.columns,
-      columnSpacing: fields.columnSpacing, rowSpacing: fields.rowSpacing,
-      insets: EdgeInsets(
-        top: fields.insets["top"] ?? 0, left: fields.insets["left"] ?? 0,
-        bottom: fields.insets["bottom"] ?? 0, right: fields.insets["right"] ?? 0),
-      seed: UInt64(fields.seed) ?? 0, enlargeChance: fields.enlargeChance,
-      alignTolerance: fields.alignTolerance, alignment: .spread,
-      maxDistortion: fields.maxDistortion, flatEnd: fields.flatEnd)
+  private enum Keys: String, CodingKey {
+    case about, configuration, pageStarts, items
+    case width, columns, columnSpacing, rowSpacing, insets, seed, enlargeChance, alignTolerance
+    case maxDistortion, flatEnd, top, left, bottom, right
   }
 
-  /// Each item as `[width, height, span]`.
-  var items: [LayoutItem] {
-    sizes.map { LayoutItem(width: $0[0], height: $0[1], span: Int(exactly: $0[2]) ?? .max) }
+  private struct Size: Decodable {
+    var item: LayoutItem
+    init(from decoder: any Decoder) throws {
+      var fields = try decoder.unkeyedContainer()
+      item = LayoutItem(
+        width: try fields.decode(Double.self), height: try fields.decode(Double.self),
+        span: try fields.decode(Int.self))
+    }
+  }
+
+  init(from decoder: any Decoder) throws {
+    let top = try decoder.container(keyedBy: Keys.self)
+    about = try top.decode(String.self, forKey: .about)
+    pageStarts = try top.decode([Int].self, forKey: .pageStarts)
+    items = try top.decode([Size].self, forKey: .items).map(\.item)
+    let fields = try top.nestedContainer(keyedBy: Keys.self, forKey: .configuration)
+    let insets = try fields.nestedContainer(keyedBy: Keys.self, forKey: .insets)
+    func number(_ key: Keys, in container: KeyedDecodingContainer<Keys> = fields) throws -> Double {
+      try container.decode(Double.self, forKey: key)
+    }
+    // The seed is a string: a UInt64 past Int64's range.
+    let seed = try fields.decode(String.self, forKey: .seed)
+    guard let seed = UInt64(seed) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .seed, in: fields, debugDescription: "\(seed) is not a UInt64")
+    }
+    configuration = LayoutConfiguration(
+      style: .irregular, width: try number(.width),
+      columns: try fields.decode(Int.self, forKey: .columns),
+      columnSpacing: try number(.columnSpacing), rowSpacing: try number(.rowSpacing),
+      insets: EdgeInsets(
+        top: try number(.top, in: insets), left: try number(.left, in: insets),
+        bottom: try number(.bottom, in: insets), right: try number(.right, in: insets)),
+      seed: seed, enlargeChance: try number(.enlargeChance),
+      alignTolerance: try number(.alignTolerance), alignment: .spread,
+      maxDistortion: try number(.maxDistortion),
+      flatEnd: try fields.decode(Bool.self, forKey: .flatEnd))
   }
 
   /// The items laid out in the input's pages (before any flat end).
   func layout() throws -> WaterfallLayout {
-    var layout = try WaterfallLayout(configuration)
-    let items = items
-    for (index, start) in pageStarts.enumerated() {
-      let end = index + 1 < pageStarts.count ? pageStarts[index + 1] : items.count
-      try layout.append(Array(items[start..<end]))
-    }
-    return layout
+    try SpreadAlignmentTests.paged(configuration, items, starts: pageStarts)
   }
 }
