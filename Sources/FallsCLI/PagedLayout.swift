@@ -415,22 +415,29 @@ struct PlacedItems {
   struct Sizes: Sequence {
     fileprivate let storage: Storage
 
-    func makeIterator() -> AnyIterator<LayoutItem> {
+    func makeIterator() -> Iterator {
       switch storage {
-      case .feed(let items):
-        var position = 0
-        return AnyIterator {
-          guard position < items.count else { return nil }
-          defer { position += 1 }
-          return items.layoutItem(at: position)
-        }
-      case .generated(let count, var generator):
-        var made = 0
-        return AnyIterator {
-          guard made < count else { return nil }
-          made += 1
-          return generator.next()
-        }
+      case .feed(let items): Iterator(feed: items, generator: nil, count: items.count)
+      case .generated(let count, let generator):
+        Iterator(feed: nil, generator: generator, count: count)
+      }
+    }
+
+    /// Reads a feed's items in order, or makes `count` generated ones.
+    struct Iterator: IteratorProtocol {
+      fileprivate let feed: FeedItems?
+      fileprivate var generator: SyntheticFeed.Generator?
+      fileprivate let count: Int
+      private var position = 0
+
+      fileprivate init(feed: FeedItems?, generator: SyntheticFeed.Generator?, count: Int) {
+        (self.feed, self.generator, self.count) = (feed, generator, count)
+      }
+
+      mutating func next() -> LayoutItem? {
+        guard position < count else { return nil }
+        defer { position += 1 }
+        return feed?.layoutItem(at: position) ?? generator?.next()
       }
     }
   }
