@@ -8,7 +8,7 @@
 # Each target starts from its checked-in seeds (Fuzz/corpus/<target>) and the inputs earlier runs
 # found (.build/fuzz/corpus/<target>, kept between runs). An input that makes a target fail is
 # written to .build/fuzz/crashes/<target>-crash-<sha1>; the run then fails. Replay one with
-#   .build/fuzz/<target>-fuzz .build/fuzz/crashes/<target>-crash-<sha1>
+#   SWIFT_BACKTRACE=enable=no .build/fuzz/<target>-fuzz .build/fuzz/crashes/<target>-crash-<sha1>
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
