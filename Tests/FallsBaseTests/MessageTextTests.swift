@@ -1,8 +1,6 @@
 import FallsBase
 import Testing
 
-@testable import FallsFeed
-
 @Suite struct MessageTextTests {
   @Test(
     "Every control character is escaped, everything else kept",
