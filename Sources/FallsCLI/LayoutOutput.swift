@@ -214,7 +214,10 @@ struct LayoutReport: Sendable {
   var qualitySummary: String? {
     guard let quality = items.quality(of: layout) else { return nil }
     func percent(_ share: Double) -> String {
+      // Tenths of a percent; a share too large for them (never seen: every figure is finite
+      // and a share at most 1) is written whole rather than trapping.
       let tenths = (share * 1000).rounded()
+      guard abs(tenths) < 1e15 else { return formatNumber(share * 100) + "%" }
       return "\(Int(tenths) / 10).\(Int(tenths) % 10)%"
     }
     return "enlarged \(percent(quality.enlargedShare)), corrected "

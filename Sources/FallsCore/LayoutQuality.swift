@@ -49,6 +49,18 @@ public struct LayoutQuality: Hashable, Sendable {
     let isVertical = configuration.axis == .vertical
     var iterator = items.makeIterator()
     var (enlarged, corrected, distortionSum, maxDistortion) = (0, 0, 0.0, 0.0)
+    // The area is summed in units of the content rectangle's size, rounded down to powers of
+    // two: scaling by a power of two is exact, so the coverage is the plain ratio of areas to
+    // the last bit, and no sum of products can overflow however far down the items reach.
+    let insets = configuration.insets
+    let size = layout.contentSize
+    let inside = (
+      width: size.width - insets.left - insets.right,
+      height: size.height - insets.top - insets.bottom
+    )
+    let unit = (
+      width: Self.powerOfTwo(atMost: inside.width), height: Self.powerOfTwo(atMost: inside.height)
+    )
     var (extentSum, area) = (0.0, 0.0)
     for element in layout.elements {
       guard let item = iterator.next() else { preconditionFailure("fewer items than elements") }
@@ -62,7 +74,7 @@ public struct LayoutQuality: Hashable, Sendable {
         maxDistortion = max(maxDistortion, distortion)
       }
       extentSum += extent
-      area += frame.width * frame.height
+      area += (frame.width / unit.width) * (frame.height / unit.height)
     }
     let count = Double(layout.elements.count)
     enlargedShare = count > 0 ? Double(enlarged) / count : 0
@@ -73,11 +85,15 @@ public struct LayoutQuality: Hashable, Sendable {
     let meanExtent = count > 0 ? extentSum / count : 0
     raggedEnd =
       meanExtent > 0 ? ((bottoms.max() ?? 0) - (bottoms.min() ?? 0)) / meanExtent : 0
-    let insets = configuration.insets
-    let size = layout.contentSize
-    let inside =
-      (size.width - insets.left - insets.right) * (size.height - insets.top - insets.bottom)
-    coverage = inside > 0 ? area / inside : 0
+    let insideArea = (inside.width / unit.width) * (inside.height / unit.height)
+    coverage = insideArea > 0 ? area / insideArea : 0
+  }
+
+  /// The largest power of two at or below `value`, or 1 for a value that is not positive and
+  /// finite: a unit that divides exactly.
+  static func powerOfTwo(atMost value: Double) -> Double {
+    guard value.isFinite, value >= .leastNormalMagnitude else { return 1 }
+    return Double(sign: .plus, exponent: value.exponent, significand: 1)
   }
 
   /// The distortion of each element of `layout`, which placed `items` in order (0 for an item

@@ -75,6 +75,21 @@ import Testing
     #expect(lines.count == 52)
     #expect(lines[1] == header)
   }
+
+  @Test(
+    "Items 10^290 tall in a column 10^9 wide: every format prints finite figures",
+    arguments: [["-f", "table"], ["-f", "json"], ["--quality"], ["--quality", "-f", "json"]])
+  func figuresOfTallItems(format: [String]) async {
+    let feed =
+      #"{"data":[{"img":"a","width":1,"height":1e290},{"img":"b","width":1,"height":1e290}]}"#
+    let result = await runCLI(["layout", "-", "-w", "1e9", "-c", "1"] + format, input: feed)
+    #expect(result.code == .success, "\(result.standardError)")
+    for word in ["nan", "inf"] { #expect(!result.standardOutput.lowercased().contains(word)) }
+    #expect(
+      result.standardOutput.contains("coverage 100.0%")
+        || result.standardOutput.contains("coverage 1")
+        || result.standardOutput.contains(#""coverage":1"#), "\(result.standardOutput)")
+  }
 }
 
 private struct TransformDocument: Decodable {

@@ -1,4 +1,5 @@
 import FallsTestSupport
+import Foundation
 import Testing
 
 @testable import FallsCore
@@ -146,5 +147,60 @@ import Testing
       (size.width - insets.left - insets.right) * (size.height - insets.top - insets.bottom)
     #expect(abs(quality.coverage - area / inside) <= 1e-12)
     #expect(quality.coverage > 0 && quality.coverage <= 1 + 1e-9)
+  }
+
+  @Test("Two items 10^290 tall in a column 10^9 wide: the coverage is finite, 1 to 10^-9")
+  func coverageOfTallItems() throws {
+    let configuration = LayoutConfiguration(style: .waterfall, width: 1e9, columns: 1)
+    let items = [LayoutItem(width: 1, height: 1e290), LayoutItem(width: 1, height: 1e290)]
+    let layout = try WaterfallLayout(configuration, items: items)
+    let quality = try #require(LayoutQuality(of: layout, items: items))
+    // Each frame is (10^9 − 20) × 10^290·(10^9 − 20): their area alone passes the largest
+    // Double; inside the insets they fill the content but for one row spacing.
+    #expect(quality.values.allSatisfy { $0.isFinite })
+    #expect(abs(quality.coverage - 1) < 1e-9)
+  }
+
+  @Test(
+    "Property: every figure is finite, and the coverage a share, for sizes up to the limits",
+    arguments: 0..<60)
+  func finiteAtTheLimits(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed &+ 1_000)
+    func magnitude(upTo exponent: Double) -> Double {
+      pow(10, random.nextUnit() * exponent)
+    }
+    var configuration = LayoutConfiguration(
+      style: random.draw(0.5) ? .waterfall : .irregular, width: 1e9 / magnitude(upTo: 3),
+      columns: 1 + Int(random.next() % 3), columnSpacing: 0, rowSpacing: magnitude(upTo: 9),
+      insets: EdgeInsets(all: 0), seed: random.next())
+    if random.draw(0.3) { configuration.axis = .horizontal }
+    configuration.viewportHeight = configuration.width
+    var layout = try WaterfallLayout(configuration)
+    var items: [LayoutItem] = []
+    for _ in 0..<(1 + Int(random.next() % 12)) {
+      // Frames from a point to the farthest bottom, most of them far down.
+      let extent = random.draw(0.5) ? 1e290 * magnitude(upTo: 10) : magnitude(upTo: 300)
+      let item = LayoutItem(width: 1, height: extent / configuration.columnWidth)
+      // An item past the farthest bottom is refused, and the layout stays as it was.
+      if (try? layout.append([item])) != nil { items.append(item) }
+    }
+    let quality = try #require(LayoutQuality(of: layout, items: items))
+    #expect(quality.values.allSatisfy { $0.isFinite }, "\(quality) of \(items)")
+    #expect(quality.coverage >= 0 && quality.coverage <= 1 + 1e-9, "\(quality)")
+    #if arch(x86_64)
+      // The same ratio in 80-bit floats, whose range holds every product of two lengths.
+      let insets = configuration.insets
+      let size = layout.contentSize
+      var area: Float80 = 0
+      for element in layout.elements {
+        area += Float80(element.frame.width) * Float80(element.frame.height)
+      }
+      let inside =
+        Float80(size.width - insets.left - insets.right)
+        * Float80(size.height - insets.top - insets.bottom)
+      if inside > 0 {
+        #expect(abs(Float80(quality.coverage) - area / inside) <= 1e-12)
+      }
+    #endif
   }
 }
