@@ -101,7 +101,14 @@ public enum CLI {
     case "--version":
       throw .informational(versionText)
     case LayoutCommand.name:
-      let options = try LayoutCommand.parse(rest)
+      let options = try LayoutCommand.parse(
+        rest, standardInputIsFeed: environment.standardInputKind.holdsFeed)
+      // A closed standard output is refused before any work, unless a file takes the output.
+      if environment.standardOutputIsClosed,
+        options.output.map({ (try? OutputFile.target(for: $0)) == .descriptor(1) }) ?? true
+      {
+        throw .output(SystemError(code: EBADF))
+      }
       let report = try await PagedLayout.run(options, environment: environment)
       guard let path = options.output else {
         do {

@@ -10,11 +10,32 @@ import Foundation
   import Darwin
 #endif
 
+/// What standard input is, which decides whether `falls layout` without a feed reads it.
+public enum StandardInputKind: Sendable {
+  /// A pipe or a FIFO (`cat feed.json | falls layout`): read as the feed.
+  case pipe
+  /// A regular file (`falls layout < feed.json`): read as the feed.
+  case file
+  /// A terminal: what is typed there is not a feed.
+  case terminal
+  /// Nothing to read: /dev/null, another device or a socket.
+  case none
+  /// Closed when falls started (`falls layout <&-`).
+  case closed
+
+  /// Whether, with no feed given, standard input is the feed, as jq and ripgrep read it.
+  public var holdsFeed: Bool { self == .pipe || self == .file }
+}
+
 /// The process's surroundings as the CLI sees them: its input, its two output streams, whether
 /// standard error is a terminal, and the network.
 public struct CLIEnvironment {
   /// Reads all of standard input, or `nil` as soon as it gives more than the limit it is passed.
   public var readStandardInput: (_ maxBytes: Int) throws(SystemError) -> Data?
+  /// What standard input is.
+  public var standardInputKind: StandardInputKind
+  /// Whether standard output was closed when falls started: nothing it prints can go anywhere.
+  public var standardOutputIsClosed: Bool
   /// Standard output: results only.
   public var standardOutput: any ByteSink
   /// Standard error: messages, notes, errors and progress.
@@ -32,6 +53,8 @@ public struct CLIEnvironment {
   /// Creates an environment from its parts.
   public init(
     readStandardInput: @escaping (_ maxBytes: Int) throws(SystemError) -> Data?,
+    standardInputKind: StandardInputKind = .none,
+    standardOutputIsClosed: Bool = false,
     standardOutput: any ByteSink,
     standardError: any ByteSink,
     standardErrorIsTerminal: Bool = false,
@@ -40,6 +63,8 @@ public struct CLIEnvironment {
     backoff: Double = FetchPolicy().backoff
   ) {
     self.readStandardInput = readStandardInput
+    self.standardInputKind = standardInputKind
+    self.standardOutputIsClosed = standardOutputIsClosed
     self.standardOutput = standardOutput
     self.standardError = standardError
     self.standardErrorIsTerminal = standardErrorIsTerminal
@@ -49,12 +74,50 @@ public struct CLIEnvironment {
   }
 
   /// The real process: file descriptors 0, 1 and 2, and URLSession.
-  public static func process() -> CLIEnvironment {
+  ///
+  /// - Parameter closed: The descriptors of 0, 1 and 2 that were closed when the process
+  ///   started (``claimStandardDescriptors()``).
+  public static func process(closed: Set<Int32> = []) -> CLIEnvironment {
     CLIEnvironment(
       readStandardInput: { (limit) throws(SystemError) in try readAll(0, maxBytes: limit) },
-      standardOutput: FileDescriptorSink(descriptor: 1),
-      standardError: FileDescriptorSink(descriptor: 2),
+      standardInputKind: closed.contains(0) ? .closed : standardInputKind(),
+      standardOutputIsClosed: closed.contains(1),
+      standardOutput: closed.contains(1) ? ClosedSink() : FileDescriptorSink(descriptor: 1),
+      standardError: closed.contains(2) ? ClosedSink() : FileDescriptorSink(descriptor: 2),
       standardErrorIsTerminal: isatty(2) == 1, standardOutputColumns: terminalColumns(1))
+  }
+
+  /// Opens /dev/null on each of descriptors 0, 1 and 2 that is closed, and returns those that
+  /// were.
+  ///
+  /// Called first thing, before the runtime opens a descriptor of its own: a closed descriptor
+  /// is the lowest free number, so the next file opened takes it, and output meant for a closed
+  /// standard output would go into that file (an epoll or event descriptor, where a write fails
+  /// with "Invalid argument"). Holding /dev/null there keeps every later file off 0–2.
+  public static func claimStandardDescriptors() -> Set<Int32> {
+    var closed: Set<Int32> = []
+    for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+      closed.insert(descriptor)
+      // The lowest free number is this one: those below it are open, or were just claimed.
+      let null = open("/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY)
+      if null >= 0, null != descriptor {
+        dup2(null, descriptor)
+        close(null)
+      }
+    }
+    return closed
+  }
+
+  /// What descriptor 0 is.
+  private static func standardInputKind() -> StandardInputKind {
+    var status = stat()
+    guard fstat(0, &status) == 0 else { return .closed }
+    switch status.st_mode & S_IFMT {
+    case S_IFIFO: return .pipe
+    case S_IFREG: return .file
+    case S_IFCHR: return isatty(0) == 1 ? .terminal : .none
+    default: return .none
+    }
   }
 }
 

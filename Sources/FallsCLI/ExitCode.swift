@@ -97,6 +97,12 @@ func outcome(of error: CLIError) -> Outcome {
     return .failure(.interrupted, "")
   case .output(let error):
     guard error.code != EPIPE else { return .failure(.brokenPipe, "") }
+    guard error.code != EBADF else {
+      return .failure(
+        .ioError,
+        "standard output is closed: nothing falls prints can go anywhere; open it (drop '>&-'), "
+          + "or give --output FILE")
+    }
     return .failure(.ioError, "cannot write the output: \(error.message)")
   }
 }

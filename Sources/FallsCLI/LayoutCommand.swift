@@ -42,6 +42,19 @@ extension Set<FeedKind> {
 }
 
 extension FeedSource {
+  /// The feed as the JSON document names it, so that a script can tell what was laid out: the
+  /// URL as given (its password as `***`), the path, `-` for standard input, `built-in` or
+  /// `synthetic`.
+  var name: String {
+    switch self {
+    case .embedded: "built-in"
+    case .standardInput: "-"
+    case .file(let path): path
+    case .synthetic: "synthetic"
+    case .url(let template): redactingCredentials(template.text)
+    }
+  }
+
   var kind: FeedKind {
     switch self {
     case .embedded: .builtIn
@@ -117,13 +130,18 @@ enum LayoutCommand {
   /// Parses the arguments after `layout` (or after `view`, as `command`): flags in any order,
   /// long (`--columns 4`, `--columns=4`) or short (`-c 4`, `-c4`), and at most one feed given as
   /// an argument, as with `--feed`; after `--`, every argument is the feed.
-  static func parse(_ arguments: [String], for command: String = name) throws(CLIError)
-    -> LayoutOptions
-  {
-    if arguments.contains("--help") || arguments.contains("-h") {
+  ///
+  /// - Parameter standardInputIsFeed: Whether standard input holds the feed when none is given
+  ///   (a pipe or a file, ``StandardInputKind/holdsFeed``), as jq and ripgrep read it.
+  static func parse(
+    _ arguments: [String], for command: String = name, standardInputIsFeed: Bool = false
+  ) throws(CLIError) -> LayoutOptions {
+    // Help and the version are asked for before `--`; after it, they are names of feeds.
+    let flags = arguments.prefix { $0 != "--" }
+    if flags.contains("--help") || flags.contains("-h") {
       throw .informational(command == ViewCommand.name ? ViewCommand.help : HelpText.layout)
     }
-    if arguments.contains("--version") { throw .informational(CLI.versionText) }
+    if flags.contains("--version") { throw .informational(CLI.versionText) }
     var reading = LayoutReading()
     var feed: String?
     var remaining = arguments[...]
@@ -177,6 +195,8 @@ enum LayoutCommand {
       }
       reading.options.feed = try FlagValue(flag: "feed", text: feed).feedSource()
       reading.options.given["feed"] = feed
+    } else if standardInputIsFeed, reading.options.given["feed"] == nil {
+      reading.options.feed = .standardInput
     }
     try finish(&reading)
     return reading.options

@@ -120,6 +120,9 @@ struct LayoutReport: Sendable {
   var terminalColumns: Int?
   /// Write only the quality figures (`--quality`).
   var showsQualityOnly = false
+  /// Where the feed came from, for the JSON document's `feed` (``FeedSource/name``); `nil` for
+  /// a layout made without a feed (``LayoutWriter``), whose document has no `feed`.
+  var feed: String?
 
   /// The JSON schema name written into `--format json` output.
   static let schema = "falls.layout/1"
@@ -160,6 +163,10 @@ struct LayoutReport: Sendable {
     }
     out.appendLiteral("{\"schema\":")
     out.appendJSONString(Self.schema)
+    if let feed {
+      out.appendLiteral(",\"feed\":")
+      out.appendJSONString(feed)
+    }
     out.appendLiteral(",\"style\":")
     out.appendJSONString(configuration.style.rawValue)
     number(",\"width\":", configuration.width)

@@ -44,6 +44,13 @@ enum ViewCommand {
 
   /// Runs the viewer until the user quits; Ctrl-C ends it with ``CLIError/interrupted``.
   static func run(_ options: LayoutOptions, environment: CLIEnvironment) async throws(CLIError) {
+    // The keys come from the terminal on standard input: it cannot be the feed as well, and
+    // reading a feed from the keyboard in raw mode would never end.
+    if options.feed == .standardInput, environment.standardInputKind == .terminal {
+      throw .usage(
+        "falls view reads its keys from the terminal on standard input, so the feed cannot "
+          + "come from there too ('-'); give the feed as a file or a URL", command: name)
+    }
     guard Terminal.isInteractive, let size = Terminal.size() else {
       throw .refused(
         "falls view needs a terminal on standard input and output; to print the layout, use "

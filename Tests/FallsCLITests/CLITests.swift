@@ -208,6 +208,49 @@ private func golden(_ name: String) throws -> String {
     #expect(fromInput.standardOutput.split(separator: "\n").count == 21)
   }
 
+  @Test(
+    "Without a feed, a pipe or a file on standard input is read, as jq reads it; a terminal, /dev/null or a closed one means the built-in feed",
+    arguments: [
+      (StandardInputKind.pipe, "-"), (.file, "-"), (.terminal, "built-in"), (.none, "built-in"),
+      (.closed, "built-in"),
+    ])
+  func standardInputWithoutFeed(kind: StandardInputKind, feed: String) async throws {
+    let input = String(decoding: try Fixtures.data("zx-shopdata.json"), as: UTF8.self)
+    let result = await runCLI(["layout", "-f", "json"], input: input) {
+      $0.standardInputKind = kind
+    }
+    #expect(result.code == .success, "\(result.standardError)")
+    let document = try ParsedLayout(json: Data(result.standardOutput.utf8))
+    #expect(result.standardOutput.hasPrefix(#"{"schema":"falls.layout/1","feed":"\#(feed)","#))
+    #expect(document.elements.count == (feed == "-" ? 21 : 50))
+  }
+
+  @Test("The JSON document names its feed: the URL, the path, -, built-in or synthetic")
+  func feedNamed() async throws {
+    let path = Fixtures.path("zx-shopdata.json")
+    for (arguments, name) in [
+      (["--feed", path], path), (["--", path], path), (["-"], "-"), ([], "built-in"),
+      (["--synthetic", "3"], "synthetic"),
+    ] {
+      let result = await runCLI(["layout", "-f", "json"] + arguments, input: "{\"data\":[]}")
+      struct Document: Decodable { var feed: String }
+      let document = try JSONDecoder().decode(Document.self, from: Data(result.standardOutput.utf8))
+      #expect(document.feed == name)
+    }
+  }
+
+  @Test("A closed standard output is refused before any work with 74, unless a file takes it")
+  func closedStandardOutput() async {
+    let closed = await runCLI(["layout"]) {
+      $0.standardOutputIsClosed = true
+      $0.standardOutput = ClosedSink()
+    }
+    #expect(closed.code == .ioError)
+    #expect(closed.standardError.hasPrefix("falls: error: standard output is closed"))
+    let help = await runCLI(["--help"]) { $0.standardOutput = ClosedSink() }
+    #expect(help.code == .ioError)
+  }
+
   @Test("Every flag reaches the layout")
   func flagsReachLayout() async throws {
     let result = await runCLI([

@@ -112,6 +112,39 @@ private func parse(_ arguments: [String]) throws -> LayoutOptions {
     #expect(try parse(["--feed", text]).feed == source)
   }
 
+  @Test(
+    "After --, help and version flags are feeds, as any argument is",
+    arguments: ["--help", "-h", "--version"])
+  func optionsEnd(name: String) throws {
+    #expect(try parse(["--", name]).feed == .file(name))
+    #expect(try parse(["-c", "2", "--", name]).configuration.columns == 2)
+    // Before --, they are what they say.
+    #expect(throws: CLIError.self) { try parse([name, "--", "feed.json"]) }
+  }
+
+  @Test(
+    "Without a feed, standard input that holds one is the feed; a given feed or --synthetic wins")
+  func standardInputIsFeed() throws {
+    #expect(try LayoutCommand.parse([], standardInputIsFeed: true).feed == .standardInput)
+    #expect(try LayoutCommand.parse([], standardInputIsFeed: false).feed == .embedded)
+    #expect(
+      try LayoutCommand.parse(["x.json"], standardInputIsFeed: true).feed == .file("x.json"))
+    #expect(
+      try LayoutCommand.parse(["--feed", "y.json"], standardInputIsFeed: true).feed
+        == .file("y.json"))
+    guard
+      case .synthetic = try LayoutCommand.parse(["--synthetic", "4"], standardInputIsFeed: true)
+        .feed
+    else {
+      Issue.record("--synthetic is the feed")
+      return
+    }
+    // The flags of standard input apply to it.
+    #expect(
+      try LayoutCommand.parse(["--max-bytes", "100"], standardInputIsFeed: true).fetchPolicy
+        .maxBytes == 100)
+  }
+
   @Test("Every style, format and the seed's full range are accepted")
   func enumerations() throws {
     for style in LayoutStyle.allCases {

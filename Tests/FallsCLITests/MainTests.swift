@@ -1,3 +1,4 @@
+import FallsCore
 import FallsTestSupport
 import Foundation
 import Testing
@@ -98,6 +99,60 @@ private struct TerminalSession {
       #expect(run.output.isEmpty)
       #expect(run.error.hasPrefix("falls: error: "))
     }
+  }
+
+  @Test("A standard output closed at the start is refused with 74, before any work")
+  func closedStandardOutput() async throws {
+    let run = try await shell("\"$FALLS\" layout >&-")
+    #expect(run.status == 74)
+    #expect(run.error.hasPrefix("falls: error: standard output is closed"), "\(run.error)")
+    // With --output the result has somewhere to go.
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("falls-closed-\(UInt64.random(in: 0 ... .max)).json")
+    defer { try? FileManager.default.removeItem(at: path) }
+    let file = try await shell(
+      "\"$FALLS\" layout -f json -o \(shellQuoted(path.path)) >&-")
+    #expect(file.status == 0, "\(file.error)")
+    #expect(try Data(contentsOf: path) == (try Fixtures.data("golden/embedded-default.json")))
+  }
+
+  @Test(
+    "Standard input or error closed at the start: the built-in feed, and output as usual",
+    arguments: ["<&-", "2>&-", "<&- 2>&-"])
+  func closedInputOrError(redirection: String) async throws {
+    let run = try await shell("\"$FALLS\" layout --format json \(redirection)")
+    #expect(run.status == 0)
+    #expect(run.output == (try Fixtures.data("golden/embedded-default.json")))
+  }
+
+  @Test(
+    "Without a feed, a pipe, a FIFO or a file on standard input is the feed; /dev/null is not",
+    arguments: [
+      ("cat FEED | \"$FALLS\" layout -f json", "-"),
+      ("\"$FALLS\" layout -f json < FEED", "-"),
+      ("mkfifo \"$T/fifo\"; cat FEED > \"$T/fifo\" & \"$FALLS\" layout -f json < \"$T/fifo\"", "-"),
+      ("\"$FALLS\" layout -f json < /dev/null", "built-in"),
+    ])
+  func pipedFeed(command: String, feed: String) async throws {
+    let path = Fixtures.path("zx-shopdata.json")
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("falls-piped-\(UInt64.random(in: 0 ... .max))")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let script =
+      "T=\(shellQuoted(folder.path)); "
+      + command.replacingOccurrences(of: "FEED", with: shellQuoted(path))
+    let run = try await shell(script, timeout: 30)
+    #expect(run.status == 0, "\(run.error)")
+    let document = try ParsedLayout(json: run.output)
+    #expect(run.text.hasPrefix(#"{"schema":"falls.layout/1","feed":"\#(feed)","#))
+    let expected =
+      feed == "-"
+      ? try WaterfallLayout(
+        LayoutConfiguration(), items: try Fixtures.feed("zx-shopdata.json").items.map(\.layoutItem)
+      ).elements
+      : try ParsedLayout(json: try Fixtures.data("golden/embedded-default.json")).elements
+    #expect(document.elements == expected)
   }
 
   @Test(
@@ -390,6 +445,23 @@ private struct TerminalSession {
     let screen = try await terminal.press("G", thenExpect: "page 3 is empty")
     #expect(screen.contains("pages 1–2 · 150 items"), "\(screen)")
     try await terminal.press("q", thenExpect: "status 0")
+  }
+
+  @Test(
+    "In a terminal, falls layout without a feed lays out the built-in feed; falls view - is refused at once",
+    .enabled(if: tmuxPath != nil, "tmux is not installed"))
+  func terminalInput() async throws {
+    let output = FileManager.default.temporaryDirectory
+      .appendingPathComponent("falls-tty-\(UInt64.random(in: 0 ... .max)).json")
+    defer { try? FileManager.default.removeItem(at: output) }
+    let terminal = try await TerminalSession(
+      "\"$FALLS\" layout -f json > '\(output.path)'; echo \"layout $?\"; \"$FALLS\" view -; "
+        + "echo \"view $?\"", width: 80, height: 24)
+    defer { terminal.close() }
+    let screen = try await terminal.screen(containing: "view ")
+    #expect(screen.contains("layout 0") && screen.contains("view 64"), "\(screen)")
+    #expect(screen.contains("falls view reads its keys from the terminal"), "\(screen)")
+    #expect(try Data(contentsOf: output) == (try Fixtures.data("golden/embedded-default.json")))
   }
 
   @Test(

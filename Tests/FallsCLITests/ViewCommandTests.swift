@@ -66,6 +66,16 @@ import Testing
     #expect(try ViewCommand.parse(["-"]).feed == .standardInput)
   }
 
+  @Test("falls view - with the terminal on standard input is refused at once (64)")
+  func standardInputTerminal() async {
+    let result = await runCLI(["view", "-"]) { $0.standardInputKind = .terminal }
+    #expect(result.code == .usage)
+    #expect(
+      result.standardError.hasPrefix(
+        "falls: error: falls view reads its keys from the terminal on standard input, so the "
+          + "feed cannot come from there too ('-')"), "\(result.standardError)")
+  }
+
   @Test("A pending page is fetched by a task of its own; cancelled, it gives up at once")
   func pendingPage() async throws {
     let server = try TestServer()

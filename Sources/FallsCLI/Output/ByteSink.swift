@@ -58,6 +58,17 @@ private func systemWrite(_ descriptor: Int32, _ base: UnsafeRawPointer, _ count:
   write(descriptor, base, count)
 }
 
+/// The sink of a stream that was closed when falls started: every write fails with `EBADF`,
+/// which the CLI reports as "standard output is closed" (74).
+public final class ClosedSink: ByteSink {
+  /// Creates the sink.
+  public init() {}
+
+  public func write(_ bytes: RawSpan) throws(SystemError) {
+    throw SystemError(code: EBADF)
+  }
+}
+
 /// A sink that keeps what is written, for tests and for output assembled before it is sent.
 public final class BufferSink: ByteSink {
   /// Everything written so far.
