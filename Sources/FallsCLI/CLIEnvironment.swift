@@ -77,6 +77,7 @@ public struct CLIEnvironment {
   ///
   /// - Parameter closed: The descriptors of 0, 1 and 2 that were closed when the process
   ///   started (``claimStandardDescriptors()``).
+  /// - Returns: The environment of this process.
   public static func process(closed: Set<Int32> = []) -> CLIEnvironment {
     CLIEnvironment(
       readStandardInput: { (limit) throws(SystemError) in try readAll(0, maxBytes: limit) },

@@ -10,5 +10,6 @@ import FallsCLI
 let closed = CLIEnvironment.claimStandardDescriptors()
 // A closed pipe shows up as EPIPE from write(2), which the CLI turns into a quiet exit.
 signal(SIGPIPE, SIG_IGN)
-let status = await CLI.run(Array(CommandLine.arguments.dropFirst()), environment: .process(closed: closed))
+let status = await CLI.run(
+  Array(CommandLine.arguments.dropFirst()), environment: .process(closed: closed))
 exit(status.rawValue)
