@@ -131,8 +131,12 @@ enum LayoutCommand {
   /// long (`--columns 4`, `--columns=4`) or short (`-c 4`, `-c4`), and at most one feed given as
   /// an argument, as with `--feed`; after `--`, every argument is the feed.
   ///
-  /// - Parameter standardInputIsFeed: Whether standard input holds the feed when none is given
-  ///   (a pipe or a file, ``StandardInputKind/holdsFeed``), as jq and ripgrep read it.
+  /// - Parameters:
+  ///   - arguments: The arguments after the command's name.
+  ///   - command: `layout` or `view`, whose help and messages are given.
+  ///   - standardInputIsFeed: Whether standard input holds the feed when none is given (a pipe
+  ///     or a file, ``StandardInputKind/holdsFeed``), as jq and ripgrep read it.
+  /// - Returns: The options the arguments give.
   static func parse(
     _ arguments: [String], for command: String = name, standardInputIsFeed: Bool = false
   ) throws(CLIError) -> LayoutOptions {
