@@ -137,6 +137,7 @@ enum LayoutCommand {
   ///   - standardInputIsFeed: Whether standard input holds the feed when none is given (a pipe
   ///     or a file, ``StandardInputKind/holdsFeed``), as jq and ripgrep read it.
   /// - Returns: The options the arguments give.
+  /// - Throws: A usage error, or help or the version asked for (``CLIError/informational(_:)``).
   static func parse(
     _ arguments: [String], for command: String = name, standardInputIsFeed: Bool = false
   ) throws(CLIError) -> LayoutOptions {
