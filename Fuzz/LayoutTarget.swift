@@ -7,13 +7,17 @@
 //   where each append is a page (spread alignment, flat end), pages are prefix-stable, the
 //   flat end moves only the last, spread keeps its bound, and the independent checker of
 //   spread's contract (SpreadChecker) finds nothing wrong where its rules apply.
-// - Every number is finite; frames of the columnar styles do not overlap; the rect query is a
+// - Every number is finite; a screen of `falls view`, of any size and from any row, is drawn
+//   in time that does not grow with the layout's extent; frames of the columnar styles do not overlap; the rect query is a
 //   brute-force filter; the independent rule checker of the tests finds nothing wrong where its
 //   rules apply (irregular and waterfall, without a pixel grid; a horizontal layout is checked
 //   as the vertical one it mirrors).
 
 import FallsCore
+import FallsFeed
 import FallsTestSupport
+
+@testable import FallsCLI
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLayout(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
@@ -67,13 +71,50 @@ public func fuzzLayout(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
       paged.transforms == whole.transforms, paged.centers == whole.centers
     else { fatalError("in pages the layout differs") }
     check(whole, items: items, rect: rect(place, in: whole.contentSize))
+    checkScreen(of: whole, place)
     return 0
   }
   let unflattened = paged
   paged.flattenEnd()
   checkMoving(paged, unflattened: unflattened, items: items, pageStarts: pageStarts)
   check(paged, items: items, rect: rect(place, in: paged.contentSize))
+  checkScreen(of: paged, place)
   return 0
+}
+
+/// Draws one screen of `layout` as `falls view` does, its size, its first row and the bands
+/// around the layout chosen by the bytes of `place`: it has exactly the screen's lines, each
+/// exactly as wide, whatever the layout's extent (a drawing that cost the extent would hang
+/// here and fail the run).
+private func checkScreen(of layout: WaterfallLayout, _ place: (UInt8, UInt8, UInt8, UInt8)) {
+  let columns = 1 + Int(place.0) % 160
+  let rows = 1 + Int(place.3) % 60
+  let bands = [0, 44, LayoutConfiguration.maximumLength]
+  let section = Section(
+    configuration: layout.configuration, headerHeight: bands[Int(place.2) % 3],
+    footerHeight: bands[Int(place.2 / 3) % 3])
+  guard let sectioned = try? SectionedLayout(sections: [section], layouts: [layout]) else {
+    fatalError("one section of checked lengths was refused")
+  }
+  let feed = FeedItems(
+    layout.elements.indices.map { FeedItem(index: $0, img: "i", width: 1, height: 1) })
+  let renderer = ViewRenderer(sectioned: sectioned, items: PlacedItems(feed, page: 1))
+  let contentRows = renderer.contentRows(columns: columns)
+  guard contentRows >= 0, contentRows <= ViewRenderer.farthestCell else {
+    fatalError("\(contentRows) content rows")
+  }
+  // The top, the bottom, or a row between, as far as the layout reaches.
+  let top =
+    switch place.1 % 4 {
+    case 0: 0
+    case 1: max(contentRows - rows, 0)
+    case 2: ViewRenderer.cell(Double(contentRows) * Double(place.1) / 255)
+    default: ViewRenderer.farthestCell - rows
+    }
+  let lines = renderer.lines(top: top, columns: columns, rows: rows)
+  guard lines.count == rows, lines.allSatisfy({ $0.count == columns }) else {
+    fatalError("a screen of \(rows) × \(columns) from row \(top) drew \(lines.map(\.count))")
+  }
 }
 
 /// Holds a layout whose appends are pages to its contract: no height past the bound but the

@@ -22,13 +22,29 @@ struct ViewRenderer {
     return (across, 2 * across)
   }
 
-  /// The number of rows the whole content takes.
+  /// The farthest cell, across or down, that a position is counted in: 2^52, where a Double
+  /// still tells one cell from the next. A frame reaching farther (an item 10^18 points tall)
+  /// ends there; nothing reaches it by scrolling a screen at a time.
+  static let farthestCell = 1 << 52
+
+  /// The number of rows the whole content takes, at most ``farthestCell``.
   func contentRows(columns: Int) -> Int {
     let down = scale(columns: columns).down
-    return Int((sectioned.contentSize.height / down).rounded(.up))
+    return Self.cell((sectioned.contentSize.height / down).rounded(.up))
+  }
+
+  /// `cells` as a whole number within ±``farthestCell``: a frame of any size, however far, is
+  /// counted in cells without trapping.
+  static func cell(_ cells: Double) -> Int {
+    guard !cells.isNaN else { return 0 }
+    let bound = Double(farthestCell)
+    return Int(min(max(cells.rounded(), -bound), bound))
   }
 
   /// `rows` lines of exactly `columns` characters: the content from row `top`.
+  ///
+  /// - Complexity: O(*r* · *c* + *e*) for *r* rows, *c* columns and *e* elements on the screen,
+  ///   whatever the size of the elements or of the content.
   func lines(top: Int, columns: Int, rows: Int) -> [String] {
     guard columns > 0, rows > 0 else { return [] }
     var grid = [[Character]](
@@ -48,10 +64,10 @@ struct ViewRenderer {
   static func cells(of frame: Rect, across: Double, down: Double) -> (
     columns: ClosedRange<Int>, rows: ClosedRange<Int>
   ) {
-    let firstColumn = Int((frame.x / across).rounded())
-    let lastColumn = max(Int((frame.maxX / across).rounded()) - 1, firstColumn + 1)
-    let firstRow = Int((frame.y / down).rounded())
-    let lastRow = max(Int((frame.maxY / down).rounded()) - 1, firstRow + 1)
+    let firstColumn = cell(frame.x / across)
+    let lastColumn = max(cell(frame.maxX / across) - 1, firstColumn + 1)
+    let firstRow = cell(frame.y / down)
+    let lastRow = max(cell(frame.maxY / down) - 1, firstRow + 1)
     return (firstColumn...lastColumn, firstRow...lastRow)
   }
 
@@ -76,8 +92,16 @@ struct ViewRenderer {
       }
       grid[screenRow][column] = character
     }
-    for row in rowRange {
-      for column in columnRange {
+    // Only the cells on the screen are visited: a box may be far larger than it.
+    let (firstRow, lastRow) = (
+      max(rowRange.lowerBound, top), min(rowRange.upperBound, top + grid.count - 1)
+    )
+    let (firstColumn, lastColumn) = (
+      max(columnRange.lowerBound, 0), min(columnRange.upperBound, (grid.first?.count ?? 0) - 1)
+    )
+    guard firstRow <= lastRow, firstColumn <= lastColumn else { return }
+    for row in firstRow...lastRow {
+      for column in firstColumn...lastColumn {
         let isTop = row == rowRange.lowerBound
         let isBottom = row == rowRange.upperBound
         let isLeft = column == columnRange.lowerBound

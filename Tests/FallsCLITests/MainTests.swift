@@ -40,12 +40,19 @@ private struct TerminalSession {
   ///
   /// - Throws: ``TerminalFailure`` when the command ends without showing it, or after 15 s.
   func screen(containing text: String) async throws -> String {
+    try await screen { $0.contains(text) }
+  }
+
+  /// The screen once `isAwaited` holds for it.
+  ///
+  /// - Throws: ``TerminalFailure`` when the command ends first, or after 15 s.
+  func screen(where isAwaited: (String) -> Bool) async throws -> String {
     var screen = ""
     for _ in 0..<150 {
       screen = String(
         decoding: try await shell("tmux -L \(socket) capture-pane -p", timeout: 10).output,
         as: UTF8.self)
-      if screen.contains(text) { return screen }
+      if isAwaited(screen) { return screen }
       if screen.contains(Self.endMarker) { break }
       try await Task.sleep(for: .milliseconds(100))
     }
@@ -428,6 +435,53 @@ private struct TerminalSession {
     #expect(screen.contains("status \(status)"), "\(screen)")
     // The viewer quits within 100 ms; tmux is looked at every 100 ms, and the shell runs stty.
     #expect(elapsed < 1, "\(key) took \(elapsed) s")
+  }
+
+  @Test(
+    "falls view of a layout far larger than the screen draws at once and quits on q within a second, the terminal as it was",
+    .enabled(if: tmuxPath != nil, "tmux is not installed"),
+    arguments: [
+      ("--feed TALL", #"{"data":[{"img":"a","width":1,"height":1e18}]}"#),
+      ("--feed TALL", #"{"data":[{"img":"a","width":1,"height":1e17}]}"#),
+      ("--feed TALL", #"{"data":[{"img":"a","width":1,"height":1e6}]}"#),
+      ("--header-height 1e9", ""), ("--row-spacing 1e9", ""),
+      ("--style circle --item-size 1e9", ""), ("--style sphere --item-size 1e9", ""),
+    ])
+  func viewerHostile(arguments: String, feed: String) async throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("falls-tall-\(UInt64.random(in: 0 ... .max)).json")
+    defer { try? FileManager.default.removeItem(at: path) }
+    try Data(feed.utf8).write(to: path)
+    let given = arguments.replacingOccurrences(of: "TALL", with: shellQuoted(path.path))
+    let script =
+      "stty -a > /tmp/falls-tall-$$.before; \"$FALLS\" view \(given); echo \"status $?\"; "
+      + "stty -a | cmp -s - /tmp/falls-tall-$$.before && echo 'terminal restored'; "
+      + "rm -f /tmp/falls-tall-$$.before"
+    let terminal = try await TerminalSession(script, width: 80, height: 24)
+    defer { terminal.close() }
+    let items = feed.isEmpty ? "50 items" : "1 item"
+    _ = try await terminal.screen(containing: items)
+    // The bottom, a line up and a screen down: each drawn at once. The status line says
+    // "rows A–B of N"; at the bottom, B is N.
+    func lastRows(_ screen: String) -> (shown: Substring, total: Substring)? {
+      guard let match = screen.firstMatch(of: /rows [0-9]+–([0-9]+) of ([0-9]+)/) else {
+        return nil
+      }
+      return (match.1, match.2)
+    }
+    try await terminal.send("G")
+    var screen = try await terminal.screen { lastRows($0).map { $0.shown == $0.total } == true }
+    try await terminal.send("k")
+    screen = try await terminal.screen { lastRows($0).map { $0.shown != $0.total } == true }
+    #expect(screen.contains(items))
+    try await terminal.send("Space")
+    _ = try await terminal.screen { lastRows($0).map { $0.shown == $0.total } == true }
+    let start = Date()
+    try await terminal.send("q")
+    screen = try await terminal.screen(containing: "terminal restored")
+    let elapsed = Date().timeIntervalSince(start)
+    #expect(screen.contains("status 0"), "\(screen)")
+    #expect(elapsed < 1, "q took \(elapsed) s")
   }
 
   @Test(

@@ -1,4 +1,6 @@
+import FallsBase
 import FallsFeed
+import FallsTerminal
 import FallsTestSupport
 import Foundation
 import Testing
@@ -64,6 +66,49 @@ import Testing
   func positionalFeed() throws {
     #expect(try ViewCommand.parse(["x.json", "-c", "2"]).feed == .file("x.json"))
     #expect(try ViewCommand.parse(["-"]).feed == .standardInput)
+  }
+
+  /// Feeds and flags that make a layout far taller or wider than any screen.
+  static let hostileViews: [(arguments: [String], feed: String?)] = [
+    (["-"], #"{"data":[{"img":"a","width":1,"height":1e18}]}"#),
+    (["-"], #"{"data":[{"img":"a","width":1,"height":1e17}]}"#),
+    (["-", "--style", "waterfall"], #"{"data":[{"img":"a","width":1,"height":1e6}]}"#),
+    (["-", "-w", "1e9", "-c", "1"], #"{"data":[{"img":"a","width":1,"height":1e290}]}"#),
+    (["--header-height", "1e9"], nil), (["--row-spacing", "1e9"], nil),
+    (["--style", "circle", "--item-size", "1e9"], nil),
+    (["--style", "sphere", "--item-size", "1e9"], nil),
+    (["--style", "cube", "--item-size", "1e9", "--height", "1000", "--offset", "1e9"], nil),
+    (["--axis", "horizontal", "--height", "1e9", "--row-spacing", "1e9"], nil),
+  ]
+
+  @Test(
+    "A layout of any size is drawn a screen at a time: top, a line down, the middle, the bottom",
+    .timeLimit(.minutes(1)), arguments: hostileViews)
+  func hostileScreens(arguments: [String], feed: String?) async throws {
+    let options = try LayoutCommand.parse(arguments, for: ViewCommand.name)
+    let environment = CLIEnvironment(
+      readStandardInput: { (_) throws(SystemError) in Data((feed ?? "").utf8) },
+      standardOutput: BufferSink(), standardError: BufferSink())
+    for size in [TerminalSize(columns: 80, rows: 24), TerminalSize(columns: 120, rows: 40)] {
+      var viewer = Viewer(options: options, environment: environment, size: size)
+      viewer.loadNextPage()
+      #expect(viewer.pages.placed.count > 0, "\(viewer.message ?? "")")
+      let contentRows = viewer.renderer.contentRows(columns: size.columns)
+      #expect(contentRows >= 1 && contentRows <= ViewRenderer.farthestCell)
+      for key in [Key.character("j"), .pageDown, .end, .up, .home] {
+        _ = viewer.handle(key)
+        let screen = viewer.screen()
+        #expect(screen.count == size.rows)
+        // Every line of the layout as wide as the terminal (an item larger than the screen
+        // may leave it all inside its box, blank).
+        for line in screen.dropLast() where !line.hasPrefix(ANSI.inverse) {
+          #expect(line.count == size.columns, "\(line)")
+        }
+      }
+      // The middle of the content: a screen of the box's sides, or of its inside.
+      viewer.top = contentRows / 2
+      #expect(viewer.screen().count == size.rows)
+    }
   }
 
   @Test("falls view - with the terminal on standard input is refused at once (64)")

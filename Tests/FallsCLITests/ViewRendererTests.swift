@@ -49,6 +49,44 @@ private func renderer(_ configuration: LayoutConfiguration, _ items: [LayoutItem
     #expect(view.contentRows(columns: 20) == 10)
   }
 
+  @Test(
+    "An item 10^16 points tall, in 20 columns: its top, its sides far down, and its bottom",
+    .timeLimit(.minutes(1)))
+  func tallItem() throws {
+    // One column of 100 points: a cell is 5 points across and 10 down; the item is 10^15 rows.
+    let view = try renderer(
+      LayoutConfiguration(
+        style: .waterfall, width: 100, columns: 1,
+        insets: EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)),
+      [LayoutItem(width: 1, height: 1e14)])
+    #expect(view.contentRows(columns: 20) == 1_000_000_000_000_000)
+    let top = view.lines(top: 0, columns: 20, rows: 3)
+    #expect(
+      top == [
+        "┌" + String(repeating: "─", count: 18) + "┐",
+        "│0" + String(repeating: " ", count: 17) + "│",
+        "│" + String(repeating: " ", count: 18) + "│",
+      ])
+    let side = "│" + String(repeating: " ", count: 18) + "│"
+    #expect(view.lines(top: 500_000_000_000_000, columns: 20, rows: 3) == [side, side, side])
+    let bottom = view.lines(top: 1_000_000_000_000_000 - 2, columns: 20, rows: 3)
+    #expect(
+      bottom == [
+        side, "└" + String(repeating: "─", count: 18) + "┘", String(repeating: " ", count: 20),
+      ])
+  }
+
+  @Test("Frames past the farthest cell end there, and count no further", arguments: [1e18, 1e297])
+  func farthestCell(height: Double) throws {
+    let view = try renderer(
+      LayoutConfiguration(style: .waterfall, width: 100, columns: 1),
+      [LayoutItem(width: 1, height: height)])
+    #expect(view.contentRows(columns: 20) == ViewRenderer.farthestCell)
+    #expect(view.lines(top: ViewRenderer.farthestCell - 1, columns: 20, rows: 2).count == 2)
+    #expect(ViewRenderer.cell(-.infinity) == -ViewRenderer.farthestCell)
+    #expect(ViewRenderer.cell(.nan) == 0)
+  }
+
   @Test("Enlarged items are double-lined, aligned ones marked ≈, bands heavy and named")
   func marks() throws {
     let layout = try WaterfallLayout(
