@@ -355,8 +355,11 @@ struct LayoutFlag: Sendable {
         isForView: false,
         read: {
           let values = try $1.numbers(counts: [4], example: "0,0,375,812")
-          guard values[2] >= 0, values[3] >= 0 else {
-            throw $1.invalid(expected: "a width and a height of at least 0")
+          let limit = LayoutConfiguration.maximumLength
+          guard values[2] >= 0, values[3] >= 0, values.allSatisfy({ abs($0) <= limit }) else {
+            throw $1.invalid(
+              expected: "X and Y from -\(formatNumber(limit)) to \(formatNumber(limit)), and a "
+                + "width and a height from 0 to \(formatNumber(limit))")
           }
           $0.options.rect = Rect(x: values[0], y: values[1], width: values[2], height: values[3])
         }),

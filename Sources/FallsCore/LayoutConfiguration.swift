@@ -270,7 +270,8 @@ public struct LayoutConfiguration: Hashable, Sendable {
     precondition(minimumColumnWidth > 0)
     let room = width - insets.left - insets.right + columnSpacing
     let count = (room / (minimumColumnWidth + columnSpacing)).rounded(.down)
-    guard count.isFinite, count >= 1 else { return 1 }
+    // A count past the largest Double (a tiny minimum) is as many columns as are allowed.
+    guard !count.isNaN, count >= 1 else { return 1 }
     return Int(min(count, Double(maximumColumns)))
   }
 

@@ -129,6 +129,42 @@ private func arguments(for flag: LayoutFlag) -> [String] {
     }
   }
 
+  @Test(
+    "Every flag of a length or an offset refuses one past 10^9 points and one past every Double, naming the flag",
+    arguments: LayoutFlag.all.filter {
+      ["PT", "T,L,B,R|ALL", "W[,H]", "[X,]Y", "X,Y,W,H"].contains($0.argument ?? "")
+    }.map(\.name))
+  func lengthLimit(name: String) throws {
+    let flag = try #require(LayoutFlag.named(name))
+    for number in ["2e9", "-2e9", "1e309"] {
+      // Each number of the value in turn, the others ordinary.
+      let count = flag.argument == "X,Y,W,H" ? 4 : 1
+      for position in 0..<count {
+        var numbers = Array(repeating: "1", count: count)
+        numbers[position] = number
+        var given = arguments(for: flag)
+        given[1] = numbers.joined(separator: ",")
+        #expect(
+          throws: CLIError.self, "--\(name) \(given[1])",
+          performing: { try LayoutCommand.parse(given) })
+        do {
+          _ = try LayoutCommand.parse(given)
+        } catch {
+          #expect(outcome(of: error).code == .usage)
+          #expect(outcome(of: error).message.contains("--\(name)"), "\(error)")
+        }
+      }
+    }
+  }
+
+  @Test("--min-column-width 1e-300 gives the most columns that fit, not one")
+  func tinyMinimumColumnWidth() throws {
+    let options = try LayoutCommand.parse([
+      "--min-column-width", "1e-300", "-s", "0", "-w", "1e9",
+    ])
+    #expect(options.configuration.columns == LayoutConfiguration.maximumColumns)
+  }
+
   @Test("falls view takes the flags of the table marked for it, and refuses the others")
   func view() throws {
     for flag in LayoutFlag.all where flag.name != "help" {

@@ -223,6 +223,17 @@ import Testing
         == columns)
   }
 
+  @Test(
+    "A minimum width so small that the count passes every Double gives the most columns allowed",
+    arguments: [1e-300, 5e-324, 1e-3])
+  func tinyMinimumColumnWidth(minimum: Double) {
+    // W 10^9, no insets, no spacing: 10^9 / 10^-300 is infinite; 10,000 columns of 10^5 fit.
+    #expect(
+      LayoutConfiguration.columnCount(
+        width: 1e9, insets: .zero, columnSpacing: 0, minimumColumnWidth: minimum)
+        == LayoutConfiguration.maximumColumns)
+  }
+
   @Test("The geometry of a horizontal layout exchanges x and y")
   func horizontalGeometry() {
     let configuration = LayoutConfiguration(
