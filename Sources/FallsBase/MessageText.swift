@@ -1,38 +1,103 @@
 // Text from outside (feeds, URLs, paths, answers of servers) made safe to show a person.
 
-/// `text` with every control character written as a JSON-style escape (`\u001b`), so that
-/// nothing from a feed, a server or an argument can move the cursor, retitle the window, clear
-/// the screen or start a new line on a terminal.
+/// `text` with every control and format character written as a JSON-style escape (`\u001b`,
+/// `\u202e`), so that nothing from a feed, a server or an argument can move the cursor, retitle
+/// the window, clear the screen, start a new line or reorder what a terminal shows.
 ///
-/// The control characters are those of C0 (U+0000–U+001F, newline and tab among them), DEL
-/// (U+007F) and C1 (U+0080–U+009F, which some terminals read as escape sequences too). Every
+/// The characters escaped are those of C0 (U+0000–U+001F, newline and tab among them), DEL
+/// (U+007F) and C1 (U+0080–U+009F, which some terminals read as escape sequences too), the line
+/// and paragraph separators (U+2028, U+2029), and every format character (Unicode's category
+/// Cf: the bidirectional overrides and isolates such as U+202E, which make a terminal show text
+/// in another order than it is, zero-width characters, the byte order mark, tags). One outside
+/// the Basic Multilingual Plane is written as a JSON surrogate pair (`\udb40\udc01`). Every
 /// other character is kept.
 ///
 ///     escapingControlCharacters("a\u{1B}]0;title\u{7}b")  // "a\\u001b]0;title\\u0007b"
+///     escapingControlCharacters("abc\u{202E}fed")       // "abc\\u202efed"
 ///
 /// - Parameters:
 ///   - text: The text to show.
 ///   - keepingNewlines: Whether U+000A stays as it is, for a message of several lines whose
 ///     parts from outside were escaped already.
-/// - Returns: The text with its control characters escaped.
+/// - Returns: The text with its control and format characters escaped.
 /// - Complexity: O(*n*) in the length of `text`.
 public func escapingControlCharacters(_ text: String, keepingNewlines: Bool = false) -> String {
-  func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-  }
-  guard text.unicodeScalars.contains(where: isControl) else { return text }
+  guard text.unicodeScalars.contains(where: isEscapedForPeople) else { return text }
   let hex = Array("0123456789abcdef".unicodeScalars)
   var escaped = String.UnicodeScalarView()
+  func append(unit: UInt32) {
+    escaped.append(contentsOf: "\\u".unicodeScalars)
+    for shift in stride(from: 12, through: 0, by: -4) {
+      escaped.append(hex[Int((unit >> UInt32(shift)) & 0xF)])
+    }
+  }
   for scalar in text.unicodeScalars {
-    guard isControl(scalar), !(keepingNewlines && scalar == "\n") else {
+    guard isEscapedForPeople(scalar), !(keepingNewlines && scalar == "\n") else {
       escaped.append(scalar)
       continue
     }
-    escaped.append(contentsOf: "\\u00".unicodeScalars)
-    escaped.append(hex[Int(scalar.value >> 4)])
-    escaped.append(hex[Int(scalar.value & 0xF)])
+    if scalar.value > 0xFFFF {
+      let offset = scalar.value - 0x10000
+      append(unit: 0xD800 + (offset >> 10))
+      append(unit: 0xDC00 + (offset & 0x3FF))
+    } else {
+      append(unit: scalar.value)
+    }
   }
   return String(escaped)
+}
+
+/// Whether `scalar` is written escaped in text for people (``escapingControlCharacters(_:keepingNewlines:)``):
+/// a control character, a line or paragraph separator, or a format character.
+@inline(__always)
+public func isEscapedForPeople(_ scalar: Unicode.Scalar) -> Bool {
+  let value = scalar.value
+  if value < 0x20 || value == 0x7F { return true }
+  if value < 0xA0 { return value >= 0x80 }
+  // Below U+00AD (the soft hyphen) no character is a format character.
+  if value < 0xAD { return false }
+  switch scalar.properties.generalCategory {
+  case .format, .lineSeparator, .paragraphSeparator: return true
+  default: return false
+  }
+}
+
+/// The most characters of an outside value a message quotes; a longer one is shortened in the
+/// middle (``shownInMessage(_:)``).
+public let messageQuoteLimit = 200
+
+/// `text` as a message quotes it: shortened in the middle (``shortenedForMessage(_:)``), then
+/// with its control and format characters escaped
+/// (``escapingControlCharacters(_:keepingNewlines:)``), so that a value of any length and
+/// content (a 100,000-character argument, a URL with a bidi override) gives a message that fits
+/// on a screen and says what it quotes.
+///
+/// - Parameter text: The value from outside: an argument, a path, a URL, a feed's value.
+/// - Returns: The text to put in the message.
+/// - Complexity: O(*n*) in the length of `text`.
+public func shownInMessage(_ text: String) -> String {
+  escapingControlCharacters(shortenedForMessage(text))
+}
+
+/// `text` shortened in the middle to at most ``messageQuoteLimit`` characters (Unicode
+/// scalars), with `…` where the middle was; a shorter text comes back as it is.
+///
+///     shortenedForMessage(String(repeating: "x", count: 100_000))  // 100 x, "…", 99 x
+///
+/// - Parameter text: The value from outside.
+/// - Returns: The text, at most ``messageQuoteLimit`` characters.
+/// - Complexity: O(*n*) in the length of `text`.
+public func shortenedForMessage(_ text: String) -> String {
+  let scalars = text.unicodeScalars
+  // The UTF-8 length bounds the number of scalars: a short text is never counted.
+  guard text.utf8.count > messageQuoteLimit, scalars.count > messageQuoteLimit else {
+    return text
+  }
+  let kept = messageQuoteLimit - 1
+  var shortened = String.UnicodeScalarView(scalars.prefix(kept - kept / 2))
+  shortened.append("…")
+  shortened.append(contentsOf: scalars.suffix(kept / 2))
+  return String(shortened)
 }
 
 /// `url` with the password of its user information replaced by `***`, so that messages never

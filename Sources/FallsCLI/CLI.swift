@@ -135,7 +135,7 @@ public enum CLI {
     case ManualPage.name:
       try write(ManualPage.run(rest), to: environment)
     default:
-      let shown = escapingControlCharacters(command)
+      let shown = shownInMessage(command)
       let hint =
         command.hasPrefix("-") ? "unknown option '\(shown)'" : "unknown command '\(shown)'"
       let names = commands.map(\.name).joined(separator: ", ")

@@ -108,7 +108,7 @@ func outcome(of error: CLIError) -> Outcome {
 }
 
 private func outcome(ofOutputFile path: String, _ failure: OutputFileFailure) -> Outcome {
-  let shown = "--output '\(escapingControlCharacters(path))'"
+  let shown = "--output '\(shownInMessage(path))'"
   switch failure {
   case .create(let error):
     return .failure(.cannotCreate, "cannot create \(shown): \(error.message)")
@@ -148,10 +148,10 @@ private func describe(_ error: FeedError) -> String {
     return "feed \(first.message)\(more); use --skip-invalid to lay out the valid items"
   case .tooLarge(let path, let limit):
     let what =
-      path == "-" ? "standard input holds" : "the feed file '\(escapingControlCharacters(path))' is"
+      path == "-" ? "standard input holds" : "the feed file '\(shownInMessage(path))' is"
     return
       "\(what) more than --max-bytes \(limit) bytes; give a larger --max-bytes to read it"
   case .unreadable(let path, let reason):
-    return "cannot read the feed file '\(escapingControlCharacters(path))': \(reason)"
+    return "cannot read the feed file '\(shownInMessage(path))': \(reason)"
   }
 }

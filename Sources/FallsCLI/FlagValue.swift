@@ -14,7 +14,7 @@ struct FlagValue {
   /// example (`3` for `--columns 3`).
   func invalid(expected: String, example: String? = nil) -> CLIError {
     let tail = example.map { " (e.g. --\(flag) \($0))" } ?? ""
-    let shown = escapingControlCharacters(redactingCredentials(text))
+    let shown = shownInMessage(redactingCredentials(text))
     return LayoutCommand.usage(
       "invalid value '\(shown)' for '--\(flag)'; expected \(expected)\(tail)")
   }
@@ -114,7 +114,7 @@ struct FlagValue {
           "tile \(index + 1) is wider than the \(columns) columns"
         case .overlap(let index): "tile \(index + 1) overlaps another"
         }
-      throw LayoutCommand.usage("--\(flag) '\(text)': \(detail)")
+      throw LayoutCommand.usage("--\(flag) '\(shownInMessage(text))': \(detail)")
     }
   }
 
@@ -129,10 +129,10 @@ struct FlagValue {
       let what =
         switch error {
         case .unparseable: "is not a valid URL"
-        case .unsupportedScheme(let scheme): "has the scheme '\(scheme ?? "")'"
+        case .unsupportedScheme(let scheme): "has the scheme '\(shownInMessage(scheme ?? ""))'"
         case .noHost: "has no host"
         case .unknownPlaceholder(let name):
-          "has the placeholder {\(escapingControlCharacters(name))}, which falls does not fill "
+          "has the placeholder {\(shownInMessage(name))}, which falls does not fill "
             + "in; the placeholders are {page} (the page number, from 1) and {size} "
             + "(--page-size), and a literal brace is written %7B or %7D"
         }
@@ -142,7 +142,7 @@ struct FlagValue {
             + "file path, or -"
         }
       throw LayoutCommand.usage(
-        "--\(flag) '\(escapingControlCharacters(redactingCredentials(text)))' \(what)\(expected)")
+        "--\(flag) '\(shownInMessage(redactingCredentials(text)))' \(what)\(expected)")
     }
   }
 }

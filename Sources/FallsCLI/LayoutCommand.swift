@@ -155,8 +155,8 @@ enum LayoutCommand {
       guard !isOptionsEnd, Self.isOption(argument) || argument == "--" else {
         if let feed {
           throw usage(
-            "unexpected argument '\(escapingControlCharacters(argument))'; falls \(command) "
-              + "takes one feed, and '\(escapingControlCharacters(feed))' is given")
+            "unexpected argument '\(shownInMessage(argument))'; falls \(command) "
+              + "takes one feed, and '\(shownInMessage(feed))' is given")
         }
         feed = argument
         continue
@@ -196,7 +196,7 @@ enum LayoutCommand {
     }
     if let feed {
       guard reading.options.given["feed"] == nil else {
-        throw usage("give the feed once: '\(escapingControlCharacters(feed))' or --feed, not both")
+        throw usage("give the feed once: '\(shownInMessage(feed))' or --feed, not both")
       }
       reading.options.feed = try FlagValue(flag: "feed", text: feed).feedSource()
       reading.options.given["feed"] = feed
@@ -222,7 +222,7 @@ enum LayoutCommand {
       guard let flag = LayoutFlag.named(short: letter) else {
         let letters = LayoutFlag.all.compactMap { $0.short.map { "-\($0)" } }
         throw usage(
-          "unknown option '-\(escapingControlCharacters(String(letter)))'; the one-letter "
+          "unknown option '-\(shownInMessage(String(letter)))'; the one-letter "
             + "options are \(letters.joined(separator: " "))")
       }
       let rest = argument.dropFirst(2)
@@ -233,7 +233,7 @@ enum LayoutCommand {
     let name = String(body[..<(equals ?? body.endIndex)])
     guard let flag = LayoutFlag.named(name) else {
       throw usage(
-        "unknown option '--\(escapingControlCharacters(name))'\(HelpText.suggestion(for: name))")
+        "unknown option '--\(shownInMessage(name))'\(HelpText.suggestion(for: name))")
     }
     return (flag, equals.map { String(body[body.index(after: $0)...]) })
   }
@@ -331,7 +331,7 @@ enum LayoutCommand {
       }
       if let unknown = fields.first(where: { !names.contains($0) }) {
         throw usage(
-          "--fields '\(escapingControlCharacters(unknown))': --format \(format) of the "
+          "--fields '\(shownInMessage(unknown))': --format \(format) of the "
             + "\(configuration.style.rawValue) style has no such field; its fields are "
             + names.joined(separator: ", "))
       }

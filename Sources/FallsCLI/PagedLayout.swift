@@ -559,7 +559,7 @@ final class Progress: @unchecked Sendable {
   }
 
   func waiting(for url: String, page: Int) {
-    let shown = escapingControlCharacters(redactingCredentials(url))
+    let shown = shownInMessage(redactingCredentials(url))
     let which = pages > 1 ? " (page \(page) of \(pages))" : ""
     show("falls: waiting for GET \(shown)\(which)…")
   }
@@ -568,7 +568,7 @@ final class Progress: @unchecked Sendable {
     let tenths = Int((seconds * 10).rounded())
     show(
       "falls: retrying in \(tenths / 10).\(tenths % 10) s: "
-        + "\(escapingControlCharacters(cause.description)), attempt \(attempt) of \(attempts)\n")
+        + "\(shownInMessage(cause.description)), attempt \(attempt) of \(attempts)\n")
   }
 
   /// Clears the line, if one is shown.

@@ -30,9 +30,8 @@ enum ShellCompletions {
       throw .usage("give one shell: \(shells)", command: name)
     }
     guard let shell = Shell(rawValue: name.lowercased()) else {
-      let shown = escapingControlCharacters(name)
-      throw .usage(
-        "no completions for '\(shown)'; the shells are \(shells)", command: name)
+      let shown = shownInMessage(name)
+      throw .usage("no completions for '\(shown)'; the shells are \(shells)", command: Self.name)
     }
     return script(for: shell)
   }

@@ -74,8 +74,8 @@ public struct FetchError: Error, Hashable, Sendable {
   /// One line for a person: the URL, what happened and what was expected.
   public var message: String {
     let tries = attempts > 1 ? " after \(attempts) attempts" : ""
-    let shown = escapingControlCharacters(redactingCredentials(url))
-    return "GET \(shown): \(escapingControlCharacters(cause.description))\(tries); "
+    let shown = shownInMessage(redactingCredentials(url))
+    return "GET \(shown): \(shownInMessage(cause.description))\(tries); "
       + "expected a 2xx answer with a finderlist JSON feed"
   }
 }

@@ -144,8 +144,9 @@ enum ItemRules {
     case .null: "null"
     case .boolean(let value): value ? "true" : "false"
     case .number(let text):
-      String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[text]), as: UTF8.self)
-    case .string(let token): jsonQuoted(scanner.text(of: token))
+      shortenedForMessage(
+        String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[text]), as: UTF8.self))
+    case .string(let token): jsonQuoted(shortenedForMessage(scanner.text(of: token)))
     case .array: "an array"
     case .object: "an object"
     }

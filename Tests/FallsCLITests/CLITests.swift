@@ -487,15 +487,20 @@ private func golden(_ name: String) throws -> String {
     let urls = [
       "https://a.example/\u{1B}]0;owned\u{7}.jpg", "https://b.example/\u{1B}[2J",
       "https://c.example/x\r\n    9     1       0     1   10.00   10.00  111.67  111.67  -  fake",
-      "https://d.example/\u{9B}31m",
+      "https://d.example/\u{9B}31m", "https://e.example/gpj.\u{202E}exe\u{2028}\u{2066}",
     ]
     let items = urls.map { #"{"img":"# + jsonString($0) + #","width":"1","height":"1"}"# }
     let feed = #"{"data":["# + items.joined(separator: ",") + "]}"
     let result = await runCLI(["layout", "--feed", "-", "--style", "waterfall"], input: feed)
     #expect(result.code == .success)
     let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
-    // A summary, a header, four rows and the final newline's empty rest.
-    #expect(lines.count == 7, "\(lines)")
+    // A summary, a header, five rows and the final newline's empty rest.
+    #expect(lines.count == 8, "\(lines)")
+    #expect(
+      !result.standardOutput.unicodeScalars.contains {
+        $0 != "\n" && isEscapedForPeople($0)
+      })
+    #expect(lines[6].hasSuffix("https://e.example/gpj.\\u202eexe\\u2028\\u2066"))
     #expect(!result.standardOutput.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
     #expect(!result.standardOutput.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) })
     #expect(lines[2].hasSuffix("https://a.example/\\u001b]0;owned\\u0007.jpg"))
@@ -517,13 +522,31 @@ private func golden(_ name: String) throws -> String {
       (["layout", "--col\u{1B}umns", "3"], "unknown option '--col\\u001bumns'"),
       (["\u{1B}[31mlayout"], "unknown command '\\u001b[31mlayout'"),
       (["layout", "--feed", "gopher://me:s3cret@example.com/"], "'gopher://me:***@example.com/'"),
+      (["layout", "--feed", "/no/such/\u{202E}txt.exe"], "'/no/such/\\u202etxt.exe'"),
+      (["layout", "--columns", "3\u{2029}4"], "invalid value '3\\u20294'"),
     ])
   func escapedArguments(arguments: [String], shown: String) async {
     let result = await runCLI(arguments)
     #expect(result.code != .success)
     #expect(result.standardError.contains(shown), "\(result.standardError)")
-    #expect(!result.standardError.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+    #expect(!result.standardError.unicodeScalars.contains { $0 != "\n" && isEscapedForPeople($0) })
     #expect(!result.standardError.contains("s3cret"))
+  }
+
+  @Test(
+    "A value of 100,000 characters is quoted shortened in the middle, the message short",
+    arguments: [
+      ["layout", "--fields", "LONG"], ["layout", "--columns", "LONG"], ["layout", "--LONG"],
+      ["LONG"], ["layout", "/no/such/LONG"], ["layout", "--pattern", "LONG", "--style", "grid"],
+      ["layout", "a.json", "LONG"], ["completions", "LONG"],
+    ])
+  func longValues(arguments: [String]) async {
+    let long = "q" + String(repeating: "x", count: 100_000) + "z"
+    let result = await runCLI(arguments.map { $0.replacingOccurrences(of: "LONG", with: long) })
+    #expect(result.code != .success)
+    #expect(result.standardError.count < 1_000, "\(result.standardError.count) characters")
+    #expect(result.standardError.contains("qxxx") && result.standardError.contains("…"))
+    #expect(result.standardError.contains("xxz"))
   }
 
   @Test("A URL's password is not repeated when the fetch fails")

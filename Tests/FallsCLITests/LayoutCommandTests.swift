@@ -310,7 +310,7 @@ private func parse(_ arguments: [String]) throws -> LayoutOptions {
       (["--direction", "up"], "invalid value 'up' for '--direction'; expected ltr or rtl"),
       (["--axis", "diagonal"], "invalid value 'diagonal' for '--axis'"),
       (["--rect", "1,2,3"], "invalid value '1,2,3' for '--rect'; expected 4 numbers"),
-      (["--rect", "0,0,-1,5"], "expected a width and a height of at least 0"),
+      (["--rect", "0,0,-1,5"], "and a width and a height from 0 to 1000000000"),
       (["--header-height", "-4"], "invalid value '-4' for '--header-height'"),
       (
         ["--scale", "0"], "invalid value '0' for '--scale'; expected a number from 1 to 1000"

@@ -25,7 +25,8 @@
 //   changed. Then the help of --align, --max-distortion and --flat-end; then the svg and html
 //   runs of the columnar styles, whose items are coloured by distortion, with a legend.
 // - The json document names its feed (issue "Nothing a feed or a flag can do hangs…"): every
-//   json run; with the key taken out, each digest was the one recorded before.
+//   json run; with the key taken out, each digest was the one recorded before. The message of
+//   --rect, which states its limits.
 //
 // To record them again after a deliberate change of output (and say so above and in the commit):
 //

@@ -1,3 +1,4 @@
+import FallsBase
 import FallsCore
 import FallsFeed
 import FallsTestSupport
@@ -172,10 +173,11 @@ private func renderer(_ configuration: LayoutConfiguration, _ items: [LayoutItem
   @Test("A feed name or message with control characters shows them escaped")
   func escapedStatusLine() {
     let line = ViewRenderer.statusLine(
-      feed: "evil\u{1B}[2J\nname", pages: 1, items: 2, top: 0, rows: 10, contentRows: 5,
-      message: "page 2: \u{1B}]0;x\u{7}", columns: 200
+      feed: "evil\u{1B}[2J\nname\u{202E}", pages: 1, items: 2, top: 0, rows: 10, contentRows: 5,
+      message: "page 2: \u{1B}]0;x\u{7}\u{2028}", columns: 200
     ).line
-    #expect(!line.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
+    #expect(!line.unicodeScalars.contains(where: isEscapedForPeople))
+    #expect(line.contains("name\\u202e") && line.contains("\\u2028"))
     #expect(line.contains("evil\\u001b[2J\\u000aname"))
     #expect(line.contains("page 2: \\u001b]0;x\\u0007"))
   }
