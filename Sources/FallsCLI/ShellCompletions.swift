@@ -61,6 +61,13 @@ enum ShellCompletions {
     return String(sentence.prefix(70))
   }
 
+  /// The bash command that sets the completions to what `compgen` prints for `arguments`, one
+  /// a line: read with `mapfile`, so that a file name with a blank stays one word and one with
+  /// a `*` is not expanded as a pattern, as `COMPREPLY=($(compgen …))` would.
+  private static func bashReply(_ arguments: String) -> String {
+    "mapfile -t COMPREPLY < <(compgen \(arguments) -- \"$cur\")"
+  }
+
   private static var bash: String {
     var valueCases = ""
     for flag in LayoutFlag.all where flag.value != nil {
@@ -68,10 +75,10 @@ enum ShellCompletions {
         separator: "|")
       let reply =
         flag.isPath
-        ? "COMPREPLY=($(compgen -f -- \"$cur\"))"
+        ? bashReply("-f")
         : flag.choices.isEmpty
           ? "COMPREPLY=()"
-          : "COMPREPLY=($(compgen -W \"\(flag.choices.joined(separator: " "))\" -- \"$cur\"))"
+          : bashReply("-W \"\(flag.choices.joined(separator: " "))\"")
       valueCases += "    \(words)) \(reply); return ;;\n"
     }
     return """
@@ -79,22 +86,22 @@ enum ShellCompletions {
       _falls() {
         local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
         if [[ $COMP_CWORD -eq 1 ]]; then
-          COMPREPLY=($(compgen -W "\(CLI.commands.map(\.name).joined(separator: " ")) --help -h --version" -- "$cur"))
+          \(bashReply("-W \"\(CLI.commands.map(\.name).joined(separator: " ")) --help -h --version\""))
           return
         fi
         local flags
         case ${COMP_WORDS[1]} in
           layout) flags="\(spellings(of: LayoutCommand.name).joined(separator: " ")) --version" ;;
           view) flags="\(spellings(of: ViewCommand.name).joined(separator: " ")) --version" ;;
-          completions) COMPREPLY=($(compgen -W "\(Shell.allCases.map(\.rawValue).joined(separator: " "))" -- "$cur")); return ;;
+          completions) \(bashReply("-W \"\(Shell.allCases.map(\.rawValue).joined(separator: " "))\"")); return ;;
           *) COMPREPLY=(); return ;;
         esac
         case $prev in
       \(valueCases)  esac
         if [[ $cur == -* ]]; then
-          COMPREPLY=($(compgen -W "$flags" -- "$cur"))
+          \(bashReply("-W \"$flags\""))
         else
-          COMPREPLY=($(compgen -f -- "$cur"))
+          \(bashReply("-f"))
         fi
       }
       complete -o filenames -F _falls falls

@@ -99,6 +99,83 @@ private func scriptFile(_ shell: ShellCompletions.Shell) throws -> URL {
     }
   }
 
+  /// A folder of feed files whose names a shell would split or expand: a blank, and a `*`
+  /// that matches two other names.
+  private static func awkwardFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("falls-names-\(UInt64.random(in: 0 ... .max))")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    for name in ["my feed.json", "x*.json", "xa.json", "xb.json"] {
+      try Data().write(to: folder.appendingPathComponent(name))
+    }
+    return folder
+  }
+
+  @Test(
+    "bash and fish complete a file name with a blank as one word, and a * as itself",
+    .enabled(if: installed("bash") != nil && installed("fish") != nil, "bash or fish missing"))
+  func awkwardNames() async throws {
+    let folder = try Self.awkwardFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let bashFile = try scriptFile(.bash)
+    let fishFile = try scriptFile(.fish)
+    defer {
+      try? FileManager.default.removeItem(at: bashFile)
+      try? FileManager.default.removeItem(at: fishFile)
+    }
+    for (words, expected) in [
+      (["falls", "layout", "my"], ["my feed.json"]),
+      (["falls", "layout", "--output", "my"], ["my feed.json"]),
+      (["falls", "view", "x"], ["x*.json", "xa.json", "xb.json"]),
+    ] {
+      let array = words.map { shellQuoted($0) }.joined(separator: " ")
+      let bash = try await shell(
+        "cd \(shellQuoted(folder.path)) && bash -c \(shellQuoted(". \(bashFile.path); COMP_WORDS=(\(array)); COMP_CWORD=\(words.count - 1); _falls; printf '%s\\n' \"${COMPREPLY[@]}\""))"
+      )
+      #expect(bash.text.split(separator: "\n").map(String.init).sorted() == expected, "\(words)")
+      let line = words.joined(separator: " ")
+      let fish = try await shell(
+        "cd \(shellQuoted(folder.path)) && fish -c \(shellQuoted("source \(fishFile.path); complete -C \(shellQuoted(line))"))"
+      )
+      #expect(
+        fish.text.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }.sorted()
+          == expected, "\(words)")
+    }
+  }
+
+  @Test(
+    "In a terminal, bash, zsh and fish put a file name with a blank on the line escaped",
+    .enabled(if: installed("tmux") != nil, "tmux is not installed"),
+    arguments: ShellCompletions.Shell.allCases)
+  func awkwardNamesTyped(shell kind: ShellCompletions.Shell) async throws {
+    guard installed(kind.rawValue) != nil else { return }
+    let folder = try Self.awkwardFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = try scriptFile(kind)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let socket = "falls-completion-\(UInt64.random(in: 0 ... .max))"
+    let (start, load) =
+      switch kind {
+      case .bash: ("bash --norc --noprofile", ". \(file.path)")
+      case .zsh: ("zsh -f", "autoload -U compinit; compinit -u -D; source \(file.path)")
+      case .fish: ("fish --no-config", "source \(file.path)")
+      }
+    _ = try await shell(
+      "tmux -L \(socket) new-session -d -x 120 -y 10 \(shellQuoted("cd \(shellQuoted(folder.path)); \(start)"))",
+      capture: false)
+    defer { _ = try? shell("tmux -L \(socket) kill-server", capture: false) }
+    try await Task.sleep(for: .milliseconds(500))
+    _ = try await shell("tmux -L \(socket) send-keys \(shellQuoted(load)) Enter", capture: false)
+    try await Task.sleep(for: .milliseconds(500))
+    _ = try await shell("tmux -L \(socket) send-keys 'falls layout my' Tab", capture: false)
+    var screen = ""
+    for _ in 0..<50 where !screen.contains("feed.json") {
+      try await Task.sleep(for: .milliseconds(100))
+      screen = try await shell("tmux -L \(socket) capture-pane -p").text
+    }
+    #expect(screen.contains("falls layout my\\ feed.json"), "\(kind): \(screen)")
+  }
+
   @Test(
     "Loaded in fish, the script completes every flag and the values of choices",
     .enabled(if: installed("fish") != nil, "fish is not installed"))
