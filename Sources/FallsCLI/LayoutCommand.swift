@@ -302,6 +302,11 @@ enum LayoutCommand {
       throw usage(
         "--\(name) does not apply to \(kind.description); it is for \(flag.feeds.description)")
     }
+    // A flag that the other flags leave without effect is refused too.
+    for name in given.keys.sorted() {
+      guard let reason = LayoutFlag.named(name)?.isIdle(reading.options) else { continue }
+      throw usage("--\(name) \(reason)")
+    }
     if reading.options.quality {
       let format = reading.options.format
       guard configuration.style.family == .columns else {

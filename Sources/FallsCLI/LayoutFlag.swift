@@ -26,6 +26,11 @@ struct LayoutFlag: Sendable {
   var feeds: Set<FeedKind> = Set(FeedKind.allCases)
   /// Whether `falls view` takes it too (it prints nothing, and fetches as it scrolls).
   var isForView = true
+  /// Why the flag would change nothing given the other flags, beyond its style (``option``)
+  /// and its feeds (``feeds``), or `nil` where it has an effect: `--seed` with a layout that
+  /// draws nothing at random, `--max-distortion` with nothing it bounds. The reason is said
+  /// after "--name " and names what the flag is for.
+  var isIdle: @Sendable (LayoutOptions) -> String? = { _ in nil }
   /// Reads the flag's value (empty for a flag that takes none) into what is being parsed;
   /// throws only ``CLIError``.
   var read: @Sendable (inout LayoutReading, FlagValue) throws -> Void
@@ -47,6 +52,16 @@ struct LayoutFlag: Sendable {
   /// The flag whose one-letter form is `letter`, if there is one.
   static func named(short letter: Character) -> LayoutFlag? {
     all.first { $0.short == letter }
+  }
+
+  /// Why `--min-height` and `--max-height` change nothing: a style that does not use item
+  /// heights.
+  private static let usesHeights: @Sendable (LayoutOptions) -> String? = {
+    let style = $0.configuration.style
+    return style.family == .columns
+      ? nil
+      : "sets the heights of generated items, which the \(style.rawValue) style does not use; "
+        + "it is for the irregular and waterfall styles"
   }
 
   /// A flag of a length of the one section: `field`, from 0 to the longest length.
@@ -84,13 +99,22 @@ struct LayoutFlag: Sendable {
           + "takes the page number, from 1. Without {page} the same URL is fetched for every "
           + "page. Default: 20.",
         feeds: [.url],
+        isIdle: {
+          guard case .url(let template) = $0.feed, !template.hasPageSize else { return nil }
+          return "fills a URL's {size} placeholder, and this URL has none"
+        },
         read: { $0.options.pageSize = try $1.whole(in: 1...1_000_000, example: "20") }),
       LayoutFlag(
         name: "keep-partial",
         help: "When a page fails after earlier pages arrived, print those pages (status 0) "
           + "and say on standard error which page failed and why; without it nothing is "
           + "printed and falls exits 69.",
-        feeds: [.url], isForView: false, read: { reading, _ in reading.options.keepPartial = true }),
+        feeds: [.url], isForView: false,
+        isIdle: {
+          $0.pages > 1
+            ? nil : "keeps the pages that arrived before a later one failed; give --pages 2 or more"
+        },
+        read: { reading, _ in reading.options.keepPartial = true }),
       LayoutFlag(
         name: "timeout", argument: "SECONDS",
         help: "Overall deadline of each request, enforced by falls even when a server "
@@ -119,9 +143,10 @@ struct LayoutFlag: Sendable {
         }),
       LayoutFlag(
         name: "quiet", short: "q",
-        help: "Do not show the page progress that appears on a terminal when several pages "
-          + "are fetched.",
-        isForView: false, read: { reading, _ in reading.options.quiet = true }),
+        help: "Do not show the progress that appears on a terminal while a URL feed loads: the "
+          + "page fetched when there are several, a request that has taken more than a second, "
+          + "each retry.",
+        feeds: [.url], isForView: false, read: { reading, _ in reading.options.quiet = true }),
       LayoutFlag(
         name: "synthetic", argument: "N",
         help: "Lay out N generated items instead of a feed, their heights drawn from --seed "
@@ -132,12 +157,14 @@ struct LayoutFlag: Sendable {
         name: "min-height", argument: "PT",
         help: "With --synthetic: the smallest height. "
           + "Default: \(formatNumber(SyntheticFeed.defaultMinimumHeight)).",
-        feeds: [.generated], read: { $0.minimumHeight = try $1.number(example: "100") }),
+        feeds: [.generated], isIdle: usesHeights,
+        read: { $0.minimumHeight = try $1.number(example: "100") }),
       LayoutFlag(
         name: "max-height", argument: "PT",
         help: "With --synthetic: the largest height. "
           + "Default: \(formatNumber(SyntheticFeed.defaultMaximumHeight)).",
-        feeds: [.generated], read: { $0.maximumHeight = try $1.number(example: "250") }),
+        feeds: [.generated], isIdle: usesHeights,
+        read: { $0.maximumHeight = try $1.number(example: "250") }),
       LayoutFlag(
         name: "style", choices: LayoutStyle.names,
         help: "irregular enlarges random items across two columns and aligns bottoms that "
@@ -193,8 +220,17 @@ struct LayoutFlag: Sendable {
         read: { $0.options.configuration.insets = try $1.insets() }),
       LayoutFlag(
         name: "seed", argument: "N",
-        help: "Seed of the random stream (SplitMix64), 0 to \(UInt64.max); the same seed gives "
-          + "the same layout everywhere. Default: \(defaults.seed).",
+        help: "Seed of the random stream (SplitMix64), 0 to \(UInt64.max), which draws the "
+          + "irregular style's enlargements and the heights of --synthetic items; the same seed "
+          + "gives the same layout everywhere. Default: \(defaults.seed).",
+        isIdle: {
+          let style = $0.configuration.style
+          if style == .irregular { return nil }
+          if case .synthetic = $0.feed, style.family == .columns { return nil }
+          return "draws the irregular style's enlargements and the heights of --synthetic items "
+            + "in the irregular and waterfall styles; the \(style.rawValue) style "
+            + (style.family == .columns ? "of a feed " : "") + "has nothing random"
+        },
         read: { $0.options.configuration.seed = try $1.whole(in: 0...UInt64.max, example: "42") }),
       LayoutFlag(
         name: "enlarge-chance", argument: "P",
@@ -219,10 +255,14 @@ struct LayoutFlag: Sendable {
         read: { $0.options.configuration.alignment = try $1.choice(AlignmentStrategy.self) }),
       LayoutFlag(
         name: "max-distortion", argument: "R",
-        help: "With --align spread and --flat-end: the most an item's height may differ from its "
+        help: "With --align spread or --flat-end: the most an item's height may differ from its "
           + "natural height, as a fraction of it; at least 0 and below 1. "
           + "Default: \(formatNumber(defaults.maxDistortion)).",
         option: .alignment, parameters: [.maxDistortion],
+        isIdle: {
+          $0.configuration.alignment == .spread || $0.configuration.flatEnd
+            ? nil : "bounds --align spread and --flat-end; give one of them"
+        },
         read: { $0.options.configuration.maxDistortion = try $1.number(example: "0.1") }),
       LayoutFlag(
         name: "flat-end",
@@ -367,7 +407,7 @@ struct LayoutFlag: Sendable {
         name: "skip-invalid",
         help: "Lay out the valid items of a feed with invalid ones, keeping their feed index, "
           + "and list every skipped item on standard error.",
-        feeds: [.builtIn, .file, .standardInput, .url],
+        feeds: [.file, .standardInput, .url],
         read: { reading, _ in reading.options.skipInvalid = true }),
       LayoutFlag(
         name: "help", short: "h", help: "Show this help.",

@@ -56,6 +56,9 @@ public struct FeedURLTemplate: Hashable, Sendable {
   /// Whether the URL changes with the page.
   public var isPaginated: Bool { text.contains("{page}") }
 
+  /// Whether the URL asks for a page size: it holds `{size}`.
+  public var hasPageSize: Bool { text.contains("{size}") }
+
   /// The URL of `page` (1-based) with `size` items per page.
   ///
   /// - Complexity: O(*n*) in the length of the text.

@@ -255,7 +255,8 @@ private func golden(_ name: String) throws -> String {
   func flagsReachLayout() async throws {
     let result = await runCLI([
       "layout", "--style", "waterfall", "--columns", "2", "--width", "220", "--column-spacing", "0",
-      "--row-spacing", "4", "--insets", "1,10,3,10", "--seed", "9", "--format", "json",
+      "--row-spacing", "4", "--insets", "1,10,3,10", "--synthetic", "40", "--seed", "9",
+      "--format", "json",
     ])
     #expect(result.code == .success)
     let document = try ParsedLayout(json: Data(result.standardOutput.utf8))
@@ -366,7 +367,7 @@ private func golden(_ name: String) throws -> String {
       ),
       (
         ["layout", "--skip-invalid", "--synthetic", "3"],
-        "--skip-invalid does not apply to generated items (--synthetic); it is for the built-in feed"
+        "--skip-invalid does not apply to generated items (--synthetic); it is for a feed file"
       ),
       (["layout", "--feed", ""], "invalid value '' for '--feed'"),
       (

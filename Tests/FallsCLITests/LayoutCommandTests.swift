@@ -84,8 +84,15 @@ private func parse(_ arguments: [String]) throws -> LayoutOptions {
     arguments: [
       (["--style", "waterfall", "--align", "spread"], "--align does not apply to the waterfall"),
       (["--style", "grid", "--flat-end"], "--flat-end does not apply to the grid style"),
-      (["--max-distortion", "1"], "invalid value '1' for '--max-distortion'; expected a fraction"),
-      (["--max-distortion", "-0.1"], "a fraction from 0 up to (not including) 1"),
+      (
+        ["--max-distortion", "1", "--align", "spread"],
+        "invalid value '1' for '--max-distortion'; expected a fraction"
+      ),
+      (["--max-distortion", "-0.1", "--flat-end"], "a fraction from 0 up to (not including) 1"),
+      (
+        ["--max-distortion", "0.1"],
+        "--max-distortion bounds --align spread and --flat-end; give one of them"
+      ),
       (["--align", "halfway"], "--align"),
     ])
   func alignmentRefused(arguments: [String], message: String) throws {
@@ -154,7 +161,7 @@ private func parse(_ arguments: [String]) throws -> LayoutOptions {
       #expect(try parse(["--format", format.rawValue]).format == format)
     }
     #expect(try parse(["--seed", "18446744073709551615"]).configuration.seed == .max)
-    #expect(try parse(["--skip-invalid"]).skipInvalid)
+    #expect(try parse(["--skip-invalid", "feed.json"]).skipInvalid)
   }
 
   @Test("A negative number is taken as a value, not as a flag")

@@ -1,7 +1,13 @@
 import FallsCore
+import FallsTestSupport
+import Foundation
 import Testing
 
 @testable import FallsCLI
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// A value each flag takes, with a style that takes the flag.
 private let samples: [String: (value: String?, style: LayoutStyle)] = [
@@ -34,18 +40,26 @@ private func feedArguments(_ kind: FeedKind) -> [String] {
   case .builtIn: []
   case .file: ["--feed", "feed.json"]
   case .standardInput: ["--feed", "-"]
-  case .url: ["--feed", "http://127.0.0.1:9/list?page={page}"]
+  case .url: ["--feed", "http://127.0.0.1:9/list?page={page}&size={size}"]
   case .generated: ["--synthetic", "5"]
   }
 }
 
-/// The arguments that give `flag` its sample value, with its style (and a feed it applies to).
-private func arguments(for flag: LayoutFlag) -> [String] {
+/// The flags without which a flag has no effect (``LayoutFlag/isIdle``).
+private let contexts: [String: [String]] = [
+  "keep-partial": ["--pages", "2"], "max-distortion": ["--align", "spread"],
+]
+
+/// The arguments that give `flag` its sample value, with its style (and a feed it applies to),
+/// and with the flags it needs to have an effect unless `alone`.
+private func arguments(for flag: LayoutFlag, alone: Bool = false) -> [String] {
   guard let sample = samples[flag.name] else {
     Issue.record("--\(flag.name) has no sample in LayoutFlagTests")
     return ["--\(flag.name)", "--style", "irregular"]
   }
-  var arguments = ["--" + flag.name] + (sample.value.map { [$0] } ?? [])
+  var arguments =
+    ["--" + flag.name] + (sample.value.map { [$0] } ?? [])
+    + (alone ? [] : contexts[flag.name] ?? [])
   if !flag.feeds.contains(.builtIn), flag.name != "feed",
     let kind = FeedKind.allCases.first(where: flag.feeds.contains)
   {
@@ -101,7 +115,7 @@ private func arguments(for flag: LayoutFlag) -> [String] {
     let takers = LayoutStyle.allCases.filter { LayoutConfiguration(style: $0).uses(option) }
     #expect(!takers.isEmpty && takers.count < LayoutStyle.allCases.count)
     for style in LayoutStyle.allCases where !takers.contains(style) {
-      var given = arguments(for: flag)
+      var given = arguments(for: flag, alone: true)
       given[given.count - 1] = style.rawValue
       #expect {
         try LayoutCommand.parse(given)
@@ -186,7 +200,7 @@ private func arguments(for flag: LayoutFlag) -> [String] {
     arguments: LayoutFlag.all.filter { $0.feeds.count < FeedKind.allCases.count }.map(\.name))
   func feeds(name: String) throws {
     let flag = try #require(LayoutFlag.named(name))
-    let sample = ["--" + name] + (samples[name]?.value.map { [$0] } ?? [])
+    let sample = ["--" + name] + (samples[name]?.value.map { [$0] } ?? []) + (contexts[name] ?? [])
     for kind in FeedKind.allCases {
       let given = sample + feedArguments(kind)
       guard !flag.feeds.contains(kind) else {
@@ -262,5 +276,182 @@ private func arguments(for flag: LayoutFlag) -> [String] {
   func suggestions(name: String) {
     let misspelt = String(name.dropLast()) + "q"
     #expect(HelpText.suggestion(for: misspelt).hasSuffix("did you mean '--\(name)'?"))
+  }
+
+  @Test(
+    "Every flag, in every style and with every kind of feed, changes the output or is refused (64) naming what it is for",
+    .timeLimit(.minutes(5)), arguments: LayoutFlag.all.map(\.name))
+  func everyFlagHasAnEffect(name: String) async throws {
+    let server = try TestServer()
+    var effective = 0
+    for witness in Witness.all(of: name) {
+      for style in LayoutStyle.allCases {
+        for kind in FeedKind.allCases where witness.kinds.contains(kind) {
+          // --style is seen at work where it changes the style.
+          if name == "style", witness.value.last == style.rawValue { continue }
+          let context = witness.context + (style == .grid ? witness.gridContext : [])
+          let base = ["layout"] + context + ["--style", style.rawValue]
+          let before = try await witness.run(base, kind: kind, server: server)
+          // A context that does not fit this style or feed (its own refusal) shows nothing.
+          guard before.code != .usage else { continue }
+          let after = try await witness.run(
+            base, kind: kind, server: server, then: witness.value)
+          let label =
+            "--\(name) \(witness.value.dropFirst().joined(separator: " ")) with \(style.rawValue) "
+            + "and \(kind.description) \(context)"
+          if after.code == .usage {
+            #expect(
+              after.standardError.contains("--\(name)")
+                && !after.standardError.contains("invalid value"),
+              "\(label): \(after.standardError)")
+          } else {
+            let changed =
+              after.code != before.code || after.standardOutput != before.standardOutput
+              || after.standardError != before.standardError
+            #expect(changed, "\(label) changed nothing")
+            if changed { effective += 1 }
+          }
+        }
+      }
+    }
+    // Its witness shows it at work somewhere: a sample that is refused everywhere shows nothing.
+    #expect(effective > 0, "--\(name) changed the output nowhere")
+  }
+}
+
+/// A way to see a flag at work: its value, the flags both runs take, and the feed.
+private struct Witness: Sendable {
+  /// The flag and its value.
+  var value: [String]
+  /// Flags both runs take.
+  var context: [String] = []
+  /// Flags both runs take in the grid style, whose block is as wide as its columns.
+  var gridContext: [String] = []
+  /// The feed of a file, standard input or a URL, a fixture's name.
+  var fixture = "mj-shop-1.json"
+  /// The server's path for a URL feed; `/feed/<fixture>` when `nil`.
+  var urlPath: String?
+  /// Whether standard error is a terminal, where progress shows.
+  var terminalError = false
+  /// Whether a file is a FIFO that a writer opens half a second late.
+  var isFIFO = false
+  /// The kinds of feed it is for.
+  var kinds = Set(FeedKind.allCases)
+
+  /// The witnesses of the flag `name`.
+  static func all(of name: String) -> [Witness] {
+    let pages = "/pages/{page}?size={size}"
+    switch name {
+    case "feed": return [Witness(value: ["--feed", Fixtures.path("zx-shopdata.json")])]
+    case "pages": return [Witness(value: ["--pages", "2"], urlPath: pages)]
+    case "page-size": return [Witness(value: ["--page-size", "5"], urlPath: pages)]
+    case "keep-partial":
+      return [
+        Witness(value: ["--keep-partial"]),
+        Witness(
+          value: ["--keep-partial"], context: ["--pages", "2"],
+          urlPath: "/failing/2/{page}?size={size}"),
+      ]
+    case "timeout":
+      return [
+        Witness(value: ["--timeout", "0.2"], urlPath: "/slow/1/mj-shop-1.json", isFIFO: true)
+      ]
+    case "retries": return [Witness(value: ["--retries", "0"], urlPath: "/status/503")]
+    case "max-bytes": return [Witness(value: ["--max-bytes", "100"])]
+    case "quiet":
+      // A URL shows its pages' progress; nothing else shows any.
+      return [
+        Witness(
+          value: ["--quiet"], context: ["--pages", "2"], urlPath: pages, terminalError: true,
+          kinds: [.url]),
+        Witness(
+          value: ["--quiet"], terminalError: true, kinds: Set(FeedKind.allCases).subtracting([.url])
+        ),
+      ]
+    case "synthetic": return [Witness(value: ["--synthetic", "10"])]
+    case "min-height": return [Witness(value: ["--min-height", "200"])]
+    case "max-height": return [Witness(value: ["--max-height", "120"])]
+    case "style":
+      return [Witness(value: ["--style", "waterfall"]), Witness(value: ["--style", "irregular"])]
+    case "columns":
+      return [Witness(value: ["--columns", "4"], gridContext: ["--pattern", "1x1"])]
+    case "min-column-width":
+      return [Witness(value: ["--min-column-width", "50"], gridContext: ["--pattern", "1x1"])]
+    case "max-distortion":
+      return [
+        Witness(value: ["--max-distortion", "0.01"]),
+        Witness(value: ["--max-distortion", "0.01"], context: ["--align", "spread"]),
+        Witness(value: ["--max-distortion", "0.01"], context: ["--flat-end"]),
+      ]
+    case "output":
+      let path = FileManager.default.temporaryDirectory
+        .appendingPathComponent("falls-witness-\(UInt64.random(in: 0 ... .max))").path
+      return [Witness(value: ["--output", path])]
+    case "skip-invalid": return [Witness(value: ["--skip-invalid"], fixture: "invalid-items.json")]
+    default:
+      let values: [String: [String]] = [
+        "width": ["400"], "column-spacing": ["4"], "row-spacing": ["4"], "spacing": ["4"],
+        "insets": ["1,2,3,4"], "seed": ["7"], "enlarge-chance": ["0"], "align-tolerance": ["0"],
+        "align": ["spread"], "flat-end": [], "order": ["left-to-right"], "tolerance": ["200"],
+        "direction": ["rtl"], "axis": ["horizontal"], "scale": ["3"], "header-height": ["44"],
+        "footer-height": ["44"], "min-content-height": ["1e6"], "pattern": ["2x2,1x1,1x1"],
+        "height": ["500"], "item-size": ["40"], "offset": ["100"], "format": ["json"],
+        "fields": ["index"], "quality": [], "rect": ["0,0,100,100"], "help": [],
+      ]
+      guard let value = values[name] else {
+        Issue.record("--\(name) has no witness")
+        return []
+      }
+      return [Witness(value: ["--" + name] + value)]
+    }
+  }
+
+  /// Runs `falls` with `arguments`, a feed of `kind`, and then `flag` (after the feed, so that
+  /// a flag that gives the feed has the last word).
+  func run(
+    _ arguments: [String], kind: FeedKind, server: TestServer, then flag: [String] = []
+  ) async throws -> CLIResult {
+    let path = Fixtures.path(fixture)
+    var feed: [String]
+    var fifo: String?
+    switch kind {
+    case .builtIn: feed = []
+    case .file where isFIFO:
+      fifo = try lateFIFO(of: path)
+      feed = ["--feed", fifo ?? ""]
+    case .file: feed = ["--feed", path]
+    case .standardInput: feed = ["-"]
+    case .url: feed = ["--feed", server.url(urlPath ?? "/feed/\(fixture)")]
+    case .generated: feed = ["--synthetic", "40"]
+    }
+    defer { if let fifo { unlink(fifo) } }
+    let input = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+    let all = arguments + feed + flag
+    let result = await runCLI(all, input: input) {
+      $0.standardErrorIsTerminal = terminalError
+      $0.backoff = 0.01
+    }
+    for (position, argument) in all.enumerated() where argument == "--output" {
+      unlink(all[position + 1])
+    }
+    return result
+  }
+
+  /// A FIFO whose writer opens it half a second from now, writes `path`'s bytes and closes it;
+  /// when no reader waits by then, the writer gives up.
+  private func lateFIFO(of path: String) throws -> String {
+    let fifo = FileManager.default.temporaryDirectory
+      .appendingPathComponent("falls-fifo-\(UInt64.random(in: 0 ... .max))").path
+    guard mkfifo(fifo, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+    Thread.detachNewThread {
+      Thread.sleep(forTimeInterval: 0.5)
+      let descriptor = open(fifo, O_WRONLY | O_NONBLOCK)
+      guard descriptor >= 0 else { return }
+      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+      bytes.withUnsafeBytes { _ = write(descriptor, $0.baseAddress, $0.count) }
+      close(descriptor)
+    }
+    return fifo
   }
 }
