@@ -3,7 +3,7 @@
 // - falls never crashes, whatever the arguments.
 // - It ends with one of the documented exit statuses. A failure prints nothing on standard
 //   output and one error on standard error, starting "falls: error: "; a success prints no
-//   error. Nothing printed for people holds a raw control character (ESC, CR, BEL, …).
+//   error. Nothing printed for people holds a raw control or format character (ESC, CR, U+202E, …).
 //
 // The arguments are built from the flags of `falls layout` and a vocabulary of values, with
 // runs of the fuzzer's own bytes mixed in; feeds come from the fixtures or standard input, any
@@ -64,15 +64,15 @@ private func check(_ arguments: [String], code: ExitCode?, output: String, error
   case .failure, .brokenPipe, .interrupted:
     fatalError("status \(code) for \(arguments): \(error)")
   }
-  // Messages and notes for people never carry a raw control character but newlines; neither
-  // does a table. (JSON escapes its own; SVG and HTML are markup.)
+  // Messages and notes for people never carry a raw control or format character but newlines;
+  // neither does a table. (JSON escapes its own; SVG and HTML are markup.)
   let isTable =
     !arguments.contains { $0.hasPrefix("--format") || $0.hasPrefix("-f") }
     || arguments.contains("table")
   for (name, text) in [("standard error", error), ("the table", isTable ? output : "")]
-  where text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" || $0.value == 0x7F }) {
+  where text.unicodeScalars.contains(where: { $0 != "\n" && isEscapedForPeople($0) }) {
     if isInformational { continue }
-    fatalError("a raw control character in \(name) for \(arguments)")
+    fatalError("a raw control or format character in \(name) for \(arguments)")
   }
 }
 
