@@ -29,7 +29,7 @@ public func fuzzCLI(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
   // for a leak.
   let feed = Fixtures.standardInput[Int(input.byte()) % Fixtures.standardInput.count]
   let environment = CLIEnvironment(
-    readStandardInput: { (_) throws(SystemError) in Data(feed) }, standardOutput: output,
+    readStandardInput: { _, _ in FeedBytes(data: Data(feed)) }, standardOutput: output,
     standardError: error, transport: RefusingTransport(), backoff: 0)
   let done = DispatchSemaphore(value: 0)
   let result = Box()

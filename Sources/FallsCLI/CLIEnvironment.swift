@@ -30,8 +30,11 @@ public enum StandardInputKind: Sendable {
 /// The process's surroundings as the CLI sees them: its input, its two output streams, whether
 /// standard error is a terminal, and the network.
 public struct CLIEnvironment {
-  /// Reads all of standard input, or `nil` as soon as it gives more than the limit it is passed.
-  public var readStandardInput: (_ maxBytes: Int) throws(SystemError) -> Data?
+  /// Reads all of standard input, or throws ``FeedError/tooLarge(path:limit:)`` as soon as it
+  /// gives more than `maxBytes`; a regular file (`falls layout < feed.json`) is read whatever
+  /// its size unless `limitsRegularFile` (``FeedReader/load(descriptor:path:maxBytes:limitsRegularFile:)``).
+  public var readStandardInput:
+    (_ maxBytes: Int, _ limitsRegularFile: Bool) throws(FeedError) -> FeedBytes
   /// What standard input is.
   public var standardInputKind: StandardInputKind
   /// Whether standard output was closed when falls started: nothing it prints can go anywhere.
@@ -52,7 +55,8 @@ public struct CLIEnvironment {
 
   /// Creates an environment from its parts.
   public init(
-    readStandardInput: @escaping (_ maxBytes: Int) throws(SystemError) -> Data?,
+    readStandardInput: @escaping (_ maxBytes: Int, _ limitsRegularFile: Bool) throws(FeedError)
+      -> FeedBytes,
     standardInputKind: StandardInputKind = .none,
     standardOutputIsClosed: Bool = false,
     standardOutput: any ByteSink,
@@ -80,7 +84,10 @@ public struct CLIEnvironment {
   /// - Returns: The environment of this process.
   public static func process(closed: Set<Int32> = []) -> CLIEnvironment {
     CLIEnvironment(
-      readStandardInput: { (limit) throws(SystemError) in try readAll(0, maxBytes: limit) },
+      readStandardInput: { (limit, limitsRegularFile) throws(FeedError) in
+        try FeedReader.load(
+          descriptor: 0, path: "-", maxBytes: limit, limitsRegularFile: limitsRegularFile)
+      },
       standardInputKind: closed.contains(0) ? .closed : standardInputKind(),
       standardOutputIsClosed: closed.contains(1),
       standardOutput: closed.contains(1) ? ClosedSink() : FileDescriptorSink(descriptor: 1),

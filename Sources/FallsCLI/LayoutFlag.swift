@@ -134,9 +134,10 @@ struct LayoutFlag: Sendable {
         read: { $0.options.fetchPolicy.retries = try $1.whole(in: 0...10, example: "2") }),
       LayoutFlag(
         name: "max-bytes", argument: "N",
-        help: "Largest feed accepted, in bytes: a larger file is refused before "
-          + "it is read, and a body, standard input, a pipe or a device is read no further. "
-          + "Default: 67108864 (64 MiB).",
+        help: "Largest feed accepted, in bytes: a body, a pipe, a device or standard input "
+          + "that is not a file is read no further; given, a larger regular file is refused "
+          + "before it is read. Default: 67108864 (64 MiB), and no limit for a regular file, "
+          + "whose size is known.",
         feeds: [.url, .file, .standardInput],
         read: {
           $0.options.fetchPolicy.maxBytes = try $1.whole(in: 1...(1 << 40), example: "1048576")

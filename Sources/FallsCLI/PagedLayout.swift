@@ -160,19 +160,25 @@ struct FeedPages {
       return try add(FeedBytes(data: Data(EmbeddedFeed.json.utf8)))
     case .standardInput:
       let limit = options.fetchPolicy.maxBytes
-      let data: Data?
-      do {
-        data = try environment.readStandardInput(limit)
+      let bytes: FeedBytes
+      do throws(FeedError) {
+        bytes = try environment.readStandardInput(limit, limitsRegularFile)
       } catch {
-        throw .feed(.unreadable(path: "-", reason: error.message))
+        throw .feed(error)
       }
-      guard let data, data.count <= limit else { throw .feed(.tooLarge(path: "-", limit: limit)) }
-      return try add(FeedBytes(data: data))
+      // Bytes in memory are held to the limit here too, whoever read them.
+      if !bytes.isFileMapping, bytes.data.count > limit,
+        environment.standardInputKind != .file || limitsRegularFile
+      {
+        throw .feed(.tooLarge(path: "-", limit: limit))
+      }
+      return try add(bytes)
     case .file(let path):
       let bytes: FeedBytes
       do throws(FeedError) {
         bytes = try FeedReader.load(
           path: path, maxBytes: options.fetchPolicy.maxBytes,
+          limitsRegularFile: limitsRegularFile,
           writerTimeout: options.given["timeout"] != nil ? options.fetchPolicy.timeout : nil)
       } catch {
         // A URL given without its scheme reads as a path that is not there.
@@ -188,6 +194,11 @@ struct FeedPages {
       preconditionFailure("a URL's pages are fetched by loadNext()")
     }
   }
+
+  /// Whether a regular file (given by path or as standard input) is held to `--max-bytes`:
+  /// only when the flag is given. Its size is known, and it can be neither endless nor a bomb,
+  /// which is what the default guards against.
+  private var limitsRegularFile: Bool { options.given["max-bytes"] != nil }
 
   /// The URL of the next page, for a URL feed.
   var nextURL: URL? {

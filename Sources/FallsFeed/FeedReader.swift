@@ -14,22 +14,24 @@ import Foundation
 public enum FeedReader {
   /// The bytes of the file at `path`, at most `maxBytes` of them.
   ///
-  /// A regular file larger than `maxBytes` is refused before anything is read. A large regular
-  /// file (1 MiB or more) is mapped into memory rather than copied: its pages are read as they
-  /// are touched, and the decoder gives back those it has read. Should the file be cut short
-  /// while it is mapped, the pages past its new end read as zeros instead of ending the process
-  /// with SIGBUS, and ``FeedDecoder`` reports that the file changed. Anything else (a pipe, a
-  /// device, standard input) is read until its end or until it gives more than `maxBytes`,
-  /// whichever comes first.
+  /// A regular file is read whatever its size unless `limitsRegularFile` (its size is known, and
+  /// it can be neither endless nor a bomb); with it, one larger than `maxBytes` is refused before
+  /// anything is read. A large regular file (1 MiB or more) is mapped into memory rather than
+  /// copied: its pages are read as they are touched, and the decoder gives back those it has
+  /// read. Should the file be cut short while it is mapped, the pages past its new end read as
+  /// zeros instead of ending the process with SIGBUS, and ``FeedDecoder`` reports that the file
+  /// changed. Anything else (a pipe, a device, standard input) is read until its end or until it
+  /// gives more than `maxBytes`, whichever comes first.
   ///
   /// A FIFO blocks until a writer opens it, as `cat` does; with `writerTimeout`, no writer
   /// within that many seconds is an error.
   ///
   /// - Throws: ``FeedError/unreadable(path:reason:)`` when the file cannot be opened or read, or
   ///   is a directory; ``FeedError/tooLarge(path:limit:)`` past `maxBytes`.
-  public static func load(path: String, maxBytes: Int = .max, writerTimeout: Double? = nil)
-    throws(FeedError) -> FeedBytes
-  {
+  public static func load(
+    path: String, maxBytes: Int = .max, limitsRegularFile: Bool = true,
+    writerTimeout: Double? = nil
+  ) throws(FeedError) -> FeedBytes {
     var status = stat()
     let isFIFO = stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO
     let descriptor =
@@ -38,16 +40,38 @@ public enum FeedReader {
       : open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw .unreadable(path: path, reason: SystemError.last.message) }
     defer { close(descriptor) }
+    return try load(
+      descriptor: descriptor, path: path, maxBytes: maxBytes,
+      limitsRegularFile: limitsRegularFile)
+  }
+
+  /// The bytes of the open `descriptor` (standard input, say) from where it stands, by the
+  /// rules of ``load(path:maxBytes:limitsRegularFile:writerTimeout:)``; `path` names it in
+  /// messages (`-` for standard input). The descriptor stays open.
+  ///
+  /// - Throws: ``FeedError/unreadable(path:reason:)`` or ``FeedError/tooLarge(path:limit:)``.
+  public static func load(
+    descriptor: Int32, path: String, maxBytes: Int, limitsRegularFile: Bool
+  ) throws(FeedError) -> FeedBytes {
+    var status = stat()
     guard fstat(descriptor, &status) == 0 else {
       throw .unreadable(path: path, reason: SystemError.last.message)
     }
+    var limit = maxBytes
     switch status.st_mode & S_IFMT {
     case S_IFDIR:
       throw .unreadable(path: path, reason: "it is a directory")
     case S_IFREG:
-      guard Int(status.st_size) <= maxBytes else { throw .tooLarge(path: path, limit: maxBytes) }
-      if status.st_size >= 1 << 20,
-        let mapping = FileMapping(descriptor: descriptor, count: Int(status.st_size), path: path)
+      // What is left from where the descriptor stands (standard input may be part read).
+      let start = lseek(descriptor, 0, SEEK_CUR)
+      let size = Int(status.st_size) - max(Int(start), 0)
+      if limitsRegularFile {
+        guard size <= maxBytes else { throw .tooLarge(path: path, limit: maxBytes) }
+      } else {
+        limit = .max
+      }
+      if start == 0, size >= 1 << 20,
+        let mapping = FileMapping(descriptor: descriptor, count: size, path: path)
       {
         return FeedBytes(mapping: mapping)
       }
@@ -55,8 +79,8 @@ public enum FeedReader {
       break
     }
     do {
-      guard let data = try readAll(descriptor, maxBytes: maxBytes) else {
-        throw FeedError.tooLarge(path: path, limit: maxBytes)
+      guard let data = try readAll(descriptor, maxBytes: limit) else {
+        throw FeedError.tooLarge(path: path, limit: limit)
       }
       return FeedBytes(data: data)
     } catch let error as FeedError {
@@ -135,20 +159,30 @@ final class FileMapping: @unchecked Sendable {
   let path: String
   /// This mapping's slot in the table the SIGBUS handler reads.
   private let slot: Int
+  /// A descriptor of the mapped file of the mapping's own, to look at its size however it was
+  /// opened (standard input has no path to look at).
+  private let descriptor: Int32
 
   /// Maps `count` bytes of `descriptor`, or `nil` when it cannot (no mapping, no free slot).
   init?(descriptor: Int32, count: Int, path: String) {
+    let own = fcntl(descriptor, F_DUPFD_CLOEXEC, 3)
+    guard own >= 0 else { return nil }
     guard let address = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0),
       address != MAP_FAILED
-    else { return nil }
+    else {
+      close(own)
+      return nil
+    }
     guard let slot = BusErrorGuard.claim(start: address, count: count) else {
       munmap(address, count)
+      close(own)
       return nil
     }
     base = address
     self.count = count
     self.path = path
     self.slot = slot
+    self.descriptor = own
   }
 
   /// Whether the file changed since it was mapped: a read went past its end, or its size is
@@ -156,13 +190,14 @@ final class FileMapping: @unchecked Sendable {
   /// a fault).
   var hasChanged: Bool {
     var status = stat()
-    return BusErrorGuard.hasFaulted(slot) || stat(path, &status) != 0
+    return BusErrorGuard.hasFaulted(slot) || fstat(descriptor, &status) != 0
       || Int(status.st_size) != count
   }
 
   deinit {
     BusErrorGuard.release(slot)
     munmap(base, count)
+    close(descriptor)
   }
 }
 

@@ -9,8 +9,8 @@ import Testing
   @Test("The environment's standard input reads what it is given")
   func environment() throws {
     let environment = CLIEnvironment(
-      readStandardInput: { (_) throws(SystemError) in Data("feed".utf8) },
+      readStandardInput: { _, _ in FeedBytes(data: Data("feed".utf8)) },
       standardOutput: BufferSink(), standardError: BufferSink())
-    #expect(try environment.readStandardInput(100) == Data("feed".utf8))
+    #expect(try environment.readStandardInput(100, true).data == Data("feed".utf8))
   }
 }

@@ -451,7 +451,9 @@ private func golden(_ name: String) throws -> String {
     let error = BufferSink()
     let output = BufferSink()
     let environment = CLIEnvironment(
-      readStandardInput: { (_) throws(SystemError) in throw SystemError(code: 5) },
+      readStandardInput: { (_, _) throws(FeedError) in
+        throw .unreadable(path: "-", reason: SystemError(code: 5).message)
+      },
       standardOutput: output, standardError: error)
     #expect(await CLI.run(["layout", "--feed", "-"], environment: environment) == .noInput)
     #expect(error.text == "falls: error: cannot read the feed file '-': Input/output error\n")
@@ -462,14 +464,14 @@ private func golden(_ name: String) throws -> String {
   func writeFailures() async {
     let quiet = BufferSink()
     let closed = CLIEnvironment(
-      readStandardInput: { (_) throws(SystemError) in Data() },
+      readStandardInput: { _, _ in FeedBytes(data: Data()) },
       standardOutput: FailingSink(code: 32), standardError: quiet)
     #expect(await CLI.run(["layout", "--format", "jsonl"], environment: closed) == .brokenPipe)
     #expect(quiet.bytes.isEmpty)
 
     let messages = BufferSink()
     let full = CLIEnvironment(
-      readStandardInput: { (_) throws(SystemError) in Data() },
+      readStandardInput: { _, _ in FeedBytes(data: Data()) },
       standardOutput: FailingSink(code: 28), standardError: messages)
     #expect(await CLI.run(["layout"], environment: full) == .ioError)
     #expect(messages.text == "falls: error: cannot write the output: No space left on device\n")
@@ -478,7 +480,7 @@ private func golden(_ name: String) throws -> String {
   @Test("A help text that cannot be written is an output error, not success")
   func helpWriteFailure() async {
     let environment = CLIEnvironment(
-      readStandardInput: { (_) throws(SystemError) in Data() },
+      readStandardInput: { _, _ in FeedBytes(data: Data()) },
       standardOutput: FailingSink(code: 28), standardError: BufferSink())
     #expect(await CLI.run(["--help"], environment: environment) == .ioError)
   }

@@ -187,25 +187,55 @@ private struct TerminalSession {
     #expect(run.error.contains("more than --max-bytes"), "\(run.error)")
   }
 
-  @Test("A feed file larger than --max-bytes is refused before it is read, saying how to read it")
+  @Test(
+    "A regular file is read whatever its size, on a path or on standard input; --max-bytes given refuses it before it is read"
+  )
   func fileOverLimit() async throws {
     let directory = FileManager.default.temporaryDirectory
     let path = directory.appendingPathComponent("falls-big-\(UInt64.random(in: 0 ... .max)).json")
     defer { try? FileManager.default.removeItem(at: path) }
-    // A sparse file of 2 GiB with a bad first byte: refused whole by default, and with room
-    // enough, its error is found at the first byte without reading (or copying) the rest.
+    // A sparse file of 2 GiB with a bad first byte: read (mapped), its error is found at the
+    // first byte without reading (or copying) the rest.
     #expect(FileManager.default.createFile(atPath: path.path, contents: Data("x".utf8)))
     #expect(truncate(path.path, 2 << 30) == 0)
-    let refused = try await shell("\"$FALLS\" layout --feed \(shellQuoted(path.path))")
-    #expect(refused.status == 66)
-    #expect(
-      refused.error.contains("is more than --max-bytes 67108864 bytes; give a larger --max-bytes"),
-      "\(refused.error)")
-    let measured = try await measuredRun(
-      ["layout", "--feed", path.path, "--max-bytes", String(3 << 30)], timeout: 60)
-    #expect(measured.status == 65)
-    #expect(measured.error.contains("line 1, column 1: unexpected 'x'"), "\(measured.error)")
-    #expect(measured.peakBytes > 0 && measured.peakBytes < 200 << 20, "\(measured.peakBytes) bytes")
+    for redirection in ["", "<"] {
+      let measured = try await measuredRun(
+        ["layout"] + (redirection.isEmpty ? ["--feed", path.path] : []),
+        input: redirection.isEmpty ? nil : path.path, timeout: 60)
+      #expect(measured.status == 65, "\(measured.error)")
+      #expect(measured.error.contains("line 1, column 1: unexpected 'x'"), "\(measured.error)")
+      #expect(
+        measured.peakBytes > 0 && measured.peakBytes < 200 << 20, "\(measured.peakBytes) bytes")
+    }
+    // Given, --max-bytes holds a regular file to it, before anything is read.
+    for command in [
+      "\"$FALLS\" layout --max-bytes 1000000 --feed \(shellQuoted(path.path))",
+      "\"$FALLS\" layout --max-bytes 1000000 < \(shellQuoted(path.path))",
+    ] {
+      let refused = try await shell(command)
+      #expect(refused.status == 66)
+      #expect(
+        refused.error.contains("more than --max-bytes 1000000 bytes; give a larger --max-bytes"),
+        "\(refused.error)")
+    }
+    // A pipe keeps the default limit: it could be endless.
+    let piped = try await shell("head -c 100000000 \(shellQuoted(path.path)) | \"$FALLS\" layout")
+    #expect(piped.status == 66)
+    #expect(piped.error.contains("standard input holds more than --max-bytes 67108864 bytes"))
+  }
+
+  @Test("A feed file past the 64 MiB default of --max-bytes lays out, as jq reads it")
+  func largeValidFile() async throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("falls-large-\(UInt64.random(in: 0 ... .max)).json")
+    defer { try? FileManager.default.removeItem(at: path) }
+    var feed = Data(#"{"data":[{"img":"a","width":"1","height":"2"}],"padding":""#.utf8)
+    feed.append(Data(repeating: UInt8(ascii: "x"), count: 65 << 20))
+    feed.append(Data(#""}"#.utf8))
+    try feed.write(to: path)
+    let run = try await shell("\"$FALLS\" layout -f jsonl --feed \(shellQuoted(path.path))")
+    #expect(run.status == 0, "\(run.error)")
+    #expect(try itemIndices(ofJSONLines: run.text) == [0])
   }
 
   @Test(

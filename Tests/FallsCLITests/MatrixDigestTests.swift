@@ -26,7 +26,8 @@
 //   runs of the columnar styles, whose items are coloured by distortion, with a legend.
 // - The json document names its feed (issue "Nothing a feed or a flag can do hangs…"): every
 //   json run; with the key taken out, each digest was the one recorded before. The message of
-//   --rect, which states its limits.
+//   --rect, which states its limits; the help of --seed, --quiet, --skip-invalid,
+//   --max-distortion and --max-bytes.
 //
 // To record them again after a deliberate change of output (and say so above and in the commit):
 //

@@ -87,7 +87,7 @@ import Testing
   func hostileScreens(arguments: [String], feed: String?) async throws {
     let options = try LayoutCommand.parse(arguments, for: ViewCommand.name)
     let environment = CLIEnvironment(
-      readStandardInput: { (_) throws(SystemError) in Data((feed ?? "").utf8) },
+      readStandardInput: { _, _ in FeedBytes(data: Data((feed ?? "").utf8)) },
       standardOutput: BufferSink(), standardError: BufferSink())
     for size in [TerminalSize(columns: 80, rows: 24), TerminalSize(columns: 120, rows: 40)] {
       var viewer = Viewer(options: options, environment: environment, size: size)

@@ -31,7 +31,7 @@ public func runCLI(
   let output = BufferSink()
   let error = BufferSink()
   var environment = CLIEnvironment(
-    readStandardInput: { (_) throws(SystemError) in Data(input.utf8) },
+    readStandardInput: { _, _ in FeedBytes(data: Data(input.utf8)) },
     standardOutput: output, standardError: error)
   configure(&environment)
   let code = await CLI.run(arguments, environment: environment)
