@@ -55,7 +55,8 @@ public struct CLIEnvironment {
 
   /// Creates an environment from its parts.
   public init(
-    readStandardInput: @escaping (_ maxBytes: Int, _ limitsRegularFile: Bool) throws(FeedError)
+    readStandardInput:
+      @escaping (_ maxBytes: Int, _ limitsRegularFile: Bool) throws(FeedError)
       -> FeedBytes,
     standardInputKind: StandardInputKind = .none,
     standardOutputIsClosed: Bool = false,
