@@ -232,9 +232,13 @@ struct FeedPages {
     fresh.reserveCapacity(count)
     while fresh.elements.count < count {
       do {
-        try fresh.append(
-          batches.items(
-            count: min(Self.batchSize(for: fresh.configuration), count - fresh.elements.count)))
+        let batch = min(Self.batchSize(for: fresh.configuration), count - fresh.elements.count)
+        if batch == count {
+          // One page of them all (where each append is a page): made as they are placed.
+          try fresh.append(SyntheticFeed.Items(batches, count: count))
+        } else {
+          try fresh.append(batches.items(count: batch))
+        }
       } catch {
         // Generated sizes are valid, and their bottoms far from any limit; only a height too
         // small for the tops it is added to is lost.

@@ -66,7 +66,7 @@ struct ColumnsEngine: StyleEngine {
 
   /// The last page's items and the state before it, kept with a flat end so that the page can
   /// be placed again with its end in view.
-  var lastPage: (columns: ColumnState, enlargedRuns: [[ClosedRange<Double>]], items: [LayoutItem])?
+  var lastPage: (columns: ColumnState, enlargedRuns: [[ClosedRange<Double>]], items: PageItems)?
   /// The batch offset from which spread makes no corrections but the seed's: the last rows of a
   /// page placed again for a flat end, whose runs stay free for the flattening.
   var endStart = Int.max
@@ -79,44 +79,82 @@ struct ColumnsEngine: StyleEngine {
     // The last page again, from the state before it, with its last 0, 1, 2, … rows left free of
     // spread's own corrections (the seed's still made), until the ends meet: the fewest rows that
     // flatten best, so that the page keeps as many corrections, and enlargements, as it can.
-    // Each try places the page after the earlier pages' elements, which stay where they are: a
-    // try costs the page, not the layout. The index is made again once, at the end.
-    let original = Array(elements[startCount...])
-    elements.removeSubrange(startCount...)
+    // Each try places the page after the earlier pages' elements, which stay where they are, and
+    // is taken back: only how many rows the best one left free is kept, and that try is made
+    // again at the end. A try costs the page's time, and the page is held once, not once a try.
     var scratch = index
-    var best: (engine: ColumnsEngine, page: [LayoutElement], raggedness: Double)?
+    // The page as placed goes, and the memory of its runs: each try makes its own.
+    Self.takeBack(&elements, from: startCount)
+    lastBatch = nil
+    let before = self
+    var best: (freeRows: Int, raggedness: Double)?
     let rows = geometry.alignment == .spread ? 0...Self.mostFreeEndRows : 0...0
     for freeRows in rows {
-      var again = self
-      (again.columns, again.enlargedRuns) = (page.columns, page.enlargedRuns)
-      again.endStart = max(0, page.items.count - freeRows * geometry.columns)
-      defer { elements.removeSubrange(startCount...) }
-      do {
-        try again.append(page.items, to: &elements, index: &scratch)
-      } catch {
-        // Placed once already; placed again with fewer corrections, an item could in
-        // principle overflow: that try is left out.
+      guard
+        let again = before.placedAgain(
+          page, freeRows: freeRows, startCount: startCount, into: &elements, index: &scratch)
+      else {
+        // Placed once already; placed again with fewer corrections, an item could in principle
+        // overflow: that try is left out.
         continue
       }
-      again.endStart = .max
-      again.flattenRuns(&elements)
+      Self.takeBack(&elements, from: startCount)
       let ends = again.columns.columnBottoms.compactMap { $0 }
       let raggedness = (ends.max() ?? 0) - (ends.min() ?? 0)
-      if raggedness < best?.raggedness ?? .infinity {
-        best = (again, Array(elements[startCount...]), raggedness)
-      }
+      if raggedness < best?.raggedness ?? .infinity { best = (freeRows, raggedness) }
       if raggedness <= 1e-9 * (ends.max() ?? 0) { break }
     }
-    elements += best?.page ?? original
-    guard let best else { return }
-    self = best.engine
+    // The best try made again; or, should every try fail, the page as it was placed (the same
+    // placement, made again).
+    let final =
+      best.flatMap {
+        before.placedAgain(
+          page, freeRows: $0.freeRows, startCount: startCount, into: &elements, index: &scratch)
+      }
+      ?? before.placedAgain(
+        page, freeRows: nil, startCount: startCount, into: &elements, index: &scratch)
+    guard let final else {
+      preconditionFailure("the last page, placed once, could not be placed again as it was")
+    }
+    self = final
     index = BlockIndex(elements, axis: configuration.axis)
+  }
+
+  /// The engine as it stands with the last page placed again after the `startCount` elements of
+  /// the pages before, from the state before it, its last `freeRows` rows left free of spread's
+  /// own corrections and its runs then flattened (``flattenRuns(_:)``); with `freeRows` `nil`, as
+  /// the page was first placed, nothing left free or flattened. `nil` when an item cannot be
+  /// placed so, and then `elements` is as it was.
+  private func placedAgain(
+    _ page: (columns: ColumnState, enlargedRuns: [[ClosedRange<Double>]], items: PageItems),
+    freeRows: Int?, startCount: Int, into elements: inout [LayoutElement],
+    index: inout BlockIndex
+  ) -> ColumnsEngine? {
+    var again = self
+    (again.columns, again.enlargedRuns, again.lastBatch) = (page.columns, page.enlargedRuns, nil)
+    again.endStart = freeRows.map { max(0, page.items.count - $0 * geometry.columns) } ?? .max
+    do {
+      try again.append(page.items, to: &elements, index: &index)
+    } catch {
+      return nil
+    }
+    again.endStart = .max
+    if freeRows != nil { again.flattenRuns(&elements) }
+    return again
+  }
+
+  /// Takes back the elements from `start` on; when that is all of them, their memory goes too,
+  /// so that the next placement's array is taken as it is rather than copied into this one.
+  private static func takeBack(_ elements: inout [LayoutElement], from start: Int) {
+    if start == 0 { elements = [] } else { elements.removeSubrange(start...) }
   }
 
   /// Moves each column's free run of the last batch towards one line, as far as the bound
   /// allows.
   private mutating func flattenRuns(_ elements: inout [LayoutElement]) {
     guard let (startCount, kept) = lastBatch else { return }
+    // Taken out while it is written, so that it is written in place rather than copied.
+    lastBatch = nil
     var memory = kept
     FreeRuns.withRuns(&memory) { runs in flatten(runs, startCount: startCount, &elements) }
     lastBatch = (startCount, memory)
@@ -169,15 +207,29 @@ struct ColumnsEngine: StyleEngine {
   // The options pick the loop: the order its chooser, the direction, grid and axis its
   // transform, the style whether it enlarges and aligns.
   mutating func append(
-    _ items: [LayoutItem], to elements: inout [LayoutElement], index: inout BlockIndex
+    _ items: PageItems, to elements: inout [LayoutElement], index: inout BlockIndex
   ) throws(LayoutError) {
     let page = geometry.flatEnd ? (columns, enlargedRuns, items) : nil
-    try append(items, chosenBy: geometry.order, to: &elements, index: &index)
+    switch items {
+    case .array(let array):
+      // The loop reads an array through a buffer pointer, as it reads every other array.
+      var failure: LayoutError?
+      array.withUnsafeBufferPointer { items in
+        do throws(LayoutError) {
+          try append(items, chosenBy: geometry.order, to: &elements, index: &index)
+        } catch {
+          failure = error
+        }
+      }
+      if let failure { throw failure }
+    case .generated(let items):
+      try append(items, chosenBy: geometry.order, to: &elements, index: &index)
+    }
     if let page { lastPage = page }
   }
 
-  private mutating func append(
-    _ items: [LayoutItem], chosenBy order: PlacementOrder, to elements: inout [LayoutElement],
+  private mutating func append<Items: Sequence<LayoutItem>>(
+    _ items: Items, chosenBy order: PlacementOrder, to elements: inout [LayoutElement],
     index: inout BlockIndex
   ) throws(LayoutError) {
     let cursor = columns.cursor
@@ -195,8 +247,8 @@ struct ColumnsEngine: StyleEngine {
     }
   }
 
-  private mutating func append<Chooser: ColumnChooser>(
-    _ items: [LayoutItem], to elements: inout [LayoutElement], index: inout BlockIndex,
+  private mutating func append<Items: Sequence<LayoutItem>, Chooser: ColumnChooser>(
+    _ items: Items, to elements: inout [LayoutElement], index: inout BlockIndex,
     _ chooser: Chooser
   ) throws(LayoutError) {
     let isUpright =
@@ -226,14 +278,13 @@ struct ColumnsEngine: StyleEngine {
     FallsCore.append(batch.elements, to: &elements)
   }
 
-  /// Calls `body` with the batch's column state as a view, the runs, the column edges and the
-  /// items, each as memory it reads and writes in place.
+  /// Calls `body` with the batch's column state as a view, the runs and the column edges, each
+  /// as memory it reads and writes in place.
   private func withMemory(
     _ bottoms: inout [Double], _ reachable: inout [Double], _ flags: inout [UInt8],
-    _ runs: inout [[ClosedRange<Double>]], _ items: [LayoutItem],
+    _ runs: inout [[ClosedRange<Double>]],
     _ body: (
-      ColumnView, UnsafeMutableBufferPointer<[ClosedRange<Double>]>, UnsafeBufferPointer<Double>,
-      UnsafeBufferPointer<LayoutItem>
+      ColumnView, UnsafeMutableBufferPointer<[ClosedRange<Double>]>, UnsafeBufferPointer<Double>
     ) -> Void
   ) {
     bottoms.withUnsafeMutableBufferPointer { bottoms in
@@ -241,13 +292,11 @@ struct ColumnsEngine: StyleEngine {
         flags.withUnsafeMutableBufferPointer { flags in
           runs.withUnsafeMutableBufferPointer { runs in
             columnXs.withUnsafeBufferPointer { columnXs in
-              items.withUnsafeBufferPointer { items in
-                let view = ColumnView(
-                  bottoms: ColumnValues(bottoms), reachable: ColumnValues(reachable),
-                  flags: ColumnValues(flags), count: columnXs.count, insetTop: geometry.insets.top,
-                  rowSpacing: geometry.rowSpacing)
-                body(view, runs, columnXs, items)
-              }
+              let view = ColumnView(
+                bottoms: ColumnValues(bottoms), reachable: ColumnValues(reachable),
+                flags: ColumnValues(flags), count: columnXs.count, insetTop: geometry.insets.top,
+                rowSpacing: geometry.rowSpacing)
+              body(view, runs, columnXs)
             }
           }
         }
@@ -266,12 +315,15 @@ struct ColumnsEngine: StyleEngine {
   /// - Complexity: O(*k*) for *k* one-column items in the shortest column (O(*c*) each for *c*
   ///   columns past four), O(*c* · *s*) for an item of *s* columns or with another order.
   private mutating func place<
-    Style: ColumnStyle, Chooser: ColumnChooser, Transform: FrameTransform
+    Items: Sequence<LayoutItem>, Style: ColumnStyle, Chooser: ColumnChooser,
+    Transform: FrameTransform
   >(
-    _ items: [LayoutItem], startCount: Int, _: Style.Type, _ chooser: Chooser, _: Transform.Type
+    _ items: Items, startCount: Int, _: Style.Type, _ chooser: Chooser, _: Transform.Type
   ) throws(LayoutError) -> (elements: [LayoutElement], blocks: BatchBlocks) {
+    // How many there are: an array's or a generated page's count, never fewer than it gives.
+    let itemCount = items.underestimatedCount
     // Elements store their index in 32 bits: checked once for the batch rather than per element.
-    precondition(startCount + items.count <= Int(Int32.max) + 1, "more than 2^31 elements")
+    precondition(startCount + itemCount <= Int(Int32.max) + 1, "more than 2^31 elements")
     // Copies of the state's arrays (the first write makes them the batch's own), and the runs
     // moved out, so that adding one copies nothing; all put back only when the batch stands.
     var (bottoms, reachable, flags) = (columns.bottoms, columns.reachable, columns.flags)
@@ -280,11 +332,11 @@ struct ColumnsEngine: StyleEngine {
     let runCounts = Style.enlargesAndAligns ? runs.map(\.count) : []
     var next = columns
     var failure: LayoutError?
-    var runMemory = Style.Runs.memory(columns: geometry.columns, items: items.count)
-    var blocks = BatchBlocks(startCount: startCount, count: items.count)
-    let placed = [LayoutElement](unsafeUninitializedCapacity: items.count) { buffer, count in
+    var runMemory = Style.Runs.memory(columns: geometry.columns, items: itemCount)
+    var blocks = BatchBlocks(startCount: startCount, count: itemCount)
+    let placed = [LayoutElement](unsafeUninitializedCapacity: itemCount) { buffer, count in
       HugePages.advise(buffer)
-      withMemory(&bottoms, &reachable, &flags, &runs, items) { view, runs, columnXs, items in
+      withMemory(&bottoms, &reachable, &flags, &runs) { view, runs, columnXs in
         Style.Runs.withRuns(&runMemory) { freeRuns in
           // The step is made here, in the closure that runs the loop, and put back after it: a
           // variable captured from outside lives in memory, reloaded and stored around every write
@@ -307,19 +359,23 @@ struct ColumnsEngine: StyleEngine {
             next.lowest = step.lowest
             next.cursor = step.chooser.cursor
           }
-          for offset in items.indices {
+          var offset = 0
+          for item in items {
+            // The buffer holds the count the items gave; a sequence that gives more is a bug.
+            precondition(offset < itemCount, "more items than the count they gave")
             do throws(LayoutError) {
               buffer.initializeElement(
-                at: offset, to: try step.place(items[offset], at: startCount &+ offset))
+                at: offset, to: try step.place(item, at: startCount &+ offset))
             } catch {
               failure = error
               return
             }
-            placedCount = offset &+ 1
             if !Style.spreads {
               blocks.include(
                 offset: offset, of: UnsafeBufferPointer(buffer), axis: step.transform.axis)
             }
+            offset &+= 1
+            placedCount = offset
           }
           // Spread moves items placed earlier in the batch: the blocks are measured once all
           // stand.

@@ -27,14 +27,24 @@ struct QuiltEngine: StyleEngine {
   }
 
   mutating func append(
-    _ items: [LayoutItem], to elements: inout [LayoutElement], index: inout BlockIndex
+    _ items: PageItems, to elements: inout [LayoutElement], index: inout BlockIndex
+  ) throws(LayoutError) {
+    switch items {
+    case .array(let items): try append(items, to: &elements, index: &index)
+    case .generated(let items): try append(items, to: &elements, index: &index)
+    }
+  }
+
+  private mutating func append(
+    _ items: some Sequence<LayoutItem>, to elements: inout [LayoutElement],
+    index: inout BlockIndex
   ) throws(LayoutError) {
     let pattern = geometry.pattern
     let cell = geometry.columnWidth
     let rowPitch = cell + geometry.rowSpacing
     var lowest = self.lowest
     var placed: [LayoutElement] = []
-    placed.reserveCapacity(items.count)
+    placed.reserveCapacity(items.underestimatedCount)
     try columnXs.withUnsafeBufferPointer { (columnXs) throws(LayoutError) in
       let transform = Mapped(columnXs: columnXs, configuration: configuration)
       for (offset, item) in items.enumerated() {

@@ -42,7 +42,17 @@ struct RingEngine: StyleEngine {
   }
 
   mutating func append(
-    _ items: [LayoutItem], to elements: inout [LayoutElement], index: inout BlockIndex
+    _ items: PageItems, to elements: inout [LayoutElement], index: inout BlockIndex
+  ) throws(LayoutError) {
+    switch items {
+    case .array(let items): try append(items, to: &elements, index: &index)
+    case .generated(let items): try append(items, to: &elements, index: &index)
+    }
+  }
+
+  private mutating func append(
+    _ items: some Sequence<LayoutItem>, to elements: inout [LayoutElement],
+    index: inout BlockIndex
   ) throws(LayoutError) {
     var count = elements.count
     for item in items {

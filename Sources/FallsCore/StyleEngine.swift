@@ -9,7 +9,7 @@ protocol StyleEngine: Sendable {
   ///
   /// All or nothing: on an error, `elements`, `index` and the engine are as they were.
   mutating func append(
-    _ items: [LayoutItem], to elements: inout [LayoutElement], index: inout BlockIndex
+    _ items: PageItems, to elements: inout [LayoutElement], index: inout BlockIndex
   ) throws(LayoutError)
 
   /// The extent of the content along the scroll axis, with `elements` placed.
@@ -51,9 +51,11 @@ func makeEngine(for configuration: LayoutConfiguration) -> any StyleEngine {
 }
 
 /// Appends a batch's elements to `elements`, taking the batch's array as it is when nothing is
-/// there and no room was reserved (one feed laid out at once).
+/// there and the room reserved holds no more than the batch (one feed laid out at once): room
+/// reserved and never written costs no memory, where a copy into it would cost the batch twice.
+/// Room reserved for more batches is kept, and filled.
 func append(_ placed: [LayoutElement], to elements: inout [LayoutElement]) {
-  if elements.isEmpty, elements.capacity < placed.count {
+  if elements.isEmpty, elements.capacity <= placed.capacity {
     elements = placed
     return
   }

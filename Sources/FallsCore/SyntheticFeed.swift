@@ -22,6 +22,37 @@ public enum SyntheticFeed {
     return generator.items(count: count)
   }
 
+  /// The first `count` items of a ``Generator``, made as they are read rather than held: a
+  /// layout of a million of them, appended as one page, never holds the million
+  /// (``WaterfallLayout/append(_:)-(SyntheticFeed.Items)``).
+  public struct Items: Sequence, Sendable {
+    /// How many items there are.
+    public let count: Int
+    private let generator: Generator
+
+    /// The next `count` items of `generator`.
+    public init(_ generator: Generator, count: Int) {
+      self.generator = generator
+      self.count = Swift.max(count, 0)
+    }
+
+    public var underestimatedCount: Int { count }
+
+    public func makeIterator() -> Iterator { Iterator(generator: generator, remaining: count) }
+
+    /// Makes the items one after another.
+    public struct Iterator: IteratorProtocol {
+      fileprivate var generator: Generator
+      fileprivate var remaining: Int
+
+      public mutating func next() -> LayoutItem? {
+        guard remaining > 0 else { return nil }
+        remaining &-= 1
+        return generator.next()
+      }
+    }
+  }
+
   /// The endless stream of generated items, for feeds too long to hold at once: taken a batch
   /// at a time, they are exactly the items of ``items(count:seed:minimumHeight:maximumHeight:columnWidth:)``.
   ///

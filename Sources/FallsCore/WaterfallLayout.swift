@@ -173,6 +173,14 @@ public struct WaterfallLayout: Sendable {
   ///
   /// This overload is not generic, so the placement loops are compiled for arrays once.
   public mutating func append(_ items: [LayoutItem]) throws(LayoutError) {
-    try engine.append(items, to: &elements, index: &blockIndex)
+    try engine.append(.array(items), to: &elements, index: &blockIndex)
+  }
+
+  /// Places generated `items` below those already laid out, as one append (one page), made
+  /// as they are placed: the items are never held, whatever their number.
+  ///
+  /// The same as appending them in an array; see ``append(_:)-(Sequence<LayoutItem>)``.
+  public mutating func append(_ items: SyntheticFeed.Items) throws(LayoutError) {
+    try engine.append(.generated(items), to: &elements, index: &blockIndex)
   }
 }

@@ -254,6 +254,26 @@ private struct TerminalSession {
   }
 
   @Test(
+    "Spread alignment and the flat end cost at most 1.3 and 1.5 times the seed's memory",
+    .disabled(if: isSanitized, "a sanitizer's allocator has its own overhead"))
+  func memoryOfMovingLayouts() async throws {
+    // One page of 300,000 generated items: spread holds its runs (16 bytes an item) beside the
+    // elements (48); the flat end places the page again up to 21 times, holding it once.
+    let base = ["layout", "--synthetic", "300000", "--format", "jsonl"]
+    let seed = try await measuredRun(base)
+    let spread = try await measuredRun(base + ["--align", "spread"])
+    let flat = try await measuredRun(base + ["--align", "spread", "--flat-end"])
+    #expect(seed.status == 0 && spread.status == 0 && flat.status == 0)
+    let (spreadRatio, flatRatio) = (
+      Double(spread.peakBytes) / Double(seed.peakBytes),
+      Double(flat.peakBytes) / Double(seed.peakBytes)
+    )
+    #expect(
+      spreadRatio <= 1.3, "spread \(spread.peakBytes >> 20) MiB, seed \(seed.peakBytes >> 20)")
+    #expect(flatRatio <= 1.5, "flat end \(flat.peakBytes >> 20) MiB, seed \(seed.peakBytes >> 20)")
+  }
+
+  @Test(
     "A gzip bomb stops at --max-bytes: memory stays near the limit, not near the expansion",
     .disabled(if: isSanitized, "a sanitizer's allocator has its own overhead"))
   func gzipBomb() async throws {

@@ -19,7 +19,7 @@ extension WaterfallLayout {
 /// A placeholder while an engine is changed in place.
 private struct EmptyEngine: StyleEngine {
   mutating func append(
-    _ items: [LayoutItem], to elements: inout [LayoutElement], index: inout BlockIndex
+    _ items: PageItems, to elements: inout [LayoutElement], index: inout BlockIndex
   ) throws(LayoutError) {}
   func contentExtent(elements: [LayoutElement]) -> Double { 0 }
   var columnBottoms: [Double?] { [] }

@@ -35,5 +35,12 @@ import Testing
     reserve(&reserved, 10)
     append(batch, to: &reserved)
     #expect(reserved == batch && reserved.capacity >= 10)
+    // Room for exactly the batch is not written: the batch's array is taken.
+    var exact: [LayoutElement] = []
+    reserve(&exact, 3)
+    append(batch, to: &exact)
+    #expect(
+      exact.withUnsafeBufferPointer { $0.baseAddress }
+        == batch.withUnsafeBufferPointer { $0.baseAddress })
   }
 }
