@@ -23,28 +23,69 @@
 /// - Complexity: O(*n*) in the length of `text`.
 public func escapingControlCharacters(_ text: String, keepingNewlines: Bool = false) -> String {
   guard text.unicodeScalars.contains(where: isEscapedForPeople) else { return text }
-  let hex = Array("0123456789abcdef".unicodeScalars)
-  var escaped = String.UnicodeScalarView()
-  func append(unit: UInt32) {
-    escaped.append(contentsOf: "\\u".unicodeScalars)
-    for shift in stride(from: 12, through: 0, by: -4) {
-      escaped.append(hex[Int((unit >> UInt32(shift)) & 0xF)])
-    }
+  var text = text
+  var escaped: [UInt8] = []
+  text.withUTF8 { utf8 in
+    escaped.reserveCapacity(utf8.count + 64)
+    forEachEscapedRun(of: utf8, keepingNewlines: keepingNewlines) { escaped += $0 }
   }
-  for scalar in text.unicodeScalars {
-    guard isEscapedForPeople(scalar), !(keepingNewlines && scalar == "\n") else {
-      escaped.append(scalar)
+  return String(decoding: escaped, as: UTF8.self)
+}
+
+/// Calls `body` with the bytes of `utf8` escaped as
+/// ``escapingControlCharacters(_:keepingNewlines:)`` escapes them, a run at a time: each
+/// stretch of kept bytes as it lies in `utf8`, each escape as the six ASCII bytes of `\uxxxx`
+/// (twelve for a surrogate pair). Text of any length is written out without being copied whole.
+///
+/// - Parameters:
+///   - utf8: Valid UTF-8 (a `String`'s, or a feed's checked strings).
+///   - keepingNewlines: Whether U+000A stays as it is.
+///   - body: Called with each run, in order.
+/// - Complexity: O(*n*) in the length of `utf8`.
+public func forEachEscapedRun(
+  of utf8: UnsafeBufferPointer<UInt8>, keepingNewlines: Bool = false,
+  _ body: (UnsafeBufferPointer<UInt8>) -> Void
+) {
+  var kept = 0
+  var index = 0
+  while index < utf8.count {
+    let lead = utf8[index]
+    // The scalar at `index` and its length in bytes (the text is valid UTF-8).
+    let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+    var value = UInt32(length == 1 ? lead : lead & (0xFF >> (length + 1)))
+    for next in 1..<length where index + next < utf8.count {
+      value = value << 6 | UInt32(utf8[index + next] & 0x3F)
+    }
+    guard let scalar = Unicode.Scalar(value), isEscapedForPeople(scalar),
+      !(keepingNewlines && scalar == "\n")
+    else {
+      index += length
       continue
     }
-    if scalar.value > 0xFFFF {
-      let offset = scalar.value - 0x10000
-      append(unit: 0xD800 + (offset >> 10))
-      append(unit: 0xDC00 + (offset & 0x3FF))
-    } else {
-      append(unit: scalar.value)
+    if kept < index { body(UnsafeBufferPointer(rebasing: utf8[kept..<index])) }
+    index += length
+    kept = index
+    withEscape(of: scalar, body)
+  }
+  if kept < utf8.count { body(UnsafeBufferPointer(rebasing: utf8[kept...])) }
+}
+
+/// Calls `body` with `\uxxxx` for `scalar`, or the two of its surrogate pair past the Basic
+/// Multilingual Plane, in lower-case hexadecimal.
+private func withEscape(of scalar: Unicode.Scalar, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+  let units: [UInt32] =
+    scalar.value > 0xFFFF
+    ? [0xD800 + ((scalar.value - 0x10000) >> 10), 0xDC00 + ((scalar.value - 0x10000) & 0x3FF)]
+    : [scalar.value]
+  var bytes: [UInt8] = []
+  for unit in units {
+    bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u")]
+    for shift in stride(from: 12, through: 0, by: -4) {
+      let digit = UInt8((unit >> UInt32(shift)) & 0xF)
+      bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
     }
   }
-  return String(escaped)
+  bytes.withUnsafeBufferPointer(body)
 }
 
 /// Whether `scalar` is written escaped in text for people (``escapingControlCharacters(_:keepingNewlines:)``):

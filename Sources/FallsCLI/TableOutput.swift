@@ -95,32 +95,78 @@ extension LayoutReport {
     let columns = TableField.fields(for: configuration.style).filter {
       fields?.contains($0.rawValue) ?? true
     }
+    // The img column is last and never padded: only the other columns are measured, and an
+    // image's URL, of any length, is written from where it lies rather than made a string.
+    let hasImage = columns.last == .img
+    let measured = hasImage ? Array(columns.dropLast()) : columns
     var widths = columns.map(\.rawValue.count)
     try forEachSelected { (element) throws(SystemError) in
-      for (index, column) in columns.enumerated() {
+      for (index, column) in measured.enumerated() {
         widths[index] = max(widths[index], cell(column, of: element).count)
       }
     }
-    if let terminalColumns, columns.last == .img {
-      // What the other columns and their gaps leave, but at least "h…g".
-      let used = widths.dropLast().reduce(0) { $0 + $1 + 2 }
-      widths[widths.count - 1] = max(terminalColumns - used, 3)
+    // On a terminal, what the other columns and their gaps leave, but at least "h…g".
+    let imageWidth = terminalColumns.map { terminal in
+      max(terminal - widths.dropLast(hasImage ? 1 : 0).reduce(0) { $0 + $1 + 2 }, 3)
     }
-    func appendRow(_ cells: [String]) {
+    func appendRow(_ cells: [String], image: Int?) {
       for (index, cell) in cells.enumerated() {
-        let isLast = index == cells.count - 1
+        let isLast = index == cells.count - 1 && image == nil
         let text = cell.count > widths[index] ? Self.shortened(cell, to: widths[index]) : cell
         let padding = String(repeating: " ", count: max(widths[index] - text.count, 0))
         out.append(
           columns[index].isNumeric ? padding + text : isLast ? text : text + padding)
         out.appendLiteral(isLast ? "\n" : "  ")
       }
+      guard let image else { return }
+      items.withImage(at: image) { utf8 in
+        if let imageWidth {
+          out.append(Self.shortenedImage(utf8, to: imageWidth))
+        } else {
+          out.appendEscapedForPeople(utf8)
+        }
+      }
+      out.appendLiteral("\n")
     }
-    appendRow(columns.map(\.rawValue))
+    if hasImage {
+      appendRow(measured.map(\.rawValue) + [TableField.img.rawValue], image: nil)
+    } else {
+      appendRow(columns.map(\.rawValue), image: nil)
+    }
     try forEachSelected { (element) throws(SystemError) in
-      appendRow(columns.map { cell($0, of: element) })
+      let image = hasImage ? element.item?.index ?? -1 : nil
+      if let image, image < 0 {
+        // A header or footer has no image: its cell is empty.
+        appendRow(columns.map { cell($0, of: element) }, image: nil)
+      } else {
+        appendRow(measured.map { cell($0, of: element) }, image: image)
+      }
       try out.flushIfFull()
     }
+  }
+
+  /// An image's URL, escaped for people, shortened in the middle to `width` characters where it
+  /// is longer (``shortened(_:to:)``). A URL of up to 64 KiB is shortened exactly; of one
+  /// longer, only as many of its first and last bytes are read as the width can show, so that
+  /// a URL of any length costs what the terminal shows.
+  static func shortenedImage(_ utf8: UnsafeBufferPointer<UInt8>, to width: Int) -> String {
+    guard utf8.count > 1 << 16 else {
+      let text = escapingControlCharacters(String(decoding: utf8, as: UTF8.self))
+      return text.count > width ? shortened(text, to: width) : text
+    }
+    // Each character shown takes at most a few bytes; a window of 64 more per character is
+    // room for combining marks. The windows start and end on whole characters' bytes.
+    let window = min((width + 2) * 64, utf8.count / 2)
+    var start = utf8.count - window
+    while start < utf8.count, utf8[start] & 0xC0 == 0x80 { start += 1 }
+    var end = window
+    while end > 0, utf8[end] & 0xC0 == 0x80 { end -= 1 }
+    let head = escapingControlCharacters(
+      String(decoding: UnsafeBufferPointer(rebasing: utf8[..<end]), as: UTF8.self))
+    let tail = escapingControlCharacters(
+      String(decoding: UnsafeBufferPointer(rebasing: utf8[start...]), as: UTF8.self))
+    let kept = max(width - 1, 0)
+    return String(head.prefix(kept - kept / 2)) + "…" + String(tail.suffix(kept / 2))
   }
 
   /// `text` shortened to `width` characters in the middle, where an ellipsis stands for what is

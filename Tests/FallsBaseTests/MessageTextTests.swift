@@ -52,6 +52,41 @@ import Testing
     }
   }
 
+  @Test(
+    "Property: escaping equals a scalar-by-scalar reference, on text of every plane",
+    arguments: 0..<20)
+  func escapingProperty(seed: UInt64) {
+    var state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 1
+    func next() -> UInt64 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return state >> 11
+    }
+    // Scalars from the places that matter: ASCII, controls, format characters, letters of
+    // other scripts, emoji, the planes past the first.
+    let pools: [ClosedRange<UInt32>] = [
+      0x20...0x7E, 0...0x1F, 0x7F...0xA0, 0xAD...0xAD, 0x2000...0x206F, 0x4E00...0x4E20,
+      0x1F600...0x1F64F, 0xE0000...0xE007F, 0xFEFF...0xFEFF, 0x10000...0x10FFFF,
+    ]
+    var text = String.UnicodeScalarView()
+    for _ in 0..<500 {
+      let pool = pools[Int(next() % UInt64(pools.count))]
+      let value = pool.lowerBound + UInt32(next() % UInt64(pool.count))
+      if let scalar = Unicode.Scalar(value) { text.append(scalar) }
+    }
+    var reference = ""
+    for scalar in text {
+      guard isEscapedForPeople(scalar) else {
+        reference.unicodeScalars.append(scalar)
+        continue
+      }
+      let units = String(scalar).utf16.map { String($0, radix: 16) }
+      for unit in units {
+        reference += "\\u" + String(repeating: "0", count: 4 - unit.count) + unit
+      }
+    }
+    #expect(escapingControlCharacters(String(text)) == reference)
+  }
+
   @Test("A value of any length is quoted in at most 200 characters, its start and end kept")
   func shortened() {
     let long = "a" + String(repeating: "x", count: 100_000) + "z\u{1B}"

@@ -274,6 +274,25 @@ private struct TerminalSession {
   }
 
   @Test(
+    "A URL of 30 MB costs the table no more than 1.25 times what it costs JSON Lines",
+    .disabled(if: isSanitized, "a sanitizer's allocator has its own overhead"))
+  func memoryOfLongText() async throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("falls-long-\(UInt64.random(in: 0 ... .max)).json")
+    defer { try? FileManager.default.removeItem(at: path) }
+    var feed = Data(#"{"data":[{"img":"https://example.com/"#.utf8)
+    feed.append(Data(repeating: UInt8(ascii: "x"), count: 30 << 20))
+    feed.append(Data(#"","width":1,"height":1}]}"#.utf8))
+    try feed.write(to: path)
+    let jsonl = try await measuredRun(["layout", path.path, "-f", "jsonl"])
+    let table = try await measuredRun(["layout", path.path, "-f", "table"])
+    #expect(jsonl.status == 0 && table.status == 0, "\(table.error)")
+    #expect(
+      Double(table.peakBytes) <= 1.25 * Double(jsonl.peakBytes),
+      "table \(table.peakBytes >> 20) MiB, jsonl \(jsonl.peakBytes >> 20) MiB")
+  }
+
+  @Test(
     "A gzip bomb stops at --max-bytes: memory stays near the limit, not near the expansion",
     .disabled(if: isSanitized, "a sanitizer's allocator has its own overhead"))
   func gzipBomb() async throws {

@@ -23,6 +23,22 @@ import Testing
     }
   }
 
+  @Test(
+    "A URL of 200,000 characters is shortened on a terminal from its two ends, and piped written whole and escaped"
+  )
+  func longURL() async {
+    let url = "https://a.example/\u{202E}" + String(repeating: "瀑", count: 200_000) + "/end.jpg"
+    let feed = #"{"data":[{"img":""# + url + #"","width":1,"height":1}]}"#
+    let shown = await runCLI(["layout", "-"], input: feed) { $0.standardOutputColumns = 200 }
+    let row = shown.standardOutput.split(separator: "\n").dropFirst(2).first ?? ""
+    #expect(row.count == 200, "\(row)")
+    #expect(row.contains("https://a.example/\\u202e瀑") && row.hasSuffix("瀑/end.jpg"), "\(row)")
+    let piped = await runCLI(["layout", "-"], input: feed)
+    #expect(
+      piped.standardOutput.contains(
+        "https://a.example/\\u202e" + String(repeating: "瀑", count: 200_000) + "/end.jpg\n"))
+  }
+
   @Test("Piped, the table keeps every URL whole")
   func pipedIsWhole() async throws {
     let result = await runCLI(["layout"])

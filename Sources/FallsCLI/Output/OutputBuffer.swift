@@ -46,7 +46,9 @@ struct OutputBuffer: ~Copyable {
   }
 
   private mutating func grow(_ needed: Int) {
-    let larger = max(capacity * 2, count + needed)
+    // Room for what is needed and a chunk more: a long text (a URL of 100 MB) then fits with
+    // what follows it, where doubling again would hold it twice.
+    let larger = max(capacity * 2, count + needed + min(chunkSize, 1 << 16))
     let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
     moved.update(from: start, count: count)
     start.deallocate()
@@ -213,6 +215,12 @@ struct OutputBuffer: ~Copyable {
       position[1 + utf8.count] = UInt8(ascii: "\"")
       position += utf8.count + 2
     }
+  }
+
+  /// Appends the UTF-8 text `utf8` for people: its control and format characters escaped
+  /// (``forEachEscapedRun(of:keepingNewlines:_:)``), the rest copied as it lies.
+  mutating func appendEscapedForPeople(_ utf8: UnsafeBufferPointer<UInt8>) {
+    forEachEscapedRun(of: utf8) { append($0) }
   }
 
   /// Appends `text` as a JSON string literal.
