@@ -11,14 +11,29 @@ import Foundation
 /// byte arrives, so a server that trickles bytes would never time out: each request here is
 /// cancelled when its deadline passes. HTTP error statuses are returned as answers. Gzip bodies
 /// arrive decompressed.
+///
+/// One session serves every request of the transport, so that a request to a host already
+/// asked reuses its connection (keep-alive). That is also what keeps waiting cheap: the
+/// toolchain's FoundationNetworking watches a new connection's socket for writing while it
+/// connects and never stops, so that a first request burns most of a core until its answer
+/// comes; on a reused connection the wait costs nothing (BENCHMARKS.md, "Waiting").
 public final class URLSessionTransport: HTTPTransport {
-  private let configuration: URLSessionConfiguration
+  private let session: URLSession
+  /// The session's delegate, which hands each task's calls to the receiver of its request:
+  /// FoundationNetworking on Linux calls session delegates only, not a task's `delegate`.
+  private let receivers = Receivers()
 
-  /// Creates a transport with ephemeral sessions (no cookies, no cache).
+  /// Creates a transport with an ephemeral session (no cookies, no cache).
   public init() {
-    configuration = URLSessionConfiguration.ephemeral
+    let configuration = URLSessionConfiguration.ephemeral
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     configuration.urlCache = nil
+    session = URLSession(
+      configuration: configuration, delegate: receivers, delegateQueue: ImmediateQueue())
+  }
+
+  deinit {
+    session.finishTasksAndInvalidate()
   }
 
   /// Fetches `url` once; see ``HTTPTransport/get(_:headers:timeout:maxBytes:)``.
@@ -27,13 +42,10 @@ public final class URLSessionTransport: HTTPTransport {
   {
     var request = URLRequest(url: url, timeoutInterval: timeout)
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-    // A session per request: FoundationNetworking on Linux calls session delegates only, not
-    // the per-task `delegate` property.
     let receiver = Receiver(maxBytes: maxBytes, timeout: timeout)
-    let session = URLSession(
-      configuration: configuration, delegate: receiver, delegateQueue: ImmediateQueue())
-    defer { session.finishTasksAndInvalidate() }
     let task = session.dataTask(with: request)
+    receivers.add(receiver, for: task)
+    defer { receivers.remove(task) }
     // A task cancelled while it waits (falls view quitting mid-page) cancels the request.
     let answer: Receiver.Answer = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
@@ -43,6 +55,49 @@ public final class URLSessionTransport: HTTPTransport {
       receiver.cancel(task, because: .cancelled)
     }
     return try answer.get()
+  }
+}
+
+/// The delegate of a transport's session: each task's calls go to the receiver of its request.
+private final class Receivers: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  private let lock = NSLock()
+  private var byTask: [Int: Receiver] = [:]
+
+  func add(_ receiver: Receiver, for task: URLSessionTask) {
+    lock.withLock { byTask[task.taskIdentifier] = receiver }
+  }
+
+  func remove(_ task: URLSessionTask) {
+    _ = lock.withLock { byTask.removeValue(forKey: task.taskIdentifier) }
+  }
+
+  private func receiver(of task: URLSessionTask) -> Receiver? {
+    lock.withLock { byTask[task.taskIdentifier] }
+  }
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+  ) {
+    guard let receiver = receiver(of: dataTask) else { return completionHandler(.cancel) }
+    receiver.received(response, of: dataTask, completionHandler: completionHandler)
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    receiver(of: dataTask)?.received(data, of: dataTask)
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask,
+    willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+    completionHandler: @escaping @Sendable (URLRequest?) -> Void
+  ) {
+    guard let receiver = receiver(of: task) else { return completionHandler(nil) }
+    receiver.redirected(response, to: request, completionHandler: completionHandler)
+  }
+
+  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+    receiver(of: task)?.completed(with: error)
   }
 }
 
@@ -64,7 +119,7 @@ private final class ImmediateQueue: OperationQueue, @unchecked Sendable {
 }
 
 /// Collects one task's answer, enforces the limits, and resumes the waiting caller once.
-private final class Receiver: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+private final class Receiver: @unchecked Sendable {
   typealias Answer = Result<HTTPResponse, TransportFailure>
 
   private let maxBytes: Int
@@ -104,8 +159,8 @@ private final class Receiver: NSObject, URLSessionDataDelegate, @unchecked Senda
     }
   }
 
-  func urlSession(
-    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+  func received(
+    _ response: URLResponse, of dataTask: URLSessionDataTask,
     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
   ) {
     let http = response as? HTTPURLResponse
@@ -120,7 +175,7 @@ private final class Receiver: NSObject, URLSessionDataDelegate, @unchecked Senda
     completionHandler(.allow)
   }
 
-  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+  func received(_ data: Data, of dataTask: URLSessionDataTask) {
     // Nothing is kept past the limit, nor after a cancel: data that is on its way when the task
     // is cancelled (a compressed body decompresses into many chunks) is dropped.
     let tooLarge = lock.withLock {
@@ -132,9 +187,8 @@ private final class Receiver: NSObject, URLSessionDataDelegate, @unchecked Senda
     if tooLarge { cancel(dataTask, because: .bodyTooLarge(limit: maxBytes)) }
   }
 
-  func urlSession(
-    _ session: URLSession, task: URLSessionTask,
-    willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+  func redirected(
+    _ response: HTTPURLResponse, to request: URLRequest,
     completionHandler: @escaping @Sendable (URLRequest?) -> Void
   ) {
     // Judged by the Location header itself: FoundationNetworking turns some schemes it does not
@@ -156,7 +210,7 @@ private final class Receiver: NSObject, URLSessionDataDelegate, @unchecked Senda
     completionHandler(request)
   }
 
-  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+  func completed(with error: Error?) {
     let (continuation, result): (CheckedContinuation<Answer, Never>?, Answer) = lock.withLock {
       let waiting = self.continuation
       self.continuation = nil

@@ -293,6 +293,21 @@ private struct TerminalSession {
   }
 
   @Test(
+    "Waiting two seconds for a later page, on the connection the first opened, costs next to no processor time",
+    .disabled(if: isSanitized, "a sanitizer's runtime has its own cost"))
+  func waitingIsCheap() async throws {
+    let server = try TestServer()
+    // Page 1 at once, page 2 after two seconds; on one connection the wait costs ~0.1% of a
+    // core, where a new connection's costs ~75% (BENCHMARKS.md, "Waiting").
+    let run = try await measuredRun([
+      "layout", server.url("/late/2/{page}?size={size}"), "--pages", "2", "-f", "jsonl",
+    ])
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.seconds >= 2)
+    #expect(run.processorSeconds < 0.5, "\(run.processorSeconds) s of processor time")
+  }
+
+  @Test(
     "A gzip bomb stops at --max-bytes: memory stays near the limit, not near the expansion",
     .disabled(if: isSanitized, "a sanitizer's allocator has its own overhead"))
   func gzipBomb() async throws {

@@ -112,6 +112,10 @@ public struct MeasuredRun {
   public var error: String
   /// The largest resident set of the process, in bytes.
   public var peakBytes: Int
+  /// The processor time the process took, user and system, in seconds.
+  public var processorSeconds: Double
+  /// How long it ran, in seconds.
+  public var seconds: Double
 }
 
 /// Runs the `falls` binary with `arguments` (standard output to /dev/null, or to `output`) and
@@ -121,23 +125,30 @@ public func measuredRun(
 ) async throws -> MeasuredRun {
   // python3 waits for falls alone, so its children's maximum is falls's.
   let script = """
-    import resource, subprocess, sys
+    import resource, subprocess, sys, time
     stdin = open(sys.argv[1], 'rb') if sys.argv[1] != '' else subprocess.DEVNULL
+    start = time.monotonic()
     run = subprocess.run(sys.argv[2:], stdin=stdin, stdout=subprocess.DEVNULL,
                          stderr=subprocess.PIPE)
+    seconds = time.monotonic() - start
     sys.stderr.buffer.write(run.stderr)
-    print(run.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    print(run.returncode, usage.ru_maxrss, usage.ru_utime + usage.ru_stime, seconds)
     """
   let command =
     (["python3", "-c", script, input ?? "", fallsBinary.path] + arguments).map(shellQuoted)
     .joined(separator: " ")
   let run = try await shell(command, timeout: timeout)
   let fields = run.text.split(separator: " ").map {
-    Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+    Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+  }
+  guard fields.count == 4 else {
+    return MeasuredRun(
+      status: run.status, error: run.error, peakBytes: -1, processorSeconds: -1, seconds: -1)
   }
   return MeasuredRun(
-    status: fields.count == 2 ? Int32(fields[0]) : run.status, error: run.error,
-    peakBytes: fields.count == 2 ? fields[1] * 1024 : -1)
+    status: Int32(fields[0]), error: run.error, peakBytes: Int(fields[1]) * 1024,
+    processorSeconds: fields[2], seconds: fields[3])
 }
 
 /// Whether the tests run under a sanitizer (`.ci/run` sets `FALLS_SANITIZER`), whose

@@ -204,6 +204,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.end_headers()
                 self.wfile.write(body)
                 self.close_connection = True
+        elif route == "late":
+            # /late/<seconds>/<page>?size=<n>: the pages of /pages, every page after the first
+            # after a wait (on a connection the first one opened).
+            if int(parts[2]) > 1:
+                time.sleep(float(parts[1]))
+            size = int(dict(p.split("=", 1) for p in query.split("&") if "=" in p).get("size", "20"))
+            page = int(parts[2])
+            items = shop_items()[(page - 1) * size: page * size]
+            self.send_body(200, json.dumps({"data": items}).encode())
         elif route in ("pages", "failing"):
             size = int(dict(p.split("=", 1) for p in query.split("&") if "=" in p).get("size", "20"))
             page = int(parts[-1])
