@@ -18,14 +18,15 @@ import Foundation
 
 /// Starts `program` with `arguments`, its output to /dev/null, with posix_spawn (not
 /// Foundation's Process, whose own start-up would be measured too), and waits for it: wall
-/// seconds, and the peak resident memory in bytes that wait4 reports for it.
+/// seconds, the peak resident memory in bytes that wait4 reports for it, and the processor
+/// seconds (user and system) it took.
 ///
 /// That peak is the larger of the child's own and its parent's at the moment of the spawn (the
 /// child shares the parent's memory until it runs the program), so the benchmark measures through
 /// a fresh, small copy of itself (`--measure-child`): its few megabytes are below any peak that
 /// matters here.
 func spawnAndWait(_ program: String, _ arguments: [String], output: Int32? = nil) -> (
-  Double, Double
+  Double, Double, Double
 ) {
   var actions = posix_spawn_file_actions_t()
   posix_spawn_file_actions_init(&actions)
@@ -42,18 +43,19 @@ func spawnAndWait(_ program: String, _ arguments: [String], output: Int32? = nil
   var status: Int32 = 0
   var usage = rusage()
   let start = DispatchTime.now().uptimeNanoseconds
-  guard posix_spawn(&pid, program, &actions, nil, argv, environ) == 0 else { return (0, 0) }
+  guard posix_spawn(&pid, program, &actions, nil, argv, environ) == 0 else { return (0, 0, 0) }
   _ = wait4(pid, &status, 0, &usage)
   let time = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-  return (time, Double(usage.ru_maxrss) * 1024)
+  func seconds(_ value: timeval) -> Double { Double(value.tv_sec) + Double(value.tv_usec) / 1e6 }
+  return (time, Double(usage.ru_maxrss) * 1024, seconds(usage.ru_utime) + seconds(usage.ru_stime))
 }
 
-// `falls-bench --measure-child PROGRAM ARGUMENTS…` runs PROGRAM and prints its wall seconds and
-// peak memory in bytes.
+// `falls-bench --measure-child PROGRAM ARGUMENTS…` runs PROGRAM and prints its wall seconds,
+// peak memory in bytes and processor seconds.
 if CommandLine.arguments.count > 2, CommandLine.arguments[1] == "--measure-child" {
-  let (time, memory) = spawnAndWait(
+  let (time, memory, processor) = spawnAndWait(
     CommandLine.arguments[2], Array(CommandLine.arguments.dropFirst(3)))
-  print(time, memory)
+  print(time, memory, processor)
   exit(0)
 }
 
@@ -292,10 +294,11 @@ let feedFile = FileManager.default.temporaryDirectory.appendingPathComponent(
 try? feedText.write(to: feedFile)
 
 /// Runs the falls binary with `arguments`, output to /dev/null, through `--measure-child`: wall
-/// seconds and its peak resident memory in bytes.
-func runFalls(_ arguments: [String]) -> (Double, Double) {
+/// seconds, its peak resident memory in bytes and its processor seconds.
+@discardableResult
+func runFalls(_ arguments: [String]) -> (Double, Double, Double) {
   var ends: [Int32] = [0, 0]
-  guard pipe(&ends) == 0 else { return (0, 0) }
+  guard pipe(&ends) == 0 else { return (0, 0, 0) }
   _ = spawnAndWait(
     CommandLine.arguments[0], ["--measure-child", binary.path] + arguments, output: ends[1])
   close(ends[1])
@@ -310,7 +313,7 @@ func runFalls(_ arguments: [String]) -> (Double, Double) {
   let fields = String(decoding: text, as: UTF8.self).split(separator: " ").compactMap {
     Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
   }
-  return fields.count == 2 ? (fields[0], fields[1]) : (0, 0)
+  return fields.count == 3 ? (fields[0], fields[1], fields[2]) : (0, 0, 0)
 }
 
 if FileManager.default.isExecutableFile(atPath: binary.path) {
@@ -319,7 +322,7 @@ if FileManager.default.isExecutableFile(atPath: binary.path) {
     endToEndName, unit: "s", target: "< 1 s",
     repeats: 3
   ) {
-    let (time, memory) = runFalls([
+    let (time, memory, _) = runFalls([
       "layout", "--feed", feedFile.path, "--max-bytes", "1000000000", "--format", "jsonl",
     ])
     peak = max(peak, memory)
@@ -339,10 +342,87 @@ if FileManager.default.isExecutableFile(atPath: binary.path) {
   ) {
     runFalls(["layout"]).0 * 1e3
   }
+  measureMemory()
+  measureWaiting()
 } else {
   progress("no falls binary next to the benchmark; skipping the end-to-end runs")
 }
 try? FileManager.default.removeItem(at: feedFile)
+
+// 8. Peak memory where items move, and of a long text: ratios of one run's peak to another's.
+/// Adds the ratio of the peak memory of `falls` with `arguments` to its peak with `base`.
+@MainActor func peakRatio(
+  _ name: String, _ arguments: [String], over base: [String], baseName: String, target: String
+) {
+  guard selected(name) else { return }
+  progress(name)
+  let (over, under) = (runFalls(arguments).1, runFalls(base).1)
+  guard under > 0 else { return }
+  let ratio = over / under
+  results.append(
+    Result(
+      name: name, unit: "× " + baseName, median: ratio, fastest: ratio, slowest: ratio,
+      target: target,
+      note: "\(Int(over / 1_048_576)) MiB against \(Int(under / 1_048_576)) MiB"))
+}
+
+@MainActor func measureMemory() {
+  let seed = ["layout", "--synthetic", String(million), "--format", "jsonl"]
+  peakRatio(
+    "peak memory, --align spread, \(million) generated items", seed + ["--align", "spread"],
+    over: seed, baseName: "seed", target: "<= 1.3×")
+  peakRatio(
+    "peak memory, --align spread --flat-end, \(million) generated items",
+    seed + ["--align", "spread", "--flat-end"], over: seed, baseName: "seed", target: "<= 1.5×")
+  let name = "peak memory, table of a \(million / 10_000) MB URL"
+  guard selected(name) else { return }
+  let file = FileManager.default.temporaryDirectory.appendingPathComponent("falls-bench-url.json")
+  defer { try? FileManager.default.removeItem(at: file) }
+  var feed = Data(#"{"data":[{"img":"https://example.com/"#.utf8)
+  feed.append(Data(repeating: UInt8(ascii: "x"), count: million * 100))
+  feed.append(Data(#"","width":1,"height":1}]}"#.utf8))
+  try? feed.write(to: file)
+  peakRatio(
+    name, ["layout", file.path, "--format", "table"],
+    over: ["layout", file.path, "--format", "jsonl"], baseName: "jsonl", target: "<= 1.25×")
+}
+
+// 9. Waiting for a slow server: processor time per second of waiting, on a new connection and
+// on one a first request opened (the test server of Tests/Server, python3).
+@MainActor func measureWaiting() {
+  let names = ["waiting 2 s for a first request", "waiting 2 s for a later page"]
+  guard names.contains(where: { selected($0) }) else { return }
+  let server = Process()
+  server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  server.arguments = ["python3", "Tests/Server/feed_server.py", "Tests/Fixtures"]
+  let input = Pipe()
+  let output = Pipe()
+  server.standardInput = input
+  server.standardOutput = output
+  server.standardError = FileHandle.nullDevice
+  guard (try? server.run()) != nil,
+    let line = String(
+      data: output.fileHandleForReading.availableData, encoding: .utf8),
+    let port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines).dropFirst(5))
+  else {
+    progress("no test server (python3 Tests/Server/feed_server.py); skipping the waiting runs")
+    return
+  }
+  defer { try? input.fileHandleForWriting.close() }
+  let base = "http://127.0.0.1:\(port)"
+  for (name, arguments) in [
+    (names[0], ["layout", "\(base)/slow/2/mj-shop-1.json"]),
+    (names[1], ["layout", "\(base)/late/2/{page}?size={size}", "--pages", "2"]),
+  ] {
+    measure(
+      name, unit: "% core", target: "<= 5% where FoundationNetworking allows",
+      note: "BENCHMARKS.md, Waiting", warmups: 0, repeats: 3
+    ) {
+      let (wall, _, processor) = runFalls(arguments + ["--format", "jsonl"])
+      return wall > 0 ? processor / wall * 100 : 0
+    }
+  }
+}
 
 // Report.
 func format(_ value: Double) -> String {

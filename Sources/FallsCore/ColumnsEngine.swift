@@ -228,10 +228,10 @@ struct ColumnsEngine: StyleEngine {
     if let page { lastPage = page }
   }
 
-  private mutating func append<Items: Sequence<LayoutItem>>(
+  private mutating func append<Items: RandomAccessCollection<LayoutItem>>(
     _ items: Items, chosenBy order: PlacementOrder, to elements: inout [LayoutElement],
     index: inout BlockIndex
-  ) throws(LayoutError) {
+  ) throws(LayoutError) where Items.Index == Int {
     let cursor = columns.cursor
     switch order {
     case .shortest where geometry.tolerance > 0:
@@ -247,10 +247,10 @@ struct ColumnsEngine: StyleEngine {
     }
   }
 
-  private mutating func append<Items: Sequence<LayoutItem>, Chooser: ColumnChooser>(
+  private mutating func append<Items: RandomAccessCollection<LayoutItem>, Chooser: ColumnChooser>(
     _ items: Items, to elements: inout [LayoutElement], index: inout BlockIndex,
     _ chooser: Chooser
-  ) throws(LayoutError) {
+  ) throws(LayoutError) where Items.Index == Int {
     let isUpright =
       configuration.direction == .leftToRight && configuration.axis == .vertical
       && configuration.scale == nil
@@ -315,13 +315,15 @@ struct ColumnsEngine: StyleEngine {
   /// - Complexity: O(*k*) for *k* one-column items in the shortest column (O(*c*) each for *c*
   ///   columns past four), O(*c* · *s*) for an item of *s* columns or with another order.
   private mutating func place<
-    Items: Sequence<LayoutItem>, Style: ColumnStyle, Chooser: ColumnChooser,
+    Items: RandomAccessCollection<LayoutItem>, Style: ColumnStyle, Chooser: ColumnChooser,
     Transform: FrameTransform
   >(
     _ items: Items, startCount: Int, _: Style.Type, _ chooser: Chooser, _: Transform.Type
-  ) throws(LayoutError) -> (elements: [LayoutElement], blocks: BatchBlocks) {
-    // How many there are: an array's or a generated page's count, never fewer than it gives.
-    let itemCount = items.underestimatedCount
+  ) throws(LayoutError) -> (elements: [LayoutElement], blocks: BatchBlocks)
+  where Items.Index == Int {
+    // Items are read by their position in the batch: an array's buffer, or generated items.
+    precondition(items.startIndex == 0, "items start at 0")
+    let itemCount = items.count
     // Elements store their index in 32 bits: checked once for the batch rather than per element.
     precondition(startCount + itemCount <= Int(Int32.max) + 1, "more than 2^31 elements")
     // Copies of the state's arrays (the first write makes them the batch's own), and the runs
@@ -359,23 +361,19 @@ struct ColumnsEngine: StyleEngine {
             next.lowest = step.lowest
             next.cursor = step.chooser.cursor
           }
-          var offset = 0
-          for item in items {
-            // The buffer holds the count the items gave; a sequence that gives more is a bug.
-            precondition(offset < itemCount, "more items than the count they gave")
+          for offset in 0..<itemCount {
             do throws(LayoutError) {
               buffer.initializeElement(
-                at: offset, to: try step.place(item, at: startCount &+ offset))
+                at: offset, to: try step.place(items[offset], at: startCount &+ offset))
             } catch {
               failure = error
               return
             }
+            placedCount = offset &+ 1
             if !Style.spreads {
               blocks.include(
                 offset: offset, of: UnsafeBufferPointer(buffer), axis: step.transform.axis)
             }
-            offset &+= 1
-            placedCount = offset
           }
           // Spread moves items placed earlier in the batch: the blocks are measured once all
           // stand.

@@ -20,11 +20,15 @@ public struct SplitMix64: RandomNumberGenerator, Hashable, Sendable {
     state = seed
   }
 
+  /// What each step adds to the state: after *n* steps from a seed, the state is the seed plus
+  /// *n* times this (wrapping), so any draw of the stream can be reached at once.
+  public static let increment: UInt64 = 0x9E37_79B9_7F4A_7C15
+
   /// Returns the next 64 random bits.
   ///
   /// - Complexity: O(1).
   public mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
+    state &+= Self.increment
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB

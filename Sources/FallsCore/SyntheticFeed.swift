@@ -22,34 +22,31 @@ public enum SyntheticFeed {
     return generator.items(count: count)
   }
 
-  /// The first `count` items of a ``Generator``, made as they are read rather than held: a
+  /// The first `count` items of a ``Generator``, each made when it is read rather than held: a
   /// layout of a million of them, appended as one page, never holds the million
   /// (``WaterfallLayout/append(_:)-(SyntheticFeed.Items)``).
-  public struct Items: Sequence, Sendable {
-    /// How many items there are.
-    public let count: Int
+  ///
+  /// Item *i* is made from the generator's *i*-th draw, which SplitMix64 reaches at once (its
+  /// state after *i* steps is the state plus *i* times its increment): reading the items in any
+  /// order, or again, gives the items the generator gives in turn.
+  public struct Items: RandomAccessCollection, Sendable {
     private let generator: Generator
+
+    public let startIndex = 0
+    public let endIndex: Int
 
     /// The next `count` items of `generator`.
     public init(_ generator: Generator, count: Int) {
       self.generator = generator
-      self.count = Swift.max(count, 0)
+      endIndex = Swift.max(count, 0)
     }
 
-    public var underestimatedCount: Int { count }
-
-    public func makeIterator() -> Iterator { Iterator(generator: generator, remaining: count) }
-
-    /// Makes the items one after another.
-    public struct Iterator: IteratorProtocol {
-      fileprivate var generator: Generator
-      fileprivate var remaining: Int
-
-      public mutating func next() -> LayoutItem? {
-        guard remaining > 0 else { return nil }
-        remaining &-= 1
-        return generator.next()
-      }
+    /// Item `position`.
+    ///
+    /// - Complexity: O(1).
+    public subscript(position: Int) -> LayoutItem {
+      precondition(indices.contains(position), "position out of range")
+      return generator.item(at: position)
     }
   }
 
@@ -81,6 +78,16 @@ public enum SyntheticFeed {
     /// The next item; the stream never ends.
     public mutating func next() -> LayoutItem? {
       nextItem()
+    }
+
+    /// The item `position` places from here: what `position + 1` calls of ``next()`` end with,
+    /// made at once.
+    ///
+    /// - Complexity: O(1).
+    func item(at position: Int) -> LayoutItem {
+      var jumped = self
+      jumped.random = SplitMix64(seed: random.state &+ SplitMix64.increment &* UInt64(position))
+      return jumped.nextItem()
     }
 
     /// The next `count` items.

@@ -54,4 +54,12 @@ import Testing
     var copy = original
     #expect(copy.next() == original.next())
   }
+
+  @Test("After n steps the state is the seed plus n increments", arguments: [0, 1, 2, 63, 1000])
+  func jump(steps: Int) {
+    var stepped = SplitMix64(seed: 0xDEAD_BEEF)
+    for _ in 0..<steps { _ = stepped.next() }
+    let jumped = SplitMix64(seed: 0xDEAD_BEEF &+ SplitMix64.increment &* UInt64(steps))
+    #expect(stepped == jumped)
+  }
 }

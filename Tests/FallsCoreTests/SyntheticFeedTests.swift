@@ -46,4 +46,45 @@ import Testing
     #expect(items.allSatisfy { 77.7 * $0.height / 77.7 == 42 })
     #expect(SyntheticFeed.items(count: 0, seed: 3, columnWidth: 10).isEmpty)
   }
+
+  @Test(
+    "Items read by position, in any order, are the items the generator gives in turn",
+    arguments: [0, 1, 7, 1000])
+  func itemsByPosition(count: Int) {
+    var generator = SyntheticFeed.Generator(
+      seed: 5, minimumHeight: 10, maximumHeight: 900, columnWidth: 123.4)
+    _ = generator.next()
+    let items = SyntheticFeed.Items(generator, count: count)
+    #expect(items.count == count)
+    #expect(Array(items) == generator.items(count: count))
+    #expect(items.indices.reversed().map { items[$0] } == Array(items).reversed())
+  }
+
+  @Test(
+    "A page of generated items lays out as the same items in an array, in every style",
+    arguments: LayoutStyle.allCases)
+  func generatedPage(style: LayoutStyle) throws {
+    var configuration = LayoutConfiguration(style: style, seed: 9)
+    if style == .irregular { configuration.alignment = .spread }
+    let generator = SyntheticFeed.Generator(
+      seed: 9, minimumHeight: 100, maximumHeight: 250, columnWidth: configuration.columnWidth)
+    var lazy = try WaterfallLayout(configuration)
+    try lazy.append(SyntheticFeed.Items(generator, count: 500))
+    var copy = generator
+    let eager = try WaterfallLayout(configuration, items: copy.items(count: 500))
+    #expect(lazy.elements == eager.elements)
+    #expect(lazy.contentSize == eager.contentSize)
+    #expect(lazy.transforms == eager.transforms)
+    guard style == .irregular else { return }
+    // The flat end places the last page again: from generated items as from the array.
+    configuration.flatEnd = true
+    var flatLazy = try WaterfallLayout(configuration)
+    try flatLazy.append(SyntheticFeed.Items(generator, count: 500))
+    flatLazy.flattenEnd()
+    copy = generator
+    var flatEager = try WaterfallLayout(configuration, items: copy.items(count: 500))
+    flatEager.flattenEnd()
+    #expect(flatLazy.elements == flatEager.elements)
+    #expect(flatLazy.elements != lazy.elements)
+  }
 }
