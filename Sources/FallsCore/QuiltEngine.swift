@@ -4,7 +4,7 @@
 /// Item *i* fills tile *i* mod *t* of block ⌊*i*/*t*⌋ for *t* tiles; a block is the pattern's
 /// rows of square cells one column wide, and blocks follow each other with the row spacing
 /// between them. A tile larger than one cell is reported enlarged.
-struct QuiltEngine: StyleEngine {
+struct QuiltEngine: SequentialEngine {
   let configuration: LayoutConfiguration
   let geometry: LayoutConfiguration
   let columnXs: [Double]
@@ -26,18 +26,8 @@ struct QuiltEngine: StyleEngine {
     ColumnsEngine.contentExtent(lowestBottom: lowest, isEmpty: elements.isEmpty, geometry: geometry)
   }
 
-  mutating func append(
-    _ items: PageItems, to elements: inout [LayoutElement], index: inout BlockIndex
-  ) throws(LayoutError) {
-    switch items {
-    case .array(let items): try append(items, to: &elements, index: &index)
-    case .generated(let items): try append(items, to: &elements, index: &index)
-    }
-  }
-
-  private mutating func append(
-    _ items: some Sequence<LayoutItem>, to elements: inout [LayoutElement],
-    index: inout BlockIndex
+  mutating func append<Items: Sequence<LayoutItem>>(
+    items: Items, to elements: inout [LayoutElement], index: inout BlockIndex
   ) throws(LayoutError) {
     let pattern = geometry.pattern
     let cell = geometry.columnWidth

@@ -15,7 +15,7 @@
 /// The push is 0 for one or two items, where `tan(π/n)` is 0 or infinite (the seed divides by
 /// zero there). The content is the viewport for the circle, one viewport per item (at least
 /// one) for the cube and the sphere, which turn as they scroll.
-struct RingEngine: StyleEngine {
+struct RingEngine: SequentialEngine {
   /// Which ring.
   enum Shape: Sendable {
     case circle, cube, sphere
@@ -41,18 +41,8 @@ struct RingEngine: StyleEngine {
     }
   }
 
-  mutating func append(
-    _ items: PageItems, to elements: inout [LayoutElement], index: inout BlockIndex
-  ) throws(LayoutError) {
-    switch items {
-    case .array(let items): try append(items, to: &elements, index: &index)
-    case .generated(let items): try append(items, to: &elements, index: &index)
-    }
-  }
-
-  private mutating func append(
-    _ items: some Sequence<LayoutItem>, to elements: inout [LayoutElement],
-    index: inout BlockIndex
+  mutating func append<Items: Sequence<LayoutItem>>(
+    items: Items, to elements: inout [LayoutElement], index: inout BlockIndex
   ) throws(LayoutError) {
     var count = elements.count
     for item in items {

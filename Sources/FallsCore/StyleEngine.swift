@@ -32,6 +32,26 @@ protocol StyleEngine: Sendable {
   var isIndexed: Bool { get }
 }
 
+/// An engine that reads a batch's items once, in order, whatever holds them: the grid and the
+/// ring styles, which use only the items' count and that their sizes are sizes.
+protocol SequentialEngine: StyleEngine {
+  /// Places `items` after `elements`, as ``StyleEngine/append(_:to:index:)`` does.
+  mutating func append<Items: Sequence<LayoutItem>>(
+    items: Items, to elements: inout [LayoutElement], index: inout BlockIndex
+  ) throws(LayoutError)
+}
+
+extension SequentialEngine {
+  mutating func append(
+    _ items: PageItems, to elements: inout [LayoutElement], index: inout BlockIndex
+  ) throws(LayoutError) {
+    switch items {
+    case .array(let items): try append(items: items, to: &elements, index: &index)
+    case .generated(let items): try append(items: items, to: &elements, index: &index)
+    }
+  }
+}
+
 /// The engine of `configuration`'s style.
 ///
 /// - Precondition: `configuration` is valid.

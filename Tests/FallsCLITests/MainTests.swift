@@ -593,11 +593,11 @@ private struct TerminalSession {
       .appendingPathComponent("falls-tty-\(UInt64.random(in: 0 ... .max)).json")
     defer { try? FileManager.default.removeItem(at: output) }
     let terminal = try await TerminalSession(
-      "\"$FALLS\" layout -f json > '\(output.path)'; echo \"layout $?\"; \"$FALLS\" view -; "
-        + "echo \"view $?\"", width: 80, height: 24)
+      "\"$FALLS\" layout -f json > '\(output.path)'; echo \"layout status $?\"; "
+        + "\"$FALLS\" view -; echo \"view status $?\"", width: 80, height: 24)
     defer { terminal.close() }
-    let screen = try await terminal.screen(containing: "view ")
-    #expect(screen.contains("layout 0") && screen.contains("view 64"), "\(screen)")
+    let screen = try await terminal.screen(containing: "view status")
+    #expect(screen.contains("layout status 0") && screen.contains("view status 64"), "\(screen)")
     #expect(screen.contains("falls view reads its keys from the terminal"), "\(screen)")
     #expect(try Data(contentsOf: output) == (try Fixtures.data("golden/embedded-default.json")))
   }
