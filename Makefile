@@ -3,7 +3,7 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: build release test run lint format install embed bench fuzz sanitize screenshot docs quality clean
+.PHONY: build release test run lint format install embed bench fuzz sanitize screenshot docs pictures quality clean
 
 build:
 	$(SWIFT) build
@@ -77,6 +77,26 @@ docs:
 	  $(CHROMIUM) --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=822,$$(python3 -c "import re;print(int(float(re.search(r'height=.([0-9.]+)',open('docs/align-seed-vs-spread.svg').read()).group(1)))+1)") \
 	    --screenshot="$$PWD/docs/align-seed-vs-spread.png" "file://$$PWD/docs/align-seed-vs-spread.svg"; \
 	fi
+	$(MAKE) pictures
+
+# The pictures of README: a page of the loaded-images fixture (its markings over its images), and
+# the ring styles in SVG and HTML at their viewports, each rendered by headless Chromium into
+# docs/ (needs chromium).
+PICTURES_FEED ?= Tests/Fixtures/loaded-images.json
+pictures:
+	$(SWIFT) build --product falls
+	mkdir -p .build/pictures docs
+	falls="$$($(SWIFT) build --show-bin-path)/falls"; \
+	"$$falls" layout $(PICTURES_FEED) -f html -o .build/pictures/loaded.html; \
+	"$$falls" layout $(PICTURES_FEED) --style cube --offset 120 -f svg -o .build/pictures/cube.svg; \
+	"$$falls" layout $(PICTURES_FEED) --style sphere --offset 0,300 -f html -o .build/pictures/sphere.html; \
+	"$$falls" layout $(PICTURES_FEED) --style circle -f svg -o .build/pictures/circle.svg
+	for picture in loaded.html:420,900 cube.svg:375,695 sphere.html:420,800 circle.svg:375,695; do \
+	  name=$${picture%%:*}; size=$${picture##*:}; \
+	  $(CHROMIUM) --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=$$size \
+	    --virtual-time-budget=2000 --screenshot="$$PWD/docs/$${name%%.*}-$${name##*.}.png" \
+	    "file://$$PWD/.build/pictures/$$name" 2>/dev/null; \
+	done
 
 # The quality table of README and BENCHMARKS.md: --align seed and spread, with and without
 # --flat-end, on the real feeds and 500 random sizes, seeds 1-5.

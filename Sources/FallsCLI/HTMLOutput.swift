@@ -13,10 +13,17 @@ extension LayoutReport {
   /// (`javascript:`, `file:`, …) shows the placeholder, marked as not loaded.
   ///
   /// An item whose height differs from its natural height is outlined by how much
-  /// (``DistortionBand``), which a legend in the header explains.
+  /// (``DistortionBand``), which a legend in the header explains. Outlines are drawn on a layer
+  /// over the item (its `::after`), so that its image, once loaded, cannot cover them.
+  ///
+  /// The ring styles show the viewport at `--offset` as the app does: each item at its frame,
+  /// turned by its transform as CSS `matrix3d` (Core Animation's sixteen entries in their order,
+  /// perspective included), painted farthest first, a face turned away faint.
   func writeHTML(to out: inout OutputBuffer) throws(SystemError) {
-    let size = sectioned.contentSize
+    let view = pictureViewport
+    let isRing = layout.configuration.style.family == .ring
     let distortions = items.distortions(of: layout)
+    let used = usedMarks(distortions: distortions)
     out.appendLiteral(
       """
       <!DOCTYPE html>
@@ -36,20 +43,25 @@ extension LayoutReport {
       header h1{margin:0 0 4px;font-size:16px}
       header p{margin:0;color:#636366}
       .content{position:relative;margin:16px auto;background:#ffffff}
+      .ring{overflow:hidden}
+      .ring .back{opacity:0.25}
       .item,.band{position:absolute;box-sizing:border-box;overflow:hidden;background:#e5e5ea}
       .item img{position:absolute;left:0;top:0;width:100%;height:100%;object-fit:cover;display:block}
       .placeholder{position:absolute;left:0;top:0;right:0;bottom:0;display:flex;align-items:center;justify-content:center;color:#8e8e93;font-size:12px}
-      .enlarged{outline:2px solid #ff9500;outline-offset:-2px}
-      .aligned{outline:2px solid #34c759;outline-offset:-2px}
+      .item::after{content:"";position:absolute;left:0;top:0;right:0;bottom:0;pointer-events:none}
+      .enlarged::after{border:2px solid #ff9500}
+      .aligned::after{border:2px solid #34c759}
       .blocked .placeholder{color:#ff3b30}
       .band{background:#d1d1d6}
-      .legend span{display:inline-block;width:10px;height:10px;margin:0 4px 0 10px;vertical-align:middle}
+      .legend span{display:inline-block;box-sizing:border-box;width:12px;height:12px;margin:0 4px 0 10px;vertical-align:middle;background:#e5e5ea}
+      .legend .enlarged{border:2px solid #ff9500}
+      .legend .aligned{border:2px solid #34c759}
 
       """)
     for band in DistortionBand.distorted {
       out.append(
-        ".item.d\(band.rawValue){outline:3px solid \(band.colour);outline-offset:-3px}"
-          + ".legend .d\(band.rawValue){background:\(band.colour)}\n")
+        ".item.d\(band.rawValue)::after{border:3px solid \(band.colour)}"
+          + ".legend .d\(band.rawValue){border:3px solid \(band.colour)}\n")
     }
     out.appendLiteral(
       """
@@ -62,24 +74,46 @@ extension LayoutReport {
     out.appendLiteral("</h1><p>")
     out.appendEscapedMarkup(settings)
     out.appendLiteral("</p>")
-    if distortions != nil {
-      out.appendLiteral("<p class=\"legend\">outlined by distortion (height against natural):")
-      for band in DistortionBand.distorted {
-        out.append("<span class=\"d\(band.rawValue)\"></span>")
-        out.appendEscapedMarkup(band.label)
-      }
-      out.appendLiteral("</p>")
-    }
-    out.appendLiteral("</header>\n<div class=\"content\" style=\"width:")
-    out.appendNumber(size.width)
+    appendHTMLLegend(used.marks, to: &out)
+    out.appendLiteral(
+      isRing
+        ? "</header>\n<div class=\"content ring\" style=\"width:"
+        : "</header>\n<div class=\"content\" style=\"width:")
+    out.appendNumber(view.width)
     out.appendLiteral("px;height:")
-    out.appendNumber(size.height)
+    out.appendNumber(view.height)
     out.appendLiteral("px\">\n")
-    try forEachSelected { (element) throws(SystemError) in
-      appendHTMLElement(element, distortions: distortions, to: &out)
-      try out.flushIfFull()
+    if isRing {
+      // Painted farthest first, as the SVG draws them; a face turned away faint.
+      for face in ringFaces() {
+        appendHTMLElement(
+          face.element, distortions: nil, origin: view, isBack: face.isBack, to: &out)
+      }
+    } else {
+      try forEachSelected { (element) throws(SystemError) in
+        appendHTMLElement(element, distortions: distortions, origin: view, to: &out)
+        try out.flushIfFull()
+      }
     }
     out.appendLiteral("</div>\n</body>\n</html>\n")
+  }
+
+  /// The legend of the outlines the page uses, if it uses any: enlarged, aligned, and the
+  /// distortion bands.
+  private func appendHTMLLegend(_ marks: [ItemMark], to out: inout OutputBuffer) {
+    let outlined = marks.filter { $0 != .plain }
+    guard !outlined.isEmpty else { return }
+    out.appendLiteral("<p class=\"legend\">outlined:")
+    var saidDistortion = false
+    for mark in outlined {
+      if case .distorted = mark, !saidDistortion {
+        out.appendLiteral(" · distortion (height against natural):")
+        saidDistortion = true
+      }
+      out.append("<span class=\"\(mark.className.dropFirst())\"></span>")
+      out.appendEscapedMarkup(mark.label)
+    }
+    out.appendLiteral("</p>")
   }
 
   /// The settings that shaped the layout, for the page's header.
@@ -100,6 +134,11 @@ extension LayoutReport {
     if configuration.style == .irregular {
       parts.append("seed \(configuration.seed)")
     }
+    if configuration.style == .cube || configuration.style == .sphere {
+      let offset = configuration.offset
+      parts.append(
+        "the viewport at offset \(formatNumber(offset.x)), \(formatNumber(offset.y))")
+    }
     if let rect {
       parts.append(
         "showing \(formatNumber(rect.x)),\(formatNumber(rect.y)) "
@@ -109,13 +148,16 @@ extension LayoutReport {
   }
 
   private func appendHTMLElement(
-    _ element: SectionElement, distortions: [Double]?, to out: inout OutputBuffer
+    _ element: SectionElement, distortions: [Double]?, origin: Rect, isBack: Bool = false,
+    to out: inout OutputBuffer
   ) {
+    var frame = element.frame
+    (frame.x, frame.y) = (frame.x - origin.x, frame.y - origin.y)
     guard let item = element.item else {
       out.appendLiteral("<div class=\"band ")
       out.appendEscapedMarkup(element.kind.rawValue)
       out.appendLiteral("\" style=\"")
-      appendPosition(element.frame, to: &out)
+      appendPosition(frame, to: &out)
       out.appendLiteral("\"><span class=\"placeholder\">")
       out.appendEscapedMarkup(element.kind.rawValue)
       out.appendLiteral("</span></div>\n")
@@ -124,14 +166,21 @@ extension LayoutReport {
     let feedIndex = items.feedIndex(at: item.index)
     let loads = items.withImage(at: item.index) { isLoadableImage($0) }
     out.appendLiteral("<div class=\"item")
-    if item.isEnlarged { out.appendLiteral(" enlarged") }
-    if item.isAligned { out.appendLiteral(" aligned") }
-    if let distortions { out.appendLiteral(DistortionBand(distortions[item.index]).className) }
+    out.append(ItemMark(item, distortion: distortions?[item.index]).className)
     if !loads { out.appendLiteral(" blocked") }
+    if isBack { out.appendLiteral(" back") }
     out.appendLiteral("\" data-index=\"")
     out.appendInteger(feedIndex)
     out.appendLiteral("\" style=\"")
-    appendPosition(element.frame, to: &out)
+    appendPosition(frame, to: &out)
+    if layout.configuration.style.family == .ring {
+      out.appendLiteral(";transform:matrix3d(")
+      for (position, entry) in layout.transforms[item.index].entries.enumerated() {
+        if position > 0 { out.appendLiteral(",") }
+        out.appendNumber(entry)
+      }
+      out.appendLiteral(")")
+    }
     out.appendLiteral("\" title=\"item ")
     out.appendInteger(feedIndex)
     out.appendLiteral(loads ? ": " : " (not loaded: only http, https and data:image URLs are): ")

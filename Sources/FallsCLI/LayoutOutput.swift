@@ -132,7 +132,9 @@ struct LayoutReport: Sendable {
 
   /// Calls `body` with each element to write, in order: all of them, streamed, or those meeting
   /// the rectangle.
-  func forEachSelected(_ body: (SectionElement) throws(SystemError) -> Void) throws(SystemError) {
+  func forEachSelected<Failure: Error>(_ body: (SectionElement) throws(Failure) -> Void)
+    throws(Failure)
+  {
     guard let rect else { return try sectioned.forEachElement(body) }
     for element in sectioned.elements(in: rect) { try body(element) }
   }

@@ -70,6 +70,24 @@ public struct Transform3D: Hashable, Sendable {
     return Transform3D(entries: product)
   }
 
+  /// The point `(x, y, z)` of a layer's own coordinates (origin at its anchor, its centre), on
+  /// screen: `[x y z 1] · M` divided by its fourth coordinate, `w`, which is the depth's
+  /// perspective and at most 0 for a point behind the eye. The depth `z` grows towards the eye.
+  ///
+  /// - Returns: The projected `x` and `y`, the depth `z` (divided by `w` too), and `w`.
+  public func projecting(x: Double, y: Double, z: Double = 0) -> (
+    x: Double, y: Double, z: Double, w: Double
+  ) {
+    var result = [0.0, 0, 0, 0]
+    for column in 0..<4 {
+      result[column] =
+        x * entries[column] + y * entries[4 + column] + z * entries[8 + column]
+        + entries[12 + column]
+    }
+    let w = result[3]
+    return (result[0] / w, result[1] / w, result[2] / w, w)
+  }
+
   /// `rotation · self`, as `CATransform3DRotate(self, angle, x, y, z)`.
   public func rotated(by angle: Double, x: Double, y: Double, z: Double) -> Transform3D {
     Self.rotation(angle: angle, x: x, y: y, z: z).concatenating(self)

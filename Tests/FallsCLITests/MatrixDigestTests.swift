@@ -28,6 +28,9 @@
 //   json run; with the key taken out, each digest was the one recorded before. The message of
 //   --rect, which states its limits; the help of --seed, --quiet, --skip-invalid,
 //   --max-distortion and --max-bytes.
+// - Pictures that show what they promise (issue "What a user sees and runs"): every svg and html
+//   run; one mark an item, outlines drawn over images, legends of what is used, the ring
+//   styles' viewport drawn through the transforms. No other run changed.
 //
 // To record them again after a deliberate change of output (and say so above and in the commit):
 //

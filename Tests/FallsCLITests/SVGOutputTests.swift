@@ -82,8 +82,11 @@ private func drawnElements(_ document: XMLDocument) throws -> [DrawnElement] {
             ? " d2"
             : distortion <= 0.1 ? " d3" : " d4"
       bands.insert(band)
-      let kind = item.enlarged ? "item enlarged" : item.aligned ? "item aligned" : "item"
-      #expect(shape.className == kind + band && shape.index == item.index, "\(distortion)")
+      // One mark an item: enlarged, or its distortion's band, or aligned, or none.
+      let kind =
+        item.enlarged
+        ? "item enlarged" : !band.isEmpty ? "item" + band : item.aligned ? "item aligned" : "item"
+      #expect(shape.className == kind && shape.index == item.index, "\(distortion)")
       #expect(shape.frame == Rect(x: item.x, y: item.y, width: item.width, height: item.height))
     }
     // The seed's alignments reach past 10%; spread's never do.
@@ -107,16 +110,106 @@ private func drawnElements(_ document: XMLDocument) throws -> [DrawnElement] {
     #expect(guides.map { number($0, "x") } == (0..<4).map { parsed.configuration.x(ofColumn: $0) })
     let legend = try document.nodes(
       forXPath: "//*[local-name()='g'][@class='legend']//*[local-name()='text']")
-    #expect(
-      legend.map { $0.stringValue ?? "" } == [
-        "item", "enlarged", "aligned", "header, footer", "distortion:", "≤2.5%", "≤5%", "≤10%",
-        ">10%",
-      ])
+    // What the picture uses: no aligned item at its natural height, no header or footer here,
+    // and the bands of the items drawn.
+    let drawnBands = Set(
+      try drawnElements(document).compactMap { $0.className.split(separator: " ").last }
+        .filter { $0.hasPrefix("d") }.map(String.init))
+    let labels = ["d1": "≤2.5%", "d2": "≤5%", "d3": "≤10%", "d4": ">10%"]
+    #expect(drawnBands.count >= 2)
+    let usedLabels: [String] = ["d1", "d2", "d3", "d4"].filter { drawnBands.contains($0) }
+      .compactMap { labels[$0] }
+    let expectedLegend: [String] = ["item", "enlarged", "distortion:"] + usedLabels
+    #expect(legend.map { $0.stringValue ?? "" } == expectedLegend)
     // A ring style's items overlap by design: no columns to draw, no distortion to show.
     let circle = try await svgDocument(["--style", "circle"])
     let circleRoot = try #require(circle.rootElement())
     #expect(number(circleRoot, "height") == 667 + LayoutReport.svgLegendRowHeight)
     #expect(try circle.nodes(forXPath: "//*[local-name()='rect'][@class='guide']").isEmpty)
+  }
+
+  @Test(
+    "The ring styles draw the viewport: each item the polygon its corners make through its transform, farthest first, a face turned away faint",
+    arguments: [
+      ["--style", "cube"], ["--style", "cube", "--offset", "300"], ["--style", "sphere"],
+      ["--style", "sphere", "--offset", "40,700"], ["--style", "circle"],
+      ["--style", "cube", "--item-size", "60", "--height", "300"],
+    ])
+  func ringPolygons(arguments: [String]) async throws {
+    let document = try await svgDocument(arguments)
+    let json = await runCLI(["layout", "--format", "json"] + arguments)
+    struct Ring: Decodable {
+      struct Item: Decodable {
+        struct Center: Decodable { var x, y: Double }
+        var index: Int
+        var width, height: Double
+        var center: Center
+        var transform: [Double]
+      }
+      var items: [Item]
+    }
+    let ring = try JSONDecoder().decode(Ring.self, from: Data(json.standardOutput.utf8))
+    let height = arguments.contains("300") && arguments.contains("--height") ? 300.0 : 667
+    var origin = (x: 0.0, y: 0.0)
+    if let at = arguments.firstIndex(of: "--offset") {
+      let values = arguments[at + 1].split(separator: ",").compactMap { Double($0) }
+      origin = values.count == 2 ? (values[0], values[1]) : (0, values[0])
+    }
+    // Worked out here: [x y 0 1] · M, divided by w, from the centre, on the viewport.
+    struct Face {
+      var index: Int
+      var corners: [(Double, Double)]
+      var depth: Double
+      var isBack: Bool
+    }
+    var faces: [Face] = []
+    for item in ring.items {
+      let m = item.transform
+      var corners: [(Double, Double)] = []
+      for (x, y) in [(-1.0, -1.0), (1, -1), (1, 1), (-1, 1)] {
+        let (px, py) = (x * item.width / 2, y * item.height / 2)
+        let w = px * m[3] + py * m[7] + m[15]
+        corners.append(
+          (
+            item.center.x + (px * m[0] + py * m[4] + m[12]) / w - origin.x,
+            item.center.y + (px * m[1] + py * m[5] + m[13]) / w - origin.y
+          ))
+      }
+      var area = 0.0
+      for i in 0..<4 {
+        let (a, b) = (corners[i], corners[(i + 1) % 4])
+        area += a.0 * b.1 - b.0 * a.1
+      }
+      faces.append(
+        Face(index: item.index, corners: corners, depth: m[14] / m[15], isBack: area < 0))
+    }
+    faces.sort { ($0.depth, $0.index) < ($1.depth, $1.index) }
+    let groups = try document.nodes(
+      forXPath: "//*[local-name()='g'][@class='elements']/*[local-name()='g']")
+    #expect(groups.count == faces.count)
+    for (group, face) in zip(groups, faces) {
+      #expect(text(group, "data-index") == String(face.index))
+      #expect(text(group, "class") == (face.isBack ? "item back" : "item"))
+      let points = try #require(
+        try group.nodes(forXPath: "*[local-name()='polygon']/@points").first?.stringValue)
+      let drawn = points.split(separator: " ").map {
+        $0.split(separator: ",").compactMap { Double($0) }
+      }
+      #expect(drawn.count == 4)
+      for (corner, expected) in zip(drawn, face.corners) {
+        #expect(abs(corner[0] - expected.0) < 1e-6 && abs(corner[1] - expected.1) < 1e-6)
+      }
+    }
+    // The viewport's size, and a legend of what it uses.
+    let root = try #require(document.rootElement())
+    #expect(number(root, "width") == 375)
+    #expect(number(root, "height") == height + LayoutReport.svgLegendRowHeight)
+    let legend = try document.nodes(
+      forXPath: "//*[local-name()='g'][@class='legend']//*[local-name()='text']")
+    #expect(
+      legend.map { $0.stringValue ?? "" }
+        == (faces.contains { $0.isBack } ? ["item", "turned away"] : ["item"]))
+    if arguments.contains("sphere") { #expect(faces.contains { $0.isBack }) }
   }
 
   @Test("Headers and footers are grey bands at their frames")

@@ -1,0 +1,72 @@
+import FallsCore
+
+/// What a picture (`--format svg`, `html`) marks an item as: one mark an item, which its class
+/// names and the legend explains.
+///
+/// An enlarged item is never distorted (its natural height is two rows' worth); a distorted one
+/// shows its band (``DistortionBand``), which says more than that it was aligned; an aligned item
+/// at its natural height (within a grid step) shows as aligned.
+enum ItemMark: Hashable, Comparable {
+  case plain, enlarged, aligned
+  case distorted(DistortionBand)
+
+  /// The mark of `item`, whose distortion is `distortion` (`nil` for a style without them).
+  init(_ item: LayoutElement, distortion: Double?) {
+    let band = distortion.map(DistortionBand.init) ?? .natural
+    self =
+      item.isEnlarged
+      ? .enlarged : band != .natural ? .distorted(band) : item.isAligned ? .aligned : .plain
+  }
+
+  /// The class the mark adds to an item's `item` class: ` enlarged`, ` aligned`, ` d1` … or
+  /// nothing.
+  var className: String {
+    switch self {
+    case .plain: ""
+    case .enlarged: " enlarged"
+    case .aligned: " aligned"
+    case .distorted(let band): String(describing: band.className)
+    }
+  }
+
+  /// What the legend says of the mark.
+  var label: String {
+    switch self {
+    case .plain: "item"
+    case .enlarged: "enlarged"
+    case .aligned: "aligned"
+    case .distorted(let band): band.label
+    }
+  }
+
+  static func < (a: ItemMark, b: ItemMark) -> Bool {
+    func rank(_ mark: ItemMark) -> Int {
+      switch mark {
+      case .plain: 0
+      case .enlarged: 1
+      case .aligned: 2
+      case .distorted(let band): 2 + band.rawValue
+      }
+    }
+    return rank(a) < rank(b)
+  }
+}
+
+extension LayoutReport {
+  /// What a picture of the selected elements shows, for a legend that lists only that: the
+  /// items' marks, and whether there are headers or footers.
+  ///
+  /// - Complexity: O(*n*) for the *n* elements selected.
+  func usedMarks(distortions: [Double]?) -> (marks: [ItemMark], hasBands: Bool) {
+    var marks = Set<ItemMark>()
+    var hasBands = false
+    forEachSelected { element in
+      guard let item = element.item else {
+        hasBands = true
+        return
+      }
+      marks.insert(ItemMark(item, distortion: distortions?[item.index]))
+    }
+    return (marks.sorted(), hasBands)
+  }
+}
