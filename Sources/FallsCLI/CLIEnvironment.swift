@@ -45,6 +45,9 @@ public struct CLIEnvironment {
   public var standardError: any ByteSink
   /// Whether standard error is a terminal, where progress is shown.
   public var standardErrorIsTerminal: Bool
+  /// The width in columns of the terminal that standard error is, if it is one: a progress
+  /// line is cut to it.
+  public var standardErrorColumns: Int?
   /// The width in columns of the terminal that standard output is, or `nil` when it is not one
   /// (a pipe, a file): the table is fitted to it.
   public var standardOutputColumns: Int?
@@ -63,6 +66,7 @@ public struct CLIEnvironment {
     standardOutput: any ByteSink,
     standardError: any ByteSink,
     standardErrorIsTerminal: Bool = false,
+    standardErrorColumns: Int? = nil,
     standardOutputColumns: Int? = nil,
     transport: any HTTPTransport = URLSessionTransport(),
     backoff: Double = FetchPolicy().backoff
@@ -73,6 +77,7 @@ public struct CLIEnvironment {
     self.standardOutput = standardOutput
     self.standardError = standardError
     self.standardErrorIsTerminal = standardErrorIsTerminal
+    self.standardErrorColumns = standardErrorColumns
     self.standardOutputColumns = standardOutputColumns
     self.transport = transport
     self.backoff = backoff
@@ -93,7 +98,8 @@ public struct CLIEnvironment {
       standardOutputIsClosed: closed.contains(1),
       standardOutput: closed.contains(1) ? ClosedSink() : FileDescriptorSink(descriptor: 1),
       standardError: closed.contains(2) ? ClosedSink() : FileDescriptorSink(descriptor: 2),
-      standardErrorIsTerminal: isatty(2) == 1, standardOutputColumns: terminalColumns(1))
+      standardErrorIsTerminal: isatty(2) == 1, standardErrorColumns: terminalColumns(2),
+      standardOutputColumns: terminalColumns(1))
   }
 
   /// Opens /dev/null on each of descriptors 0, 1 and 2 that is closed, and returns those that

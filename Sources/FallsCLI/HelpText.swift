@@ -1,3 +1,5 @@
+import FallsBase
+
 /// The help of `falls layout`, written from the flag table, and the suggestion of a flag for a
 /// misspelt one.
 enum HelpText {
@@ -72,29 +74,4 @@ func editDistance(_ a: String, _ b: String) -> Int {
     previous = current
   }
   return previous[b.count]
-}
-
-/// Wraps `text` at word boundaries to lines of at most `width` characters, indented; a word
-/// longer than a line is broken where the line ends.
-func wrap(_ text: String, indent: Int, width: Int) -> String {
-  let prefix = String(repeating: " ", count: indent)
-  let room = max(width - indent, 1)
-  var lines: [String] = []
-  var line = prefix
-  for word in text.split(separator: " ") {
-    var word = word
-    if line.count > indent, line.count + 1 + word.count > width {
-      lines.append(line)
-      line = prefix
-    }
-    while word.count > room {
-      if line.count > indent { lines.append(line) }
-      lines.append(prefix + word.prefix(room))
-      word = word.dropFirst(room)
-      line = prefix
-    }
-    line += (line.count > indent ? " " : "") + word
-  }
-  lines.append(line)
-  return lines.joined(separator: "\n")
 }

@@ -11,7 +11,8 @@ enum PagedLayout {
   {
     let progress = Progress(
       sink: environment.standardError, pages: options.pages,
-      isShown: environment.standardErrorIsTerminal && !options.quiet)
+      isShown: environment.standardErrorIsTerminal && !options.quiet,
+      columns: environment.standardErrorColumns)
     var pages = FeedPages(options: options, environment: environment, progress: progress)
     var skipped: [FeedItemProblem] = []
     var notes: [String] = []
@@ -549,8 +550,10 @@ struct PlacedItems {
 
 /// What `falls layout` is doing, on a terminal's standard error: the page it fetches when there
 /// are several, a request that has taken more than a second, and each retry. One line, written
-/// again in place and cleared at the end; a retry keeps a line of its own. Shown only on a
-/// terminal and without `--quiet`, and never on standard output.
+/// again in place and cleared at the end; a retry keeps a line of its own. Every line is cut to
+/// one column less than the terminal, with `…`, so that none wraps (a wrapped line could not be
+/// cleared in place). Shown only on a terminal and without `--quiet`, and never on standard
+/// output.
 ///
 /// Sendable: its line is written under its lock, from the run and from the task that tells of
 /// a slow request.
@@ -558,14 +561,17 @@ final class Progress: @unchecked Sendable {
   private let sink: any ByteSink
   let pages: Int
   let isShown: Bool
+  /// The terminal's width, if known.
+  let columns: Int?
   private let lock = NSLock()
   /// Whether a line is shown that a next one, or the end, writes over.
   private var hasLine = false
 
-  init(sink: any ByteSink, pages: Int, isShown: Bool) {
+  init(sink: any ByteSink, pages: Int, isShown: Bool, columns: Int? = nil) {
     self.sink = sink
     self.pages = pages
     self.isShown = isShown
+    self.columns = columns
   }
 
   func fetching(page: Int, items: Int) {
@@ -599,10 +605,14 @@ final class Progress: @unchecked Sendable {
   /// Writes `text` over the line shown; an empty text clears it, if there is one.
   private func show(_ text: String) {
     guard isShown else { return }
+    let isLine = text.hasSuffix("\n")
+    let body = isLine ? String(text.dropLast()) : text
+    // The last column is left free: a line that fills it moves some terminals to the next.
+    let shown = columns.map { truncated(body, columns: max($0 - 1, 8)) } ?? body
     lock.withLock {
       guard !text.isEmpty || hasLine else { return }
-      try? sink.write("\r\u{1B}[K" + text)
-      hasLine = !text.isEmpty && !text.hasSuffix("\n")
+      try? sink.write("\r\u{1B}[K" + shown + (isLine ? "\n" : ""))
+      hasLine = !text.isEmpty && !isLine
     }
   }
 }

@@ -24,6 +24,16 @@ extension LayoutReport {
 
     /// Whether its cells are numbers, right-aligned; words are left-aligned.
     var isNumeric: Bool { self != .flags && self != .img }
+
+    /// The columns that give way, in turn, where a terminal is too narrow for the table: what
+    /// says least about a frame first. The index and the img column stay.
+    static let yieldOrder: [TableField] = [
+      .page, .span, .column, .flags, .tz, .ty, .tx, .x, .width, .angle, .y, .height,
+    ]
+
+    /// The width at which the img column shows enough of a URL to tell it: its host's start
+    /// and its file name.
+    static let usefulImageWidth = 24
   }
 
   /// The cell of `field` for `element`: every cell is ASCII but the `img`, which holds no
@@ -91,31 +101,64 @@ extension LayoutReport {
       ? "content height \(formatFixed(size.height)) pt"
       : "content width \(formatFixed(size.width)) pt"
     let quality = qualitySummary.map { "; \($0)" } ?? ""
-    out.append("\(configuration.style.rawValue) layout: \(placement), \(extent)\(quality)\n")
-    let columns = TableField.fields(for: configuration.style).filter {
+    var summary = "\(configuration.style.rawValue) layout: \(placement), \(extent)\(quality)"
+    var columns = TableField.fields(for: configuration.style).filter {
       fields?.contains($0.rawValue) ?? true
     }
-    // The img column is last and never padded: only the other columns are measured, and an
-    // image's URL, of any length, is written from where it lies rather than made a string.
+    // The img column is last and never padded: only the other columns are measured (in
+    // columns of a terminal), and an image's URL, of any length, is written from where it lies
+    // rather than made a string.
     let hasImage = columns.last == .img
-    let measured = hasImage ? Array(columns.dropLast()) : columns
-    var widths = columns.map(\.rawValue.count)
+    var widths = [TableField: Int]()
+    var firstValues = [TableField: String]()
+    var varying = Set<TableField>()
+    for column in columns { widths[column] = displayWidth(column.rawValue) }
     try forEachSelected { (element) throws(SystemError) in
-      for (index, column) in measured.enumerated() {
-        widths[index] = max(widths[index], cell(column, of: element).count)
+      for column in columns where column != .img {
+        let text = cell(column, of: element)
+        widths[column] = max(widths[column] ?? 0, displayWidth(text))
+        if let first = firstValues[column] {
+          if first != text { varying.insert(column) }
+        } else {
+          firstValues[column] = text
+        }
       }
     }
-    // On a terminal, what the other columns and their gaps leave, but at least "h…g".
-    let imageWidth = terminalColumns.map { terminal in
-      max(terminal - widths.dropLast(hasImage ? 1 : 0).reduce(0) { $0 + $1 + 2 }, 3)
+    // On a terminal, the columns that say least give way until the img column has a useful
+    // width: first those that hold one value on every row, then in the order of `yieldOrder`.
+    // The user's own --fields are kept.
+    var imageWidth: Int?
+    if let terminal = terminalColumns {
+      func room() -> Int {
+        terminal - columns.filter { $0 != .img }.reduce(0) { $0 + (widths[$1] ?? 0) + 2 }
+      }
+      var hidden: [TableField] = []
+      let yielding =
+        fields == nil
+        ? TableField.yieldOrder.filter { !varying.contains($0) }
+          + TableField.yieldOrder.filter { varying.contains($0) } : []
+      for column in yielding where columns.contains(column) {
+        guard hasImage ? room() < TableField.usefulImageWidth : room() < 0 else { break }
+        columns.removeAll { $0 == column }
+        hidden.append(column)
+      }
+      if !hidden.isEmpty {
+        summary +=
+          " (\(hidden.map(\.rawValue).joined(separator: ", ")) hidden to fit \(terminal) columns; "
+          + "piped, the table has them all)"
+      }
+      imageWidth = max(room(), 3)
+      summary = wrap(summary, indent: 0, width: terminal)
     }
+    out.append(summary + "\n")
     func appendRow(_ cells: [String], image: Int?) {
       for (index, cell) in cells.enumerated() {
+        let column = columns[index]
+        let width = widths[column] ?? 0
         let isLast = index == cells.count - 1 && image == nil
-        let text = cell.count > widths[index] ? Self.shortened(cell, to: widths[index]) : cell
-        let padding = String(repeating: " ", count: max(widths[index] - text.count, 0))
-        out.append(
-          columns[index].isNumeric ? padding + text : isLast ? text : text + padding)
+        let text = displayWidth(cell) > width ? Self.shortened(cell, to: width) : cell
+        let padding = String(repeating: " ", count: max(width - displayWidth(text), 0))
+        out.append(column.isNumeric ? padding + text : isLast ? text : text + padding)
         out.appendLiteral(isLast ? "\n" : "  ")
       }
       guard let image else { return }
@@ -128,11 +171,8 @@ extension LayoutReport {
       }
       out.appendLiteral("\n")
     }
-    if hasImage {
-      appendRow(measured.map(\.rawValue) + [TableField.img.rawValue], image: nil)
-    } else {
-      appendRow(columns.map(\.rawValue), image: nil)
-    }
+    let measured = hasImage ? Array(columns.dropLast()) : columns
+    appendRow(columns.map(\.rawValue), image: nil)
     try forEachSelected { (element) throws(SystemError) in
       let image = hasImage ? element.item?.index ?? -1 : nil
       if let image, image < 0 {
@@ -151,11 +191,10 @@ extension LayoutReport {
   /// a URL of any length costs what the terminal shows.
   static func shortenedImage(_ utf8: UnsafeBufferPointer<UInt8>, to width: Int) -> String {
     guard utf8.count > 1 << 16 else {
-      let text = escapingControlCharacters(String(decoding: utf8, as: UTF8.self))
-      return text.count > width ? shortened(text, to: width) : text
+      return shortened(escapingControlCharacters(String(decoding: utf8, as: UTF8.self)), to: width)
     }
-    // Each character shown takes at most a few bytes; a window of 64 more per character is
-    // room for combining marks. The windows start and end on whole characters' bytes.
+    // Each character shown takes at most a few bytes; a window of 64 more per column is room
+    // for combining marks. The windows start and end on whole characters' bytes.
     let window = min((width + 2) * 64, utf8.count / 2)
     var start = utf8.count - window
     while start < utf8.count, utf8[start] & 0xC0 == 0x80 { start += 1 }
@@ -165,16 +204,24 @@ extension LayoutReport {
       String(decoding: UnsafeBufferPointer(rebasing: utf8[..<end]), as: UTF8.self))
     let tail = escapingControlCharacters(
       String(decoding: UnsafeBufferPointer(rebasing: utf8[start...]), as: UTF8.self))
-    let kept = max(width - 1, 0)
-    return String(head.prefix(kept - kept / 2)) + "…" + String(tail.suffix(kept / 2))
+    return shortened(head + "\u{0}" + tail, to: width, joining: "\u{0}")
   }
 
-  /// `text` shortened to `width` characters in the middle, where an ellipsis stands for what is
-  /// left out: `http://s13.mogu…200x999.jpg`.
-  static func shortened(_ text: String, to width: Int) -> String {
-    guard text.count > width else { return text }
-    guard width > 1 else { return String(text.prefix(width)) }
+  /// `text` shortened to `width` terminal columns, an ellipsis where its middle was, keeping
+  /// its end's last path component (a URL's file name) whole where it takes up to two thirds of
+  /// the room: `http:/…x_200x999.jpg`.
+  static func shortened(_ text: String, to width: Int, joining gap: String? = nil) -> String {
+    let (head, tail) =
+      gap.flatMap { gap in
+        text.range(of: gap).map { (text[..<$0.lowerBound], text[$0.upperBound...]) }
+      } ?? (text[...], text[...])
+    guard gap != nil || displayWidth(text) > width else { return text }
+    guard width > 1 else { return String(head.prefix(columns: width)) }
     let kept = width - 1
-    return String(text.prefix(kept - kept / 2)) + "…" + String(text.suffix(kept / 2))
+    let name = tail.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+    let tailWidth = min(kept - min(kept / 3, 8), max(kept / 2, displayWidth(name)))
+    let end = tail.suffix(columns: tailWidth)
+    let start = head.prefix(columns: kept - displayWidth(end))
+    return start + "…" + end
   }
 }

@@ -1,3 +1,4 @@
+import FallsBase
 import FallsCore
 import FallsTestSupport
 import Foundation
@@ -391,6 +392,26 @@ private struct TerminalSession {
   }
 
   @Test(
+    "In a real terminal of 40, 80 and 120 columns, no line of the table wraps, wide characters and all",
+    .enabled(if: tmuxPath != nil, "tmux is not installed"), arguments: [40, 80, 120])
+  func terminalFits(width: Int) async throws {
+    let feed = Fixtures.path("wide-urls.json")
+    let terminal = try await TerminalSession(
+      "\"$FALLS\" layout --feed '\(feed)'", width: width, height: 40)
+    defer { terminal.close() }
+    _ = try await terminal.screen(containing: TerminalSession.endMarker)
+    // Joined (-J), a line the terminal wrapped comes back as one, wider than the terminal.
+    let joined = try await shell("tmux -L \(terminal.socket) capture-pane -p -J", timeout: 10)
+    let lines = joined.text.split(separator: "\n").filter {
+      !$0.contains(TerminalSession.endMarker)
+    }
+    #expect(lines.count >= 8, "\(joined.text)")
+    for line in lines { #expect(displayWidth(line) <= width, "\(line)") }
+    #expect(lines.contains { $0.hasPrefix("index") && $0.hasSuffix("img") })
+    #expect(lines.contains { $0.hasSuffix("瀑布流的第一张很长的图片名称.jpg") || $0.hasSuffix("名称.jpg") })
+  }
+
+  @Test(
     "In a real terminal, paging shows its progress on standard error only",
     .enabled(if: tmuxPath != nil, "tmux is not installed"))
   func terminalProgress() async throws {
@@ -410,6 +431,26 @@ private struct TerminalSession {
     let written = try String(contentsOf: output, encoding: .utf8)
     #expect(written.split(separator: "\n").count == 60)
     #expect(!written.contains("fetch"))
+  }
+
+  @Test(
+    "In a real terminal of 60 columns, a long progress line is cut to fit and leaves nothing behind",
+    .enabled(if: tmuxPath != nil, "tmux is not installed"))
+  func terminalProgressFits() async throws {
+    let server = try TestServer()
+    let query = String(repeating: "long-query-part-", count: 12)
+    let url = server.url("/slow/1.5/mj-shop-1.json?\(query)")
+    let terminal = try await TerminalSession(
+      "\"$FALLS\" layout '\(url)' --format jsonl > /dev/null; echo \"status $?\"", width: 60,
+      height: 10)
+    defer { terminal.close() }
+    // While it waits, the line fits in one row.
+    let waiting = try await terminal.screen(containing: "falls: waiting for GET")
+    let line = waiting.split(separator: "\n").first { $0.hasPrefix("falls: waiting") } ?? ""
+    #expect(displayWidth(line) < 60 && line.hasSuffix("…"), "\(waiting)")
+    // Once done, no fragment of it stays.
+    let done = try await terminal.screen(containing: "status 0")
+    #expect(!done.contains("long-query") && !done.contains("waiting"), "\(done)")
   }
 
   @Test(

@@ -1,3 +1,4 @@
+import FallsBase
 import FallsCore
 import FallsFeed
 import FallsTestSupport
@@ -340,6 +341,29 @@ private func shopItems() throws -> [LayoutItem] {
         $0.isEmpty || $0.hasPrefix("falls: waiting for GET ")
       })
     #expect(!quiet.standardOutput.isEmpty)
+  }
+
+  @Test(
+    "A progress line is cut to one column less than the terminal, with …, so that it never wraps",
+    arguments: [20, 40, 80])
+  func progressFits(columns: Int) throws {
+    let sink = BufferSink()
+    let progress = Progress(sink: sink, pages: 3, isShown: true, columns: columns)
+    let url = "http://127.0.0.1:9/" + String(repeating: "瀑布/", count: 40) + "feed.json"
+    progress.fetching(page: 2, items: 20)
+    progress.waiting(for: url, page: 2)
+    progress.retrying(in: 1, after: .status(503, reason: "Service Unavailable"), attempt: 2, of: 3)
+    progress.finish(pages: 3, items: 60)
+    let lines = sink.text.components(separatedBy: "\r\u{1B}[K").filter { !$0.isEmpty }
+    #expect(lines.count == 4)
+    for line in lines {
+      let body = line.hasSuffix("\n") ? String(line.dropLast()) : line
+      #expect(displayWidth(body) <= columns - 1, "\(body)")
+      #expect(!body.contains("\n"))
+    }
+    #expect(lines[1].hasPrefix("falls: waiting") && lines[1].hasSuffix("…"))
+    // The retry keeps a line of its own; the others are written over.
+    #expect(lines[2].hasSuffix("\n") && !lines[1].hasSuffix("\n"))
   }
 
   @Test("An invalid item on a later page is named by its index in the whole feed and its page")

@@ -1,3 +1,4 @@
+import FallsBase
 import FallsCore
 import FallsTestSupport
 import Foundation
@@ -7,19 +8,34 @@ import Testing
 
 @Suite struct TableOutputTests {
   @Test(
-    "On a terminal no row is wider than it: the img column is shortened in the middle",
-    arguments: [80, 100, 120])
-  func fitsTheTerminal(columns: Int) async {
-    let result = await runCLI(["layout", "--feed", Fixtures.path("jkr-gz-1plist-urldims.json")]) {
+    "On a terminal no line is wider than it: the summary wraps, the columns that say least give way, the img column keeps its file name",
+    arguments: [40, 80, 100, 120], ["jkr-gz-1plist-urldims.json", "wide-urls.json"])
+  func fitsTheTerminal(columns: Int, fixture: String) async throws {
+    let result = await runCLI(["layout", "--feed", Fixtures.path(fixture)]) {
       $0.standardOutputColumns = columns
     }
-    let rows = result.standardOutput.split(separator: "\n").dropFirst(2)
-    #expect(rows.count == 50)
-    for row in rows {
-      #expect(row.count <= columns, "\(row)")
+    let lines = result.standardOutput.split(separator: "\n")
+    for line in lines { #expect(displayWidth(line) <= columns, "\(line)") }
+    let header = try #require(lines.firstIndex { $0.hasPrefix("index") })
+    #expect(lines[header].hasSuffix("img"))
+    let rows = lines[(header + 1)...]
+    let feed = try Fixtures.feed(fixture)
+    #expect(rows.count == feed.items.count)
+    for (row, item) in zip(rows, feed.items) {
       let img = row.split(separator: " ").last ?? ""
-      // Shortened, it keeps the URL's start and its end around one ellipsis.
-      #expect(img.hasPrefix("ht") && img.hasSuffix("g") && img.contains("…"), "\(img)")
+      // The start of the URL, and the end of its file name.
+      #expect(img.hasPrefix("ht") && img.hasSuffix(item.img.suffix(4)), "\(img)")
+    }
+    // What gave way is said; piped, every column is there.
+    let shown = Set(lines[header].split(separator: " ").map(String.init))
+    let hidden = LayoutReport.TableField.fields(for: .irregular).map(\.rawValue).filter {
+      !shown.contains($0)
+    }
+    #expect(!hidden.contains("index") && !hidden.contains("img"))
+    if !hidden.isEmpty {
+      #expect(
+        result.standardOutput.replacingOccurrences(of: "\n", with: " ").contains(
+          "hidden to fit \(columns) columns"))
     }
   }
 
@@ -31,7 +47,7 @@ import Testing
     let feed = #"{"data":[{"img":""# + url + #"","width":1,"height":1}]}"#
     let shown = await runCLI(["layout", "-"], input: feed) { $0.standardOutputColumns = 200 }
     let row = shown.standardOutput.split(separator: "\n").dropFirst(2).first ?? ""
-    #expect(row.count == 200, "\(row)")
+    #expect(displayWidth(row) <= 200 && displayWidth(row) >= 199, "\(row)")
     #expect(row.contains("https://a.example/\\u202e瀑") && row.hasSuffix("瀑/end.jpg"), "\(row)")
     let piped = await runCLI(["layout", "-"], input: feed)
     #expect(
@@ -50,12 +66,13 @@ import Testing
   @Test(
     "A text is shortened in the middle to exactly the width, with one ellipsis",
     arguments: [
-      ("http://s13.mogujie.cn/b7/bao/x_200x999.jpg", 20, "http://s13…0x999.jpg"),
-      ("abcdef", 6, "abcdef"), ("abcdef", 5, "ab…ef"), ("abcdef", 2, "a…"), ("abc", 1, "a"),
+      ("http://s13.mogujie.cn/b7/bao/x_200x999.jpg", 20, "http:/…x_200x999.jpg"),
+      ("abcdef", 6, "abcdef"), ("abcdef", 5, "a…def"), ("abcdef", 2, "…f"), ("abc", 1, "a"),
+      ("瀑布流瀑布流.jpg", 9, "瀑…流.jpg"), ("https://x.example/瀑布.jpg", 12, "htt…瀑布.jpg"),
     ])
   func shortened(text: String, width: Int, expected: String) {
     #expect(LayoutReport.shortened(text, to: width) == expected)
-    #expect(LayoutReport.shortened(text, to: width).count == min(width, text.count))
+    #expect(displayWidth(LayoutReport.shortened(text, to: width)) <= width)
   }
 
   @Test("Cube and sphere rows differ: each item's angle and translation, worked from the transform")
