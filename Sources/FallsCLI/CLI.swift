@@ -128,7 +128,8 @@ public enum CLI {
         throw .outputFile(path: path, error)
       }
     case ViewCommand.name:
-      let options = try ViewCommand.parse(rest)
+      let options = try ViewCommand.parse(
+        rest, standardInputIsFeed: environment.standardInputKind.holdsFeed)
       try await ViewCommand.run(options, environment: environment)
     case ShellCompletions.name:
       try write(ShellCompletions.run(rest), to: environment)

@@ -18,8 +18,9 @@ enum ViewCommand {
       + "; --pages N loads N pages to begin with. Each box is an item at its frame, labelled "
       + "with its feed index: double lines for an enlarged item, ≈ beside an aligned one. "
       + "Reaching the bottom of a URL feed with {page} loads its next page; the keys keep "
-      + "working while it loads. Standard input and output must be a terminal; to print the "
-      + "layout, use 'falls layout'."
+      + "working while it loads. Standard output must be a terminal; the keys are read from "
+      + "standard input, or from /dev/tty when standard input holds the feed "
+      + "(cat feed.json | falls view). To print the layout, use 'falls layout'."
     return """
       OVERVIEW: Show a feed's layout in the terminal and scroll through it.
 
@@ -33,9 +34,12 @@ enum ViewCommand {
   }
 
   /// Parses `falls view`'s arguments: those of `falls layout` without its output options.
-  static func parse(_ arguments: [String]) throws(CLIError) -> LayoutOptions {
+  static func parse(_ arguments: [String], standardInputIsFeed: Bool = false) throws(CLIError)
+    -> LayoutOptions
+  {
     do {
-      return try LayoutCommand.parse(arguments, for: name)
+      return try LayoutCommand.parse(
+        arguments, for: name, standardInputIsFeed: standardInputIsFeed)
     } catch {
       guard case .usage(let message, _) = error else { throw error }
       throw .usage(message, command: name)
@@ -51,13 +55,18 @@ enum ViewCommand {
         "falls view reads its keys from the terminal on standard input, so the feed cannot "
           + "come from there too ('-'); give the feed as a file or a URL", command: name)
     }
-    guard Terminal.isInteractive, let size = Terminal.size() else {
+    // Keys come from standard input, or, when it holds the feed (a pipe, a file), from the
+    // controlling terminal, as less and fzf read them.
+    let keysFromInput = options.feed != .standardInput && isatty(0) == 1
+    guard isatty(1) == 1, let size = Terminal.size(),
+      let terminal = keysFromInput ? Terminal() : Terminal(controlling: ())
+    else {
       throw .refused(
-        "falls view needs a terminal on standard input and output; to print the layout, use "
+        "falls view needs a terminal on standard output, and one to read keys from (standard "
+          + "input, or /dev/tty when standard input holds the feed); to print the layout, use "
           + "'falls layout'")
     }
     var viewer = Viewer(options: options, environment: environment, size: size)
-    let terminal = Terminal()
     do {
       try terminal.enter()
     } catch {

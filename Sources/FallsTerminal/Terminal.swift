@@ -93,10 +93,15 @@ public enum ANSI {
   public static func move(row: Int, column: Int) -> String { "\u{1B}[\(row);\(column)H" }
 }
 
-/// The terminal `falls view` draws on: raw mode on standard input, the alternate screen on
-/// standard output, both restored by ``restore()``, at exit, and on SIGTERM, SIGINT or SIGHUP
-/// (from a signal handler, with async-signal-safe calls only).
+/// The terminal `falls view` draws on: raw mode on the terminal it reads keys from (standard
+/// input, or `/dev/tty` when standard input holds a feed), the alternate screen on standard
+/// output, both restored by ``restore()``, at exit, and on SIGTERM, SIGINT or SIGHUP (from a
+/// signal handler, with async-signal-safe calls only).
 public final class Terminal {
+  /// The descriptor keys are read from.
+  public let keys: Int32
+  /// Whether ``keys`` was opened here (`/dev/tty`), and is closed with the terminal.
+  private let ownsKeys: Bool
   /// The mode to put back, in memory that the terminal owns: a signal handler reaches it
   /// through `modeToRestore` while the terminal is raw. (A global `termios` of its own would be
   /// simpler, but the compiler emits such a global a few bytes short of the struct, and every
@@ -108,7 +113,24 @@ public final class Terminal {
   /// Whether standard input and standard output are both terminals.
   public static var isInteractive: Bool { isatty(0) == 1 && isatty(1) == 1 }
 
-  public init() {}
+  /// A terminal reading keys from standard input.
+  public init() {
+    keys = 0
+    ownsKeys = false
+  }
+
+  /// A terminal reading keys from the process's controlling terminal, `/dev/tty`, as `less` and
+  /// `fzf` do when standard input holds what they show; `nil` when there is none.
+  public init?(controlling: Void) {
+    let descriptor = open("/dev/tty", O_RDWR | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    guard isatty(descriptor) == 1 else {
+      close(descriptor)
+      return nil
+    }
+    keys = descriptor
+    ownsKeys = true
+  }
 
   /// The size of the terminal on standard output, if it has one.
   public static func size() -> TerminalSize? {
@@ -124,14 +146,14 @@ public final class Terminal {
   /// - Throws: The `errno` of a failed `tcgetattr` or `tcsetattr`.
   public func enter() throws(TerminalError) {
     guard !isRaw else { return }
-    guard tcgetattr(0, saved) == 0 else { throw TerminalError(code: errno) }
+    guard tcgetattr(keys, saved) == 0 else { throw TerminalError(code: errno) }
     var raw = saved.pointee
     cfmakeraw(&raw)
     // Keep output processing, so that "\n" still returns to the first column.
     raw.c_oflag |= tcflag_t(OPOST)
-    guard tcsetattr(0, TCSAFLUSH, &raw) == 0 else { throw TerminalError(code: errno) }
+    guard tcsetattr(keys, TCSAFLUSH, &raw) == 0 else { throw TerminalError(code: errno) }
     isRaw = true
-    installRestoreHandlers(saved)
+    installRestoreHandlers(saved, keys: keys)
     write(ANSI.alternateScreen + ANSI.hideCursor)
   }
 
@@ -139,13 +161,14 @@ public final class Terminal {
   public func restore() {
     guard isRaw else { return }
     write(ANSI.reset + ANSI.showCursor + ANSI.mainScreen)
-    _ = tcsetattr(0, TCSAFLUSH, saved)
+    _ = tcsetattr(keys, TCSAFLUSH, saved)
     isRaw = false
     uninstallRestoreHandlers()
   }
 
   deinit {
     restore()
+    if ownsKeys { close(keys) }
   }
 
   /// Writes `text` to standard output whole.
@@ -175,8 +198,11 @@ public struct TerminalError: Error, Hashable, Sendable {
 /// points into the ``Terminal``'s own memory, and is cleared (and the handlers uninstalled)
 /// before that memory is freed.
 nonisolated(unsafe) private var modeToRestore: UnsafeMutablePointer<termios>?
+/// The descriptor whose mode the handler puts back.
+nonisolated(unsafe) private var keysToRestore: Int32 = 0
 
-private func installRestoreHandlers(_ mode: UnsafeMutablePointer<termios>) {
+private func installRestoreHandlers(_ mode: UnsafeMutablePointer<termios>, keys: Int32) {
+  keysToRestore = keys
   modeToRestore = mode
   for signalNumber in [SIGTERM, SIGINT, SIGHUP] {
     signal(signalNumber, restoreAndExit)
@@ -194,7 +220,7 @@ private func restoreAndExit(_ signalNumber: Int32) {
   if let mode = modeToRestore {
     let sequence: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
     _ = Glibc.write(1, sequence.utf8Start, sequence.utf8CodeUnitCount)
-    _ = tcsetattr(0, TCSAFLUSH, mode)
+    _ = tcsetattr(keysToRestore, TCSAFLUSH, mode)
   }
   _exit(128 + signalNumber)
 }
@@ -234,7 +260,7 @@ extension Terminal {
   /// Waits for keys or a resize, for at most `milliseconds` when given.
   public func nextInput(waitingAtMost milliseconds: Int32? = nil) -> TerminalInput {
     var watched = [
-      pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: keys, events: Int16(POLLIN), revents: 0),
       pollfd(fd: resizePipe.read, events: Int16(POLLIN), revents: 0),
     ]
     while true {
@@ -251,7 +277,7 @@ extension Terminal {
       }
       if watched[0].revents != 0 {
         var buffer = [UInt8](repeating: 0, count: 256)
-        let count = read(0, &buffer, buffer.count)
+        let count = read(keys, &buffer, buffer.count)
         if count < 0, errno == EINTR { continue }
         guard count > 0 else { return .closed }
         return .bytes(Array(buffer[..<count]))

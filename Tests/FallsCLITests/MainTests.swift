@@ -644,6 +644,26 @@ private struct TerminalSession {
   }
 
   @Test(
+    "falls view reads a piped feed, or one on standard input, and its keys from the terminal, as less does",
+    .enabled(if: tmuxPath != nil, "tmux is not installed"),
+    arguments: ["cat FEED | \"$FALLS\" view", "\"$FALLS\" view - < FEED"])
+  func viewerPipedFeed(command: String) async throws {
+    let feed = shellQuoted(Fixtures.path("zx-shopdata.json"))
+    let script =
+      "stty -a < /dev/tty > /tmp/falls-piped-$$.before; "
+      + command.replacingOccurrences(of: "FEED", with: feed) + "; echo \"status $?\"; "
+      + "stty -a < /dev/tty | cmp -s - /tmp/falls-piped-$$.before && echo 'terminal restored'; "
+      + "rm -f /tmp/falls-piped-$$.before"
+    let terminal = try await TerminalSession(script, width: 80, height: 24)
+    defer { terminal.close() }
+    _ = try await terminal.screen(containing: "21 items")
+    try await terminal.press("j", thenExpect: "rows 2–")
+    try await terminal.send("q")
+    let screen = try await terminal.screen(containing: "terminal restored")
+    #expect(screen.contains("status 0"), "\(screen)")
+  }
+
+  @Test(
     "falls view says that + and - do not apply to a style without columns",
     .enabled(if: tmuxPath != nil, "tmux is not installed"))
   func viewerKeysThatDoNotApply() async throws {

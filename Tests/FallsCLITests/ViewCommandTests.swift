@@ -15,7 +15,8 @@ import Testing
     #expect(result.code == .usage)
     #expect(
       result.standardError
-        == "falls: error: falls view needs a terminal on standard input and output; to print the "
+        == "falls: error: falls view needs a terminal on standard output, and one to read keys "
+        + "from (standard input, or /dev/tty when standard input holds the feed); to print the "
         + "layout, use 'falls layout'\n")
     #expect(result.standardOutput.isEmpty)
   }
