@@ -265,10 +265,15 @@ struct Viewer {
     message = "\(columns) column\(columns == 1 ? "" : "s")"
   }
 
+  /// Draws at `size` from now on, keeping at the top of the screen the point of the content
+  /// that was there: the content is fitted to the width, so a row of one width is not a row of
+  /// another.
   mutating func resize(to size: TerminalSize) {
+    let point = Double(top) * renderer.scale(columns: self.size.columns).down
     self.size = size
     shown = []
-    top = min(top, lastTop)
+    let down = renderer.scale(columns: size.columns).down
+    top = max(0, min(ViewRenderer.cell((point / down).rounded(.down)), lastTop))
   }
 
   /// Acts on `key`.
@@ -288,8 +293,10 @@ struct Viewer {
     case .top?: scroll(to: 0)
     case .bottom?: scroll(to: Int.max / 2)
     case .moreColumns?: relayout(columns: options.configuration.columns + 1)
-    case .fewerColumns?:
-      if options.configuration.columns > 1 { relayout(columns: options.configuration.columns - 1) }
+    case .fewerColumns?
+    where options.configuration.uses(.columns) && options.configuration.columns == 1:
+      message = "one column is the fewest: - has nothing to take away"
+    case .fewerColumns?: relayout(columns: options.configuration.columns - 1)
     case .refresh?: refresh()
     case .showKeys?: showsKeys = true
     case nil: break
@@ -310,7 +317,9 @@ struct Viewer {
     var lines = renderer.lines(top: top, columns: size.columns, rows: pageRows)
     if showsKeys { lines = ViewRenderer.withKeyHelp(lines, columns: size.columns) }
     let status = ViewRenderer.statusLine(
-      feed: feedName, pages: lastFullPage, items: pages.placed.count, top: top, rows: pageRows,
+      feed: feedName, pages: lastFullPage, items: pages.placed.count,
+      layoutColumns: options.configuration.uses(.columns) ? options.configuration.columns : nil,
+      top: top, rows: pageRows,
       contentRows: renderer.contentRows(columns: size.columns), message: message,
       columns: size.columns)
     if let message, !status.holdsMessage {

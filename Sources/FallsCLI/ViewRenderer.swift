@@ -133,32 +133,40 @@ struct ViewRenderer {
   private static let doubleBox = Array("═║╔╗╚╝")
   private static let heavyBox = Array("━┃┏┓┗┛")
 
-  /// The status line: what is shown and where, cut or padded to `columns`; and whether it holds
+  /// The status line: what is shown and where, exactly `columns` wide; and whether it holds
   /// `message` whole, which it leaves out when it would be cut (it is then the caller's to
-  /// show).
+  /// show, above it).
+  ///
+  /// What changes comes first and the feed's name last: the pages, the items, the rows shown,
+  /// the number of columns of a columnar style (`layoutColumns`); then the message, which
+  /// goes before the keys and the name; then `? keys`; then the feed's name, shortened with `…`
+  /// to what is left, or left out. The name and a failed page's message come from outside:
+  /// nothing in them may act on the terminal.
   static func statusLine(
-    feed: String, pages: Int, items: Int, top: Int, rows: Int, contentRows: Int,
-    message: String?, columns: Int
+    feed: String, pages: Int, items: Int, layoutColumns: Int? = nil, top: Int, rows: Int,
+    contentRows: Int, message: String?, columns: Int
   ) -> (line: String, holdsMessage: Bool) {
     let last = min(top + rows, contentRows)
     let percent =
       contentRows <= rows ? 100 : Int((Double(last) / Double(contentRows) * 100).rounded())
-    // What changes first, the feed's name last: a long URL is what gets cut. The feed's name and
-    // a failed page's message come from outside: nothing in them may act on the terminal.
     var text =
       " \(pages <= 1 ? "page 1" : "pages 1–\(pages)") · \(items) item\(items == 1 ? "" : "s")"
       + " · rows \(min(top + 1, max(contentRows, 1)))–\(last) of \(contentRows) (\(percent)%)"
+      + (layoutColumns.map { " · \($0) column\($0 == 1 ? "" : "s")" } ?? "")
     let withMessage = message.map { text + " · " + escapingControlCharacters($0) }
-    let holdsMessage = withMessage.map { ($0 + " · ? keys").count <= columns } ?? false
+    let holdsMessage = withMessage.map { displayWidth($0) < columns } ?? false
     if holdsMessage, let withMessage { text = withMessage }
-    text += " · ? keys · \(escapingControlCharacters(feed)) "
-    return (fitted(text, to: columns), holdsMessage)
+    if displayWidth(text + " · ? keys") < columns { text += " · ? keys" }
+    // The name, where at least a few of its columns fit.
+    let room = columns - displayWidth(text) - 4
+    if room >= 6 { text += " · " + truncated(escapingControlCharacters(feed), columns: room) }
+    return (fitted(text + " ", to: columns), holdsMessage)
   }
 
-  /// `text` cut or padded with spaces to exactly `columns` characters.
+  /// `text` cut or padded with spaces to exactly `columns` terminal columns.
   static func fitted(_ text: String, to columns: Int) -> String {
-    let characters = Array(text.prefix(columns))
-    return String(characters) + String(repeating: " ", count: max(columns - characters.count, 0))
+    let kept = text.prefix(columns: columns)
+    return kept + String(repeating: " ", count: max(columns - displayWidth(kept), 0))
   }
 
   /// `lines` with the key help boxed over their middle.

@@ -491,11 +491,13 @@ private struct TerminalSession {
     // The bottom loads the next page from the server.
     screen = try await terminal.press("G", thenExpect: "pages 1–2 · 40 items")
     #expect(try server.log().contains { $0["path"]?.hasPrefix("/pages/2") == true })
+    // The count of columns + gave stays through r.
     screen = try await terminal.press("r", thenExpect: "page 1 · 20 items · rows 1–")
+    #expect(screen.contains(" · 4 columns"), "\(screen)")
     try await terminal.send("q")
     screen = try await terminal.screen(containing: "terminal restored")
     #expect(screen.contains("status 0") && screen.contains("terminal restored"), "\(screen)")
-    #expect(!screen.contains("items · rows"), "the viewer's screen should be gone: \(screen)")
+    #expect(!screen.contains(" · rows "), "the viewer's screen should be gone: \(screen)")
   }
 
   @Test(

@@ -112,6 +112,43 @@ import Testing
     }
   }
 
+  /// A viewer of the built-in feed at `size`, its first page loaded.
+  private func viewer(_ arguments: [String] = [], size: TerminalSize) throws -> Viewer {
+    let options = try LayoutCommand.parse(arguments, for: ViewCommand.name)
+    let environment = CLIEnvironment(
+      readStandardInput: { _, _ in FeedBytes(data: Data()) },
+      standardOutput: BufferSink(), standardError: BufferSink())
+    var viewer = Viewer(options: options, environment: environment, size: size)
+    viewer.loadNextPage()
+    return viewer
+  }
+
+  @Test(
+    "A resize keeps at the top of the screen the point of the content that was there",
+    arguments: [(120, 80), (80, 120), (100, 40)])
+  func resizeKeepsTop(from: Int, to: Int) throws {
+    var viewer = try viewer(size: TerminalSize(columns: from, rows: 24))
+    viewer.scroll(to: 60)
+    let point = Double(viewer.top) * viewer.renderer.scale(columns: from).down
+    viewer.resize(to: TerminalSize(columns: to, rows: 24))
+    let down = viewer.renderer.scale(columns: to).down
+    // The row now at the top holds that point.
+    #expect(Double(viewer.top) * down <= point && point < Double(viewer.top + 1) * down)
+  }
+
+  @Test("- at one column says why nothing changed; r keeps the column count")
+  func columnKeys() throws {
+    var one = try viewer(["-c", "1"], size: TerminalSize(columns: 80, rows: 24))
+    _ = one.handle(.character("-"))
+    #expect(one.message?.contains("one column is the fewest") == true)
+    #expect(one.options.configuration.columns == 1)
+    var three = try viewer(size: TerminalSize(columns: 120, rows: 24))
+    _ = three.handle(.character("+"))
+    _ = three.handle(.character("r"))
+    _ = three.finishLoading()
+    #expect(three.screen().last?.contains(" · 4 columns") == true)
+  }
+
   @Test("falls view - with the terminal on standard input is refused at once (64)")
   func standardInputTerminal() async {
     let result = await runCLI(["view", "-"]) { $0.standardInputKind = .terminal }

@@ -149,16 +149,38 @@ private func renderer(_ configuration: LayoutConfiguration, _ items: [LayoutItem
   }
 
   @Test(
-    "A message is held whole when it and the keys fit, and left out rather than cut",
-    arguments: [(70, true), (58, true), (57, false), (20, false)])
+    "A message is held whole where it fits, before the keys and the name, and left out rather than cut",
+    arguments: [(70, true), (50, true), (49, false), (20, false)])
   func messageWhole(columns: Int, holds: Bool) {
-    // " page 1 · 1 item · rows 1–5 of 5 (100%) · loading · ? keys" is 58 characters.
+    // " page 1 · 1 item · rows 1–5 of 5 (100%) · loading" is 49 characters, and a space ends
+    // the line.
     let status = ViewRenderer.statusLine(
       feed: "f", pages: 1, items: 1, top: 0, rows: 20, contentRows: 5, message: "loading",
       columns: columns)
     #expect(status.holdsMessage == holds)
     #expect(status.line.contains("loading") == holds)
     #expect(status.line.count == columns)
+  }
+
+  @Test(
+    "At 80 and 100 columns the message goes before the feed's name, which is shortened with …",
+    arguments: [80, 100])
+  func noteBeforeName(columns: Int) {
+    let url =
+      "https://example.com/list?page={page}&size={size}&token=" + String(repeating: "x", count: 60)
+    let status = ViewRenderer.statusLine(
+      feed: url, pages: 3, items: 60, layoutColumns: 3, top: 0, rows: 23, contentRows: 900,
+      message: "page 4 is empty", columns: columns)
+    #expect(status.holdsMessage)
+    #expect(displayWidth(status.line) == columns)
+    #expect(status.line.contains(" · 3 columns · page 4 is empty"))
+    let name = status.line.components(separatedBy: "? keys · ").last ?? ""
+    #expect(name.hasPrefix("https://") && name.contains("…") || !status.line.contains("https"))
+    // Wide, the whole name.
+    let wide = ViewRenderer.statusLine(
+      feed: url, pages: 3, items: 60, top: 0, rows: 23, contentRows: 900, message: nil,
+      columns: 200)
+    #expect(wide.line.contains(url))
   }
 
   @Test("The key help is boxed over the middle of the screen, lines kept as wide")
