@@ -3,7 +3,7 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: build release test run lint format install embed bench fuzz sanitize screenshot docs pictures quality clean
+.PHONY: build release test run lint format dist dist-check install embed bench fuzz sanitize screenshot docs pictures quality clean
 
 build:
 	$(SWIFT) build
@@ -24,11 +24,26 @@ lint:
 format:
 	$(SWIFT) format format --in-place --recursive Sources Tests Benchmarks Fuzz
 
-# The binary, and the manual page falls.1 that it writes from its flag table.
-install: release
+# dist/falls: a release binary with the Swift runtime and Foundation linked in
+# (--static-swift-stdlib), stripped, which runs on a machine without the toolchain; it needs only
+# the system's libcurl (libcurl4; building it needs libcurl4-openssl-dev). Built in a folder of
+# its own, so that it does not replace the release build the benchmark runs.
+dist:
+	$(SWIFT) build -c release --product falls --static-swift-stdlib --scratch-path .build/dist
+	mkdir -p dist
+	cp "$$($(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/dist --show-bin-path)/falls" dist/falls
+	strip dist/falls
+
+# Checks dist/falls: no Swift library linked dynamically, and it runs with the toolchain hidden
+# (as root: it mounts a tmpfs over the toolchain in a namespace of its own).
+dist-check: dist
+	scripts/check-dist.sh
+
+# dist/falls, and the manual page falls.1 that it writes from its flag table.
+install: dist
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
-	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/falls" $(DESTDIR)$(PREFIX)/bin/falls
-	"$$($(SWIFT) build -c release --show-bin-path)/falls" manual > $(DESTDIR)$(PREFIX)/share/man/man1/falls.1
+	install -m 755 dist/falls $(DESTDIR)$(PREFIX)/bin/falls
+	dist/falls manual > $(DESTDIR)$(PREFIX)/share/man/man1/falls.1
 	chmod 644 $(DESTDIR)$(PREFIX)/share/man/man1/falls.1
 
 # Builds in release and runs the benchmark (BENCHMARKS.md); BENCH_ARGS="--json" for JSON.
