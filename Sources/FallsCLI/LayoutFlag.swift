@@ -126,6 +126,17 @@ struct LayoutFlag: Sendable {
           ) { $0 > 0 && $0 <= 86_400 }
         }),
       LayoutFlag(
+        name: "max-time", argument: "SECONDS",
+        help: "One deadline over every request, retry and page of the run, as curl's "
+          + "--max-time: when it passes, falls stops with 69 (or, with --keep-partial, prints "
+          + "the pages that arrived). Default: none.",
+        feeds: [.url], isForView: false,
+        read: {
+          $0.options.fetchPolicy.maxTime = try $1.number(
+            example: "30", expected: "a number of seconds above 0, at most 86400"
+          ) { $0 > 0 && $0 <= 86_400 }
+        }),
+      LayoutFlag(
         name: "retries", argument: "N",
         help: "Retries after a failed connection, a timeout, a reset, 429 or 5xx, with "
           + "exponential backoff and jitter (Retry-After is honoured within the deadline); "

@@ -13,12 +13,16 @@ public struct FetchPolicy: Hashable, Sendable {
   public var backoff: Double
   /// The `User-Agent` header.
   public var userAgent: String
+  /// One deadline, in seconds, over every attempt and every page of a run, as curl's
+  /// `--max-time`; `nil` for none.
+  public var maxTime: Double?
 
   /// Creates a policy; every argument has a default.
   public init(
     timeout: Double = 15, retries: Int = 2, maxBytes: Int = 64 << 20, backoff: Double = 0.5,
-    userAgent: String = "falls"
+    userAgent: String = "falls", maxTime: Double? = nil
   ) {
+    self.maxTime = maxTime
     self.timeout = timeout
     self.retries = retries
     self.maxBytes = maxBytes
@@ -41,6 +45,8 @@ public struct FetchError: Error, Hashable, Sendable {
     case notJSON(contentType: String?, start: String)
     /// The body looks like JSON but breaks its grammar; `detail` says where.
     case invalidJSON(detail: String)
+    /// The run's one deadline (``FetchPolicy/maxTime``) passed before an answer came.
+    case maxTimeReached(seconds: Double)
 
     /// What happened, for a person: "HTTP 503 Service Unavailable".
     public var description: String {
@@ -53,6 +59,8 @@ public struct FetchError: Error, Hashable, Sendable {
       case .notJSON(let contentType, let start):
         "the answer is not JSON (\(contentType ?? "no Content-Type"), starting \(start))"
       case .invalidJSON(let detail): "the answer is not valid JSON (\(detail))"
+      case .maxTimeReached(let seconds):
+        "--max-time \(formatSeconds(seconds)) s passed before an answer came"
       }
     }
   }
@@ -91,6 +99,9 @@ public struct FeedFetcher: Sendable {
   public var policy: FetchPolicy
   /// Waits between attempts; tests may replace it.
   public var sleep: @Sendable (Double) async -> Void
+  /// When the run's one deadline passes (``FetchPolicy/maxTime``), if it has one: no attempt
+  /// and no wait goes past it.
+  public var deadline: ContinuousClock.Instant?
   /// Told of each retry before its wait: the wait in seconds, what went wrong, and the number
   /// of the attempt to come (of `policy.retries + 1`).
   public var onRetry:
@@ -107,6 +118,15 @@ public struct FeedFetcher: Sendable {
     self.transport = transport
     self.policy = policy
     self.sleep = sleep
+    deadline = policy.maxTime.map { .now + .milliseconds(Int(($0 * 1000).rounded(.up))) }
+  }
+
+  /// The seconds left before ``deadline``, or `nil` without one.
+  private var remaining: Double? {
+    deadline.map { deadline in
+      let left = ContinuousClock.now.duration(to: deadline).components
+      return Double(left.seconds) + Double(left.attoseconds) * 1e-18
+    }
   }
 
   /// Fetches the body at `url`.
@@ -116,6 +136,10 @@ public struct FeedFetcher: Sendable {
   public func fetch(_ url: URL) async throws(FetchError) -> Data {
     var attempt = 0
     while true {
+      if let remaining, remaining <= 0, let maxTime = policy.maxTime {
+        throw FetchError(
+          url: url.absoluteString, cause: .maxTimeReached(seconds: maxTime), attempts: attempt)
+      }
       attempt += 1
       let cause: FetchError.Cause
       var wait: Double?
@@ -132,6 +156,10 @@ public struct FeedFetcher: Sendable {
         throw FetchError(url: url.absoluteString, cause: cause, attempts: attempt)
       }
       let delay = wait ?? backoff(afterAttempt: attempt)
+      if let remaining, let maxTime = policy.maxTime, delay >= remaining {
+        throw FetchError(
+          url: url.absoluteString, cause: .maxTimeReached(seconds: maxTime), attempts: attempt)
+      }
       onRetry(delay, cause, attempt + 1)
       await sleep(delay)
     }
@@ -146,11 +174,17 @@ public struct FeedFetcher: Sendable {
 
   private func attemptOnce(_ url: URL) async -> Attempt {
     let headers = ["User-Agent": policy.userAgent, "Accept": "application/json"]
+    // The attempt's own deadline, or what is left of the run's, whichever comes first.
+    let left = remaining
+    let timeout = min(policy.timeout, left ?? .infinity)
     let response: HTTPResponse
     do {
       response = try await transport.get(
-        url, headers: headers, timeout: policy.timeout, maxBytes: policy.maxBytes)
+        url, headers: headers, timeout: timeout, maxBytes: policy.maxBytes)
     } catch {
+      if case .timedOut = error, let left, left <= policy.timeout, let maxTime = policy.maxTime {
+        return .failure(.maxTimeReached(seconds: maxTime))
+      }
       return error.isTransient ? .retry(.transport(error), after: nil) : .failure(.transport(error))
     }
     if (200..<300).contains(response.status) {

@@ -12,7 +12,8 @@ import Testing
 /// A value each flag takes, with a style that takes the flag.
 private let samples: [String: (value: String?, style: LayoutStyle)] = [
   "feed": ("-", .irregular), "pages": ("1", .irregular), "page-size": ("20", .irregular),
-  "keep-partial": (nil, .irregular), "timeout": ("5", .irregular), "retries": ("1", .irregular),
+  "keep-partial": (nil, .irregular), "timeout": ("5", .irregular), "max-time": ("30", .irregular),
+  "retries": ("1", .irregular),
   "max-bytes": ("4096", .irregular), "quiet": (nil, .irregular), "synthetic": ("10", .irregular),
   "min-height": ("100", .irregular), "max-height": ("200", .irregular),
   "style": ("waterfall", .waterfall), "columns": ("4", .irregular),
@@ -191,7 +192,8 @@ private func arguments(for flag: LayoutFlag, alone: Bool = false) -> [String] {
     }
     #expect(
       LayoutFlag.all.filter { !$0.isForView }.map(\.name).sorted() == [
-        "fields", "flat-end", "format", "keep-partial", "output", "quality", "quiet", "rect",
+        "fields", "flat-end", "format", "keep-partial", "max-time", "output", "quality", "quiet",
+        "rect",
       ])
   }
 
@@ -357,6 +359,8 @@ private struct Witness: Sendable {
         Witness(value: ["--timeout", "0.2"], urlPath: "/slow/1/mj-shop-1.json", isFIFO: true)
       ]
     case "retries": return [Witness(value: ["--retries", "0"], urlPath: "/status/503")]
+    case "max-time":
+      return [Witness(value: ["--max-time", "0.3"], urlPath: "/slow/1/mj-shop-1.json")]
     case "max-bytes": return [Witness(value: ["--max-bytes", "100"])]
     case "quiet":
       // A URL shows its pages' progress; nothing else shows any.

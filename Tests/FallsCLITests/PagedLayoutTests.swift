@@ -161,6 +161,37 @@ private func shopItems() throws -> [LayoutItem] {
     )
   }
 
+  @Test("--max-time is one deadline over every attempt: a server that never answers ends it")
+  func maxTimeOverAttempts() async throws {
+    let server = try TestServer()
+    // --timeout 2 with two retries would wait 6 s and more; --max-time 1 ends it at 1 s. (The
+    // built binary, a process of its own: the test process's pool may be busy.)
+    let run = try await measuredRun([
+      "layout", server.url("/hang"), "--timeout", "2", "--max-time", "1",
+    ])
+    #expect(run.status == 69)
+    #expect(run.error.contains("--max-time 1 s passed before an answer came"), "\(run.error)")
+    #expect(run.seconds >= 1 && run.seconds < 4, "\(run.seconds) s")
+  }
+
+  @Test(
+    "--max-time is one deadline over every page; with --keep-partial the pages that came are printed"
+  )
+  func maxTimeOverPages() async throws {
+    let server = try TestServer()
+    let url = shellQuoted(server.url("/late/2/{page}?size={size}"))
+    // Page 1 at once, pages 2 and 3 after 2 s each: 3 s is past by page 3.
+    let failed = try await shell("\"$FALLS\" layout \(url) --pages 3 --max-time 3 -f jsonl")
+    #expect(failed.status == 69 && failed.output.isEmpty)
+    #expect(failed.error.hasPrefix("falls: error: page 3: GET "), "\(failed.error)")
+    #expect(failed.error.contains("--max-time 3 s passed"))
+    let kept = try await shell(
+      "\"$FALLS\" layout \(url) --pages 3 --max-time 3 --keep-partial -f jsonl")
+    #expect(kept.status == 0)
+    #expect(lines(kept.text).count == 40)
+    #expect(kept.error.contains("page 3 of 3 failed") && kept.error.contains("--max-time 3 s"))
+  }
+
   @Test("--keep-partial cannot help when the first page fails")
   func keepPartialFirstPage() async throws {
     let server = try TestServer()
