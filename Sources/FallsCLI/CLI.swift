@@ -139,8 +139,12 @@ public enum CLI {
       let shown = shownInMessage(command)
       let hint =
         command.hasPrefix("-") ? "unknown option '\(shown)'" : "unknown command '\(shown)'"
-      let names = commands.map(\.name).joined(separator: ", ")
-      throw .usage("\(hint); the commands are: \(names)", command: nil)
+      let names = commands.map(\.name)
+      let list = names.joined(separator: ", ")
+      let guess = command.hasPrefix("-") ? nil : HelpText.closest(to: command, among: names)
+      throw .usage(
+        guess.map { "\(hint); did you mean '\($0)'? The commands are: \(list)" }
+          ?? "\(hint); the commands are: \(list)", command: nil)
     }
   }
 }

@@ -1,6 +1,7 @@
 import FallsBase
 import FallsCore
 import FallsFeed
+import Foundation
 
 /// A flag's value as given, and the readers of every kind of value: each returns the value or
 /// throws the usage error that names the flag, the text and what was expected.
@@ -122,6 +123,18 @@ struct FlagValue {
   func feedSource() throws(CLIError) -> FeedSource {
     if text == "-" { return .standardInput }
     if text.isEmpty { throw invalid(expected: "a URL, a file path, or - for standard input") }
+    // A file: URL names a file, read as a path is (curl reads them too).
+    if text.lowercased().hasPrefix("file:") {
+      guard let url = URL(string: text), url.isFileURL,
+        url.host.map({ $0.isEmpty || $0 == "localhost" }) ?? true,
+        !url.path.isEmpty
+      else {
+        throw invalid(
+          expected: "a file URL of this machine, file:///path/to/feed.json",
+          example: "file:///tmp/feed.json")
+      }
+      return .file(url.path)
+    }
     guard FeedURLTemplate.looksLikeURL(text) else { return .file(text) }
     do {
       return .url(try FeedURLTemplate(text))

@@ -54,9 +54,14 @@ enum HelpText {
   /// "; did you mean '--name'?" for the flag nearest to `name` (at most three edits away), or
   /// nothing.
   static func suggestion(for name: String) -> String {
-    let candidates = LayoutFlag.all.map { ($0.name, editDistance($0.name, name)) }
-    guard let best = candidates.min(by: { $0.1 < $1.1 }), best.1 <= 3 else { return "" }
-    return "; did you mean '--\(best.0)'?"
+    closest(to: name, among: LayoutFlag.all.map(\.name)).map { "; did you mean '--\($0)'?" } ?? ""
+  }
+
+  /// The one of `names` nearest `name` by edit distance, if one is within three edits.
+  static func closest(to name: String, among names: [String]) -> String? {
+    let candidates = names.map { ($0, editDistance($0, name)) }
+    guard let best = candidates.min(by: { $0.1 < $1.1 }), best.1 <= 3 else { return nil }
+    return best.0
   }
 }
 

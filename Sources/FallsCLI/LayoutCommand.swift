@@ -259,9 +259,11 @@ enum LayoutCommand {
         continue
       }
       let styles = LayoutStyle.allCases.filter { LayoutConfiguration(style: $0).uses(option) }
+      // The viewport height is also every style's with rows (``LayoutConfiguration/uses(_:)``).
+      let axis = option == .viewportHeight ? ", and any style with --axis horizontal" : ""
       throw usage(
         "--\(name) does not apply to the \(configuration.style.rawValue) style; it is for "
-          + styles.map(\.rawValue).joined(separator: ", "))
+          + styles.map(\.rawValue).joined(separator: ", ") + axis)
     }
     if configuration.style == .cube, reading.offsetHasX {
       throw usage("the cube turns as it scrolls vertically: give --offset Y, not X,Y")

@@ -250,7 +250,10 @@ struct LayoutReport: Sendable {
       return try writeElements(to: &out, separator: separator, terminator: terminator, EveryField())
     }
     try writeElements(
-      to: &out, separator: separator, terminator: terminator, ChosenFields(fields))
+      to: &out, separator: separator, terminator: terminator,
+      // With headers or footers, each object says what it is, whatever the fields chosen.
+      ChosenFields(sectioned.elementCount > layout.elements.count ? fields.union(["kind"]) : fields)
+    )
   }
 
   private func writeElements<Fields: FieldSelection>(

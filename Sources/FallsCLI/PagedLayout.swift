@@ -260,11 +260,28 @@ struct FeedPages {
     do {
       return try FeedDecoder.decode(bytes)
     } catch {
-      if case .url(let template) = options.feed, case .notJSON(let detail) = error {
+      guard case .notJSON(let detail) = error else { throw .feed(error) }
+      if case .url(let template) = options.feed {
         let url = template.url(page: page, size: options.pageSize).absoluteString
         throw .fetch(FetchError(url: url, cause: .invalidJSON(detail: detail), attempts: 1))
       }
-      throw .feed(error)
+      // Markup where JSON should be: a page saved from a browser, say. It is named as such.
+      let start = bytes.data.prefix(256).drop {
+        [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0)
+      }
+      guard start.first == UInt8(ascii: "<") else { throw .feed(error) }
+      let name: String =
+        switch options.feed {
+        case .file(let path): "the file '\(shownInMessage(path))'"
+        default: "standard input"
+        }
+      let opening =
+        String(decoding: start.prefix(40), as: UTF8.self).split(separator: "\n").first ?? ""
+      throw .feed(
+        .notJSON(
+          detail:
+            "\(name) looks like an HTML or XML page (it starts \"\(escapingControlCharacters(String(opening)))\"), "
+            + "not a finderlist JSON feed (\(detail))"))
     }
   }
 

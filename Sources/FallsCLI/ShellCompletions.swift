@@ -55,10 +55,13 @@ enum ShellCompletions {
     LayoutFlag.all.filter { command == LayoutCommand.name || $0.isForView }
   }
 
-  /// The first sentence of a flag's help, for the shells that show one beside it.
+  /// The first sentence of a flag's help, whole, for the shells that show one beside it (a
+  /// period inside a word, as in falls.layout/1, does not end it).
   private static func summary(of flag: LayoutFlag) -> String {
-    let sentence = flag.help.prefix { $0 != "." && $0 != ";" }
-    return String(sentence.prefix(70))
+    guard let end = flag.help.range(of: ". ") else {
+      return flag.help.hasSuffix(".") ? String(flag.help.dropLast()) : flag.help
+    }
+    return String(flag.help[..<end.lowerBound])
   }
 
   /// The bash command that sets the completions to what `compgen` prints for `arguments`, one
@@ -109,10 +112,19 @@ enum ShellCompletions {
       """
   }
 
-  /// `text` inside single quotes of zsh's `_arguments` specifications: no quote, bracket or
-  /// colon of its own.
+  /// `text` inside single quotes of zsh's `_arguments` specifications: a quote closes and
+  /// reopens them around an escaped one, and the brackets, colons and backslashes that mean
+  /// something to `_arguments` are escaped for it.
   private static func zshText(_ text: String) -> String {
-    String(text.map { "'[]:\\".contains($0) ? " " : $0 })
+    var escaped = ""
+    for character in text {
+      switch character {
+      case "'": escaped += #"'\''"#
+      case "[", "]", ":", "\\": escaped += "\\" + String(character)
+      default: escaped.append(character)
+      }
+    }
+    return escaped
   }
 
   private static func zshSpecifications(of command: String) -> String {
@@ -196,8 +208,12 @@ enum ShellCompletions {
       var line = "complete -c falls -n '__fish_seen_subcommand_from \(commands)' -l \(flag.name)"
       if let short = flag.short { line += " -s \(short)" }
       if flag.value != nil { line += flag.isPath ? " -r -F" : " -x" }
-      if !flag.choices.isEmpty { line += " -a '\(flag.choices.joined(separator: " "))'" }
       lines.append(line + " -d '\(fishText(summary(of: flag)))'")
+      // The values on a line of their own: a description given with them would be the flag's,
+      // the same beside every value.
+      if !flag.choices.isEmpty {
+        lines.append(line + " -a '\(flag.choices.joined(separator: " "))'")
+      }
     }
     lines.append(
       "complete -c falls -n '__fish_seen_subcommand_from layout view' -l version -d 'Show the version'"

@@ -78,7 +78,7 @@ private func golden(_ name: String) throws -> String {
     arguments: [
       (
         ["lay"],
-        "falls: error: unknown command 'lay'; the commands are: layout, view, completions, manual\nSee 'falls --help' for usage.\n"
+        "falls: error: unknown command 'lay'; did you mean 'layout'? The commands are: layout, view, completions, manual\nSee 'falls --help' for usage.\n"
       ),
       (
         ["--colour"],
@@ -249,6 +249,68 @@ private func golden(_ name: String) throws -> String {
     #expect(closed.standardError.hasPrefix("falls: error: standard output is closed"))
     let help = await runCLI(["--help"]) { $0.standardOutput = ClosedSink() }
     #expect(help.code == .ioError)
+  }
+
+  @Test(
+    "A misspelt command is suggested, as a misspelt flag is",
+    arguments: [
+      ("layot", "layout"), ("veiw", "view"), ("completion", "completions"), ("manul", "manual"),
+    ])
+  func commandSuggestion(typed: String, meant: String) async {
+    let result = await runCLI([typed])
+    #expect(result.code == .usage)
+    #expect(
+      result.standardError.hasPrefix(
+        "falls: error: unknown command '\(typed)'; did you mean '\(meant)'? The commands are: "),
+      "\(result.standardError)")
+  }
+
+  @Test("A file: URL is read as the file it names, as curl reads it; another host's is refused")
+  func fileURLs() async throws {
+    let path = Fixtures.path("zx-shopdata.json")
+    let fromURL = await runCLI(["layout", "file://" + path, "-f", "jsonl"])
+    let fromPath = await runCLI(["layout", path, "-f", "jsonl"])
+    #expect(fromURL.code == .success && fromURL.standardOutput == fromPath.standardOutput)
+    let localhost = await runCLI(["layout", "--feed", "FILE://localhost" + path, "-f", "jsonl"])
+    #expect(localhost.standardOutput == fromPath.standardOutput)
+    let spaced = await runCLI(["layout", "file:///no/such%20feed.json"])
+    #expect(spaced.code == .noInput)
+    #expect(spaced.standardError.contains("'/no/such feed.json'"), "\(spaced.standardError)")
+    let remote = await runCLI(["layout", "file://example.com/feed.json"])
+    #expect(remote.code == .usage)
+    #expect(remote.standardError.contains("expected a file URL of this machine"))
+  }
+
+  @Test("An HTML page given as the feed is named, and said to look like one (65)")
+  func htmlFile() async throws {
+    let page = FileManager.default.temporaryDirectory
+      .appendingPathComponent("falls-page-\(UInt64.random(in: 0 ... .max)).html")
+    defer { try? FileManager.default.removeItem(at: page) }
+    try Data("\n  <!DOCTYPE html>\n<html><body>502</body></html>\n".utf8).write(to: page)
+    let file = await runCLI(["layout", page.path])
+    #expect(file.code == .dataError)
+    #expect(
+      file.standardError.contains(
+        "the file '\(page.path)' looks like an HTML or XML page (it starts \"<!DOCTYPE html>\")"),
+      "\(file.standardError)")
+    #expect(file.standardError.contains("line 2, column 3"))
+    let input = await runCLI(["layout", "-"], input: "<rss></rss>")
+    #expect(input.standardError.contains("standard input looks like an HTML or XML page"))
+  }
+
+  @Test("With headers or footers, every JSON object keeps its kind, whatever --fields chose")
+  func fieldsKeepKind() async throws {
+    let result = await runCLI([
+      "layout", "--fields", "index,y", "--header-height", "20", "--footer-height", "5", "-f",
+      "jsonl",
+    ])
+    let lines = result.standardOutput.split(separator: "\n")
+    #expect(lines.first == #"{"kind":"header","y":0}"#)
+    #expect(lines.last?.hasPrefix(#"{"kind":"footer","y":"#) == true)
+    #expect(lines.dropFirst().first?.hasPrefix(#"{"kind":"item","index":0,"y":"#) == true)
+    // Without bands, only what was chosen.
+    let plain = await runCLI(["layout", "--fields", "index,y", "-f", "jsonl"])
+    #expect(plain.standardOutput.hasPrefix(#"{"index":0,"y":10}"#))
   }
 
   @Test("Every flag reaches the layout")

@@ -122,9 +122,10 @@ private func arguments(for flag: LayoutFlag, alone: Bool = false) -> [String] {
         try LayoutCommand.parse(given)
       } throws: { error in
         guard case .usage(let message, _) = error as? CLIError else { return false }
+        let axis = option == .viewportHeight ? ", and any style with --axis horizontal" : ""
         return message
           == "--\(name) does not apply to the \(style.rawValue) style; it is for "
-          + takers.map(\.rawValue).joined(separator: ", ")
+          + takers.map(\.rawValue).joined(separator: ", ") + axis
       }
     }
   }

@@ -410,7 +410,9 @@ private func written(_ report: LayoutReport, _ format: OutputFormat) throws -> D
         : try itemTexts(ofDocument: result.standardOutput)
       #expect(objects.count == wholeObjects.count)
       for (text, whole) in zip(objects, wholeObjects) {
-        let expected = chosen.filter(Set(whole.keys).contains)
+        // With a header, each object keeps its kind too.
+        let kept = header.isEmpty ? chosen : Array(Set(chosen + ["kind"]))
+        let expected = all.filter { kept.contains($0) && whole.keys.contains($0) }
         let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
         #expect(Set(object?.keys.map { $0 } ?? []) == Set(expected), "\(text)")
         for key in expected where key != "center" && key != "transform" {

@@ -1,3 +1,4 @@
+import FallsCore
 import FallsTestSupport
 import Foundation
 import Testing
@@ -174,6 +175,42 @@ private func scriptFile(_ shell: ShellCompletions.Shell) throws -> URL {
       screen = try await shell("tmux -L \(socket) capture-pane -p").text
     }
     #expect(screen.contains("falls layout my\\ feed.json"), "\(kind): \(screen)")
+  }
+
+  @Test(
+    "zsh shows each flag's first sentence whole, apostrophes and all",
+    .enabled(if: installed("tmux") != nil && installed("zsh") != nil, "tmux or zsh missing"))
+  func zshDescriptions() async throws {
+    let file = try scriptFile(.zsh)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let socket = "falls-zsh-\(UInt64.random(in: 0 ... .max))"
+    _ = try await shell(
+      "tmux -L \(socket) new-session -d -x 250 -y 40 'zsh -f'", capture: false)
+    defer { _ = try? shell("tmux -L \(socket) kill-server", capture: false) }
+    try await Task.sleep(for: .milliseconds(500))
+    let load = "autoload -U compinit; compinit -u -D; source \(file.path)"
+    _ = try await shell("tmux -L \(socket) send-keys \(shellQuoted(load)) Enter", capture: false)
+    try await Task.sleep(for: .milliseconds(500))
+    _ = try await shell("tmux -L \(socket) send-keys 'falls layout --f' Tab Tab", capture: false)
+    var screen = ""
+    for _ in 0..<50 where !screen.contains("--format ") {
+      try await Task.sleep(for: .milliseconds(100))
+      screen = try await shell("tmux -L \(socket) capture-pane -p").text
+    }
+    #expect(screen.contains("in the format's order"), "\(screen)")
+    #expect(screen.contains("json for one document (schema falls.layout/1)"), "\(screen)")
+  }
+
+  @Test(
+    "fish completes a flag's values without the flag's description beside each",
+    .enabled(if: installed("fish") != nil, "fish is not installed"))
+  func fishValues() async throws {
+    let file = try scriptFile(.fish)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let run = try await shell(
+      "fish -c \(shellQuoted("source \(file.path); complete -C 'falls layout --style '"))")
+    let lines = run.text.split(separator: "\n")
+    #expect(Set(lines.map(String.init)) == Set(LayoutStyle.allCases.map(\.rawValue)), "\(run.text)")
   }
 
   @Test(
