@@ -144,14 +144,13 @@ private func scriptFile(_ shell: ShellCompletions.Shell) throws -> URL {
     }
   }
 
-  @Test(
-    "In a terminal, bash, zsh and fish put a file name with a blank on the line escaped",
-    .enabled(if: installed("tmux") != nil, "tmux is not installed"),
-    arguments: ShellCompletions.Shell.allCases)
-  func awkwardNamesTyped(shell kind: ShellCompletions.Shell) async throws {
-    guard installed(kind.rawValue) != nil else { return }
-    let folder = try Self.awkwardFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+  /// The screen of `kind`'s shell in a terminal `width` columns wide, started in `folder` with
+  /// its completion script loaded, once `keys` (tmux key names) are typed and `awaited` shows
+  /// (or five seconds have gone by).
+  private func typed(
+    _ keys: String, in kind: ShellCompletions.Shell, folder: URL? = nil, width: Int,
+    awaiting awaited: String
+  ) async throws -> String {
     let file = try scriptFile(kind)
     defer { try? FileManager.default.removeItem(at: file) }
     let socket = "falls-completion-\(UInt64.random(in: 0 ... .max))"
@@ -161,19 +160,33 @@ private func scriptFile(_ shell: ShellCompletions.Shell) throws -> URL {
       case .zsh: ("zsh -f", "autoload -U compinit; compinit -u -D; source \(file.path)")
       case .fish: ("fish --no-config", "source \(file.path)")
       }
+    let place = folder.map { "cd \(shellQuoted($0.path)); " } ?? ""
     _ = try await shell(
-      "tmux -L \(socket) new-session -d -x 120 -y 10 \(shellQuoted("cd \(shellQuoted(folder.path)); \(start)"))",
+      "tmux -L \(socket) new-session -d -x \(width) -y 40 \(shellQuoted(place + start))",
       capture: false)
     defer { _ = try? shell("tmux -L \(socket) kill-server", capture: false) }
     try await Task.sleep(for: .milliseconds(500))
     _ = try await shell("tmux -L \(socket) send-keys \(shellQuoted(load)) Enter", capture: false)
     try await Task.sleep(for: .milliseconds(500))
-    _ = try await shell("tmux -L \(socket) send-keys 'falls layout my' Tab", capture: false)
+    _ = try await shell("tmux -L \(socket) send-keys \(keys)", capture: false)
     var screen = ""
-    for _ in 0..<50 where !screen.contains("feed.json") {
+    for _ in 0..<50 where !screen.contains(awaited) {
       try await Task.sleep(for: .milliseconds(100))
       screen = try await shell("tmux -L \(socket) capture-pane -p").text
     }
+    return screen
+  }
+
+  @Test(
+    "In a terminal, bash, zsh and fish put a file name with a blank on the line escaped",
+    .enabled(if: installed("tmux") != nil, "tmux is not installed"),
+    arguments: ShellCompletions.Shell.allCases)
+  func awkwardNamesTyped(shell kind: ShellCompletions.Shell) async throws {
+    guard installed(kind.rawValue) != nil else { return }
+    let folder = try Self.awkwardFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let screen = try await typed(
+      "'falls layout my' Tab", in: kind, folder: folder, width: 120, awaiting: "feed.json")
     #expect(screen.contains("falls layout my\\ feed.json"), "\(kind): \(screen)")
   }
 
@@ -181,22 +194,8 @@ private func scriptFile(_ shell: ShellCompletions.Shell) throws -> URL {
     "zsh shows each flag's first sentence whole, apostrophes and all",
     .enabled(if: installed("tmux") != nil && installed("zsh") != nil, "tmux or zsh missing"))
   func zshDescriptions() async throws {
-    let file = try scriptFile(.zsh)
-    defer { try? FileManager.default.removeItem(at: file) }
-    let socket = "falls-zsh-\(UInt64.random(in: 0 ... .max))"
-    _ = try await shell(
-      "tmux -L \(socket) new-session -d -x 250 -y 40 'zsh -f'", capture: false)
-    defer { _ = try? shell("tmux -L \(socket) kill-server", capture: false) }
-    try await Task.sleep(for: .milliseconds(500))
-    let load = "autoload -U compinit; compinit -u -D; source \(file.path)"
-    _ = try await shell("tmux -L \(socket) send-keys \(shellQuoted(load)) Enter", capture: false)
-    try await Task.sleep(for: .milliseconds(500))
-    _ = try await shell("tmux -L \(socket) send-keys 'falls layout --f' Tab Tab", capture: false)
-    var screen = ""
-    for _ in 0..<50 where !screen.contains("--format ") {
-      try await Task.sleep(for: .milliseconds(100))
-      screen = try await shell("tmux -L \(socket) capture-pane -p").text
-    }
+    let screen = try await typed(
+      "'falls layout --f' Tab Tab", in: .zsh, width: 250, awaiting: "--format ")
     #expect(screen.contains("in the format's order"), "\(screen)")
     #expect(screen.contains("json for one document (schema falls.layout/1)"), "\(screen)")
   }
