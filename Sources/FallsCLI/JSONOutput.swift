@@ -3,159 +3,10 @@ import FallsCore
 import FallsFeed
 import Foundation
 
-/// The output formats of `falls layout`.
-public enum OutputFormat: String, CaseIterable, Sendable {
-  /// Aligned columns for a person.
-  case table
-  /// One JSON document, schema `falls.layout/1`.
-  case json
-  /// One JSON item object per line.
-  case jsonl
-  /// One self-contained SVG picture of the layout.
-  case svg
-  /// One self-contained HTML page showing the feed's images at their frames.
-  case html
-}
-
-/// A key of the JSON objects of `--format json` and `jsonl`, in the order they are written.
-enum ElementField: String, CaseIterable {
-  case kind, index, page, column, span, x, y, width, height, enlarged, aligned, center, transform
-  case img
-
-  /// The field's bit in a ``ChosenFields``.
-  var bit: UInt32 { 1 << UInt32(Self.allCases.firstIndex(of: self) ?? 0) }
-
-  /// The fields of the objects of a layout of `style`: the centre and the transform in the ring
-  /// styles only.
-  static func names(for style: LayoutStyle) -> [String] {
-    allCases.filter { style.family == .ring || ($0 != .center && $0 != .transform) }.map(\.rawValue)
-  }
-}
-
-/// Which fields the JSON writers write: a type for every field and one for those `--fields`
-/// chose, so that the writer of every field is compiled without a test per field.
-protocol FieldSelection: Sendable {
-  func contains(_ field: ElementField) -> Bool
-}
-
-/// Every field.
-struct EveryField: FieldSelection {
-  @inline(__always) func contains(_ field: ElementField) -> Bool { true }
-}
-
-/// The fields `--fields` chose.
-struct ChosenFields: FieldSelection {
-  let bits: UInt32
-
-  init(_ names: Set<String>) {
-    bits = ElementField.allCases.filter { names.contains($0.rawValue) }.reduce(0) { $0 | $1.bit }
-  }
-
-  @inline(__always) func contains(_ field: ElementField) -> Bool { bits & field.bit != 0 }
-}
-
-/// How far an item's height is from its natural height (``LayoutQuality``), in the steps the
-/// pictures (`--format svg`, `html`) colour: the one statement of the steps, their colours and
-/// their legend.
-enum DistortionBand: Int, CaseIterable {
-  case natural, slight, moderate, marked, strong
-
-  /// The band of `distortion`: 0; up to 2.5%; up to 5%; up to 10%; more.
-  init(_ distortion: Double) {
-    self =
-      distortion == 0
-      ? .natural
-      : distortion <= 0.025
-        ? .slight : distortion <= 0.05 ? .moderate : distortion <= 0.1 ? .marked : .strong
-  }
-
-  /// The class of an item in the band; none for the natural band.
-  var className: StaticString {
-    switch self {
-    case .natural: ""
-    case .slight: " d1"
-    case .moderate: " d2"
-    case .marked: " d3"
-    case .strong: " d4"
-    }
-  }
-
-  /// The band's colour, light to dark red.
-  var colour: String {
-    switch self {
-    case .natural: "#9ecae1"
-    case .slight: "#fee0d2"
-    case .moderate: "#fcbba1"
-    case .marked: "#fb6a4a"
-    case .strong: "#a50f15"
-    }
-  }
-
-  /// What the legend says of the band, after "distortion".
-  var label: String {
-    switch self {
-    case .natural: "0"
-    case .slight: "≤2.5%"
-    case .moderate: "≤5%"
-    case .marked: "≤10%"
-    case .strong: ">10%"
-    }
-  }
-
-  /// The bands of the distorted items.
-  static let distorted = allCases.filter { $0 != .natural }
-}
-
-/// A finished layout with the feed items it placed, ready to be written.
-struct LayoutReport: Sendable {
-  /// The one section: its header, the layout of its items, its footer.
-  var sectioned: SectionedLayout
-  /// Element `i` of the section's layout places `items.items[i]`.
-  var items: PlacedItems
-  /// Write only the elements intersecting this rectangle.
-  var rect: Rect?
-  /// The fields `--fields` chose, or `nil` for every field of the format.
-  var fields: Set<String>?
-  /// The width of the terminal the output goes to, or `nil` when it does not go to one.
-  var terminalColumns: Int?
-  /// Write only the quality figures (`--quality`).
-  var showsQualityOnly = false
-  /// Where the feed came from, for the JSON document's `feed` (``FeedSource/name``); `nil` for
-  /// a layout made without a feed (``LayoutWriter``), whose document has no `feed`.
-  var feed: String?
-
-  /// The JSON schema name written into `--format json` output.
-  static let schema = "falls.layout/1"
-
-  /// The section's layout of the items.
-  var layout: WaterfallLayout { sectioned.layouts[0] }
-
-  /// Calls `body` with each element to write, in order: all of them, streamed, or those meeting
-  /// the rectangle.
-  func forEachSelected<Failure: Error>(_ body: (SectionElement) throws(Failure) -> Void)
-    throws(Failure)
-  {
-    guard let rect else { return try sectioned.forEachElement(body) }
-    for element in sectioned.elements(in: rect) { try body(element) }
-  }
-
-  func write(_ format: OutputFormat, to sink: any ByteSink) throws(SystemError) {
-    var out = OutputBuffer(sink: sink)
-    if showsQualityOnly, let quality = items.quality(of: layout) {
-      writeQuality(quality, as: format, to: &out)
-      return try out.flush()
-    }
-    switch format {
-    case .json: try writeJSON(to: &out)
-    case .jsonl: try writeElements(to: &out, separator: "", terminator: "\n")
-    case .table: try writeTable(to: &out)
-    case .svg: try writeSVG(to: &out)
-    case .html: try writeHTML(to: &out)
-    }
-    try out.flush()
-  }
-
-  private func writeJSON(to out: inout OutputBuffer) throws(SystemError) {
+/// `--format json` and `jsonl`, and `--quality`: the layout as JSON, written element by element,
+/// in chunks side by side for a long layout.
+extension LayoutReport {
+  func writeJSON(to out: inout OutputBuffer) throws(SystemError) {
     let configuration = layout.configuration
     let insets = configuration.insets
     let size = sectioned.contentSize
@@ -206,7 +57,7 @@ struct LayoutReport: Sendable {
   }
 
   /// `--quality`: the figures alone, a `NAME VALUE` line each, or one JSON object.
-  private func writeQuality(
+  func writeQuality(
     _ quality: LayoutQuality, as format: OutputFormat, to out: inout OutputBuffer
   ) {
     guard format == .table else {
@@ -243,7 +94,7 @@ struct LayoutReport: Sendable {
   ///
   /// A long layout written whole is formatted in chunks on all processors, each chunk into its own
   /// buffer; the buffers are sent in order, so the bytes are the same as written one by one.
-  private func writeElements(
+  func writeElements(
     to out: inout OutputBuffer, separator: StaticString, terminator: StaticString
   ) throws(SystemError) {
     guard let fields else {
@@ -456,46 +307,6 @@ struct LayoutReport: Sendable {
       out.write(room: 8) { $0.short(list.terminator) }
     }
   }
-
-  /// How the items are placed, for people: "50 items in 3 columns of 111.67 pt, width 375 pt",
-  /// or for a ring style "12 items of 260×100 pt in a 375×667 pt viewport".
-  var placement: String {
-    let configuration = layout.configuration
-    let count = layout.elements.count
-    let itemCount = "\(count) item\(count == 1 ? "" : "s")"
-    if configuration.style.family == .ring {
-      let size = configuration.resolvedItemSize
-      return "\(itemCount) of \(formatNumber(size.width))×\(formatNumber(size.height)) pt in a "
-        + "\(formatNumber(configuration.width))×\(formatNumber(configuration.viewportHeight)) pt "
-        + "viewport"
-    }
-    let lanes = configuration.axis == .vertical ? "column" : "row"
-    let grid = configuration.scale.map { " on the 1/\(formatNumber($0)) pt grid" } ?? ""
-    return
-      "\(itemCount) in \(configuration.columns) \(lanes)\(configuration.columns == 1 ? "" : "s") "
-      + "of \(formatFixed(configuration.geometry.columnWidth)) pt\(grid), "
-      + "width \(formatNumber(configuration.width)) pt"
-  }
-
-  /// One line about the layout, for the titles and headers of the pictures.
-  var summary: String {
-    "falls \(layout.configuration.style.rawValue) layout: \(placement)"
-  }
-}
-
-extension OutputBuffer {
-  /// Appends the x, y, width and height of `frame`, each after its label in `labels`: the
-  /// attributes of an SVG rectangle, the position of an HTML box.
-  mutating func appendFrame(
-    _ frame: Rect, labels: (StaticString, StaticString, StaticString, StaticString)
-  ) {
-    for (label, value) in [
-      (labels.0, frame.x), (labels.1, frame.y), (labels.2, frame.width), (labels.3, frame.height),
-    ] {
-      appendLiteral(label)
-      appendNumber(value)
-    }
-  }
 }
 
 /// Which chunk the next worker takes, whose turn it is to send a formatted chunk to the sink,
@@ -542,32 +353,5 @@ private final class Turns: @unchecked Sendable {
     if failure == nil { failure = error }
     condition.broadcast()
     condition.unlock()
-  }
-}
-
-/// Writes a layout as `falls layout --format <format>` does, with `images[i]` as item *i*'s
-/// `img` (feed index *i*, page 1): for apps that embed falls and for the benchmark.
-public struct LayoutWriter {
-  private let report: LayoutReport
-
-  /// Prepares `layout` for writing.
-  ///
-  /// - Precondition: `images.count == layout.elements.count`.
-  /// - Complexity: O(*n*) for *n* elements.
-  public init(_ layout: WaterfallLayout, images: [String]) {
-    precondition(images.count == layout.elements.count, "one image per element")
-    let items = FeedItems(
-      images.enumerated().lazy.map { index, img in
-        FeedItem(index: index, img: img, width: 1, height: 1)
-      })
-    report = LayoutReport(sectioned: SectionedLayout(layout), items: PlacedItems(items, page: 1))
-  }
-
-  /// Writes the layout in `format` to `sink`.
-  ///
-  /// - Throws: The error of a failed write.
-  /// - Complexity: O(*n*) for *n* elements.
-  public func write(_ format: OutputFormat, to sink: any ByteSink) throws(SystemError) {
-    try report.write(format, to: sink)
   }
 }

@@ -1,0 +1,300 @@
+import FallsBase
+import FallsCore
+import FallsFeed
+import Foundation
+
+/// A feed's pages, loaded one after another into one layout: as `falls layout` loads them, and
+/// as `falls view` loads them while the user scrolls.
+struct FeedPages {
+  var options: LayoutOptions
+  private let environment: CLIEnvironment
+  let fetcher: FeedFetcher
+  /// The layout of the items loaded so far, and the items it placed.
+  var layout: WaterfallLayout
+  var placed = PlacedItems()
+  /// The number of the last page loaded, 0 before the first.
+  private(set) var page = 0
+  /// The feed index of the next page's first item.
+  private(set) var nextIndex = 0
+
+  /// Where a slow request and each retry are told, if anywhere.
+  private let progress: Progress?
+
+  init(options: LayoutOptions, environment: CLIEnvironment, progress: Progress? = nil) {
+    self.options = options
+    self.environment = environment
+    self.progress = progress
+    var policy = options.fetchPolicy
+    policy.backoff = environment.backoff
+    var fetcher = FeedFetcher(transport: environment.transport, policy: policy)
+    if let progress {
+      let attempts = policy.retries + 1
+      fetcher.onRetry = { wait, cause, attempt in
+        progress.retrying(in: wait, after: cause, attempt: attempt, of: attempts)
+      }
+    }
+    self.fetcher = fetcher
+    do {
+      layout = try WaterfallLayout(options.configuration)
+    } catch {
+      preconditionFailure("a checked configuration was refused: \(error)")
+    }
+  }
+
+  /// Reads, fetches or generates the next page and lays out its items after those before:
+  /// returns its feed (the invalid items skipped are its problems) and how many items it held,
+  /// valid or not.
+  ///
+  /// On error nothing changes.
+  mutating func loadNext() async throws(CLIError) -> (feed: Feed, count: Int) {
+    guard let url = nextURL else { return try loadNextAtOnce() }
+    // A request that takes more than a second says what it waits for: on a queue of its own,
+    // which a busy pool of tasks does not hold up.
+    let next = page + 1
+    let waiting = progress.map { progress in
+      DispatchWorkItem { progress.waiting(for: url.absoluteString, page: next) }
+    }
+    if let waiting { DispatchQueue.global().asyncAfter(deadline: .now() + 1, execute: waiting) }
+    defer { waiting?.cancel() }
+    let body: Data
+    do {
+      body = try await fetcher.fetch(url)
+    } catch {
+      throw .fetch(error)
+    }
+    return try add(FeedBytes(data: body))
+  }
+
+  /// Reads or generates the next page of a feed that is not a URL's, and lays it out.
+  ///
+  /// - Precondition: the feed is not a URL's (``nextURL`` is `nil`).
+  mutating func loadNextAtOnce() throws(CLIError) -> (feed: Feed, count: Int) {
+    switch options.feed {
+    case .synthetic(let count, let minimumHeight, let maximumHeight):
+      try generate(count: count, minimumHeight: minimumHeight, maximumHeight: maximumHeight)
+      return (Feed(items: FeedItems()), count)
+    case .embedded:
+      return try add(FeedBytes(data: Data(EmbeddedFeed.json.utf8)))
+    case .standardInput:
+      let limit = options.fetchPolicy.maxBytes
+      let bytes: FeedBytes
+      do throws(FeedError) {
+        bytes = try environment.readStandardInput(limit, limitsRegularFile)
+      } catch {
+        throw .feed(error)
+      }
+      // Bytes in memory are held to the limit here too, whoever read them.
+      if !bytes.isFileMapping, bytes.data.count > limit,
+        environment.standardInputKind != .file || limitsRegularFile
+      {
+        throw .feed(.tooLarge(path: "-", limit: limit))
+      }
+      return try add(bytes)
+    case .file(let path):
+      let bytes: FeedBytes
+      do throws(FeedError) {
+        bytes = try FeedReader.load(
+          path: path, maxBytes: options.fetchPolicy.maxBytes,
+          limitsRegularFile: limitsRegularFile,
+          writerTimeout: options.given["timeout"] != nil ? options.fetchPolicy.timeout : nil)
+      } catch {
+        // A URL given without its scheme reads as a path that is not there.
+        if case .unreadable(_, let reason) = error, access(path, F_OK) != 0,
+          let url = FeedURLTemplate.url(meantBy: path)
+        {
+          throw .feed(.unreadable(path: path, reason: "\(reason); did you mean \(url)?"))
+        }
+        throw .feed(error)
+      }
+      return try add(bytes)
+    case .url:
+      preconditionFailure("a URL's pages are fetched by loadNext()")
+    }
+  }
+
+  /// Whether a regular file (given by path or as standard input) is held to `--max-bytes`:
+  /// only when the flag is given. Its size is known, and it can be neither endless nor a bomb,
+  /// which is what the default guards against.
+  private var limitsRegularFile: Bool { options.given["max-bytes"] != nil }
+
+  /// The URL of the next page, for a URL feed.
+  var nextURL: URL? {
+    guard case .url(let template) = options.feed else { return nil }
+    return template.url(page: page + 1, size: options.pageSize)
+  }
+
+  /// Lays out the next page, its bytes read or fetched (from ``nextURL``) already: what
+  /// ``loadNext()`` does once it has them.
+  mutating func add(_ bytes: FeedBytes) throws(CLIError) -> (feed: Feed, count: Int) {
+    let next = page + 1
+    var feed = try decode(bytes, page: next)
+    let count = feed.items.count + feed.problems.count
+    try Self.add(
+      &feed, page: next, firstIndex: nextIndex, skipInvalid: options.skipInvalid, to: &layout,
+      placed: &placed)
+    (page, nextIndex) = (next, nextIndex + count)
+    return (feed, count)
+  }
+
+  /// Lays out `count` generated items as the one page: made a batch at a time and never kept,
+  /// so that only the layout holds them.
+  private mutating func generate(count: Int, minimumHeight: Double, maximumHeight: Double)
+    throws(CLIError)
+  {
+    let generator = SyntheticFeed.Generator(
+      seed: options.configuration.seed, minimumHeight: minimumHeight,
+      maximumHeight: maximumHeight, columnWidth: options.configuration.columnWidth)
+    var batches = generator
+    var fresh = layout
+    fresh.reserveCapacity(count)
+    while fresh.elements.count < count {
+      do {
+        let batch = min(Self.batchSize(for: fresh.configuration), count - fresh.elements.count)
+        if batch == count {
+          // One page of them all (where each append is a page): made as they are placed.
+          try fresh.append(SyntheticFeed.Items(batches, count: count))
+        } else {
+          try fresh.append(batches.items(count: batch))
+        }
+      } catch {
+        // Generated sizes are valid, and their bottoms far from any limit; only a height too
+        // small for the tops it is added to is lost.
+        guard case .heightUnderflow = error else {
+          preconditionFailure("a generated item was refused: \(error)")
+        }
+        throw LayoutCommand.usage(
+          "--min-height \(formatNumber(minimumHeight)) makes items too short to lay out: their "
+            + "heights are lost in rounding against their tops; give a larger --min-height")
+      }
+    }
+    (layout, page, nextIndex) = (fresh, 1, count)
+    placed = PlacedItems(generated: generator, count: count)
+  }
+
+  /// Decodes one page; a URL's body that is not JSON is a fetch failure (69), not bad data.
+  private func decode(_ bytes: FeedBytes, page: Int) throws(CLIError) -> Feed {
+    do {
+      return try FeedDecoder.decode(bytes)
+    } catch {
+      guard case .notJSON(let detail) = error else { throw .feed(error) }
+      if case .url(let template) = options.feed {
+        let url = template.url(page: page, size: options.pageSize).absoluteString
+        throw .fetch(FetchError(url: url, cause: .invalidJSON(detail: detail), attempts: 1))
+      }
+      // Markup where JSON should be: a page saved from a browser, say. It is named as such.
+      let start = bytes.data.prefix(256).drop {
+        [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0)
+      }
+      guard start.first == UInt8(ascii: "<") else { throw .feed(error) }
+      let name: String =
+        switch options.feed {
+        case .file(let path): "the file '\(shownInMessage(path))'"
+        default: "standard input"
+        }
+      let opening =
+        String(decoding: start.prefix(40), as: UTF8.self).split(separator: "\n").first ?? ""
+      throw .feed(
+        .notJSON(
+          detail:
+            "\(name) looks like an HTML or XML page (it starts \"\(escapingControlCharacters(String(opening)))\"), "
+            + "not a finderlist JSON feed (\(detail))"))
+    }
+  }
+
+  /// Items per batch appended to the layout: the sizes are never all copied out at once.
+  static let batchSize = 1 << 14
+
+  /// The batch size for a layout of `configuration`: a whole page where each append is a page
+  /// (``LayoutConfiguration/appendsArePages``), so that the layout is the library's.
+  static func batchSize(for configuration: LayoutConfiguration) -> Int {
+    configuration.appendsArePages ? Int.max : batchSize
+  }
+
+  /// Numbers page `page`'s items (and problems) after the `firstIndex` items of the pages before,
+  /// lays out the valid ones after `layout`'s, and adds them to `placed`. An invalid item (one
+  /// too tall to lay out included) is an error without `skipInvalid`, and then neither `layout`
+  /// nor `placed` changes; with it, it is left in `feed.problems`.
+  static func add(
+    _ feed: inout Feed, page: Int, firstIndex: Int, skipInvalid: Bool,
+    to layout: inout WaterfallLayout, placed: inout PlacedItems
+  ) throws(CLIError) {
+    if firstIndex > 0 {
+      feed.items.offsetIndices(by: firstIndex)
+      for position in feed.problems.indices { feed.problems[position].index += firstIndex }
+    }
+    if !feed.problems.isEmpty, !skipInvalid { throw .feed(.invalidItems(feed.problems)) }
+    // A page of several batches may fail after some of them went in: keep the layout as it was
+    // (a copy costs nothing until the layout changes, and then once per long page).
+    let before = feed.items.count > batchSize(for: layout.configuration) ? layout : nil
+    do {
+      try append(&feed, to: &layout, skipInvalid: skipInvalid)
+    } catch {
+      if let before { layout = before }
+      throw error
+    }
+    placed.append(feed.items, page: page)
+  }
+
+  /// Appends a page's items; an item too tall to lay out is a feed problem like any other.
+  private static func append(
+    _ feed: inout Feed, to layout: inout WaterfallLayout, skipInvalid: Bool
+  )
+    throws(CLIError)
+  {
+    // In batches; a batch is appended whole or not at all. Where an append is a page, the page
+    // is one batch.
+    layout.reserveCapacity(layout.elements.count + feed.items.count)
+    let size = batchSize(for: layout.configuration)
+    var next = 0
+    while next < feed.items.count {
+      let batch = next..<min(next + size, feed.items.count)
+      do {
+        try layout.append(feed.items.layoutItems(batch))
+        next = batch.upperBound
+      } catch {
+        let position: Int
+        let reason: FeedItemProblem.Reason
+        switch error {
+        case .heightOverflow(let index): (position, reason) = (index, .tooTall)
+        case .heightUnderflow(let index): (position, reason) = (index, .tooShort)
+        case .invalidItemSize, .invalidColumnCount, .invalidValue, .noRoomForColumns,
+          .patternWidth, .notApplicable:
+          preconditionFailure("a feed's checked item or a checked layout was refused: \(error)")
+        }
+        // Nothing of the batch was appended, so the position counts from the layout's end.
+        let local = next + position - layout.elements.count
+        let item = feed.items[local]
+        let problem = FeedItemProblem(
+          index: item.index, field: .height, value: formatNumber(item.height), reason: reason)
+        guard skipInvalid else { throw .feed(.invalidItems([problem])) }
+        feed.items.remove(at: local)
+        feed.problems.append(problem)
+        feed.problems.sort { $0.index < $1.index }
+      }
+    }
+  }
+
+  /// Brings the column ends of the last page to one line (``WaterfallLayout/flattenEnd()``).
+  mutating func flattenEnd() {
+    layout.flattenEnd()
+  }
+
+  /// Starts over from the first page, as a pull-down refresh does.
+  mutating func reset() {
+    layout.reset()
+    (placed, page, nextIndex) = (PlacedItems(), 0, 0)
+  }
+
+  /// The layout as its one section, with the header, the footer and the least content height.
+  var sectioned: SectionedLayout {
+    let section = Section(
+      configuration: options.configuration, headerHeight: options.headerHeight,
+      footerHeight: options.footerHeight)
+    do {
+      return try SectionedLayout(
+        sections: [section], layouts: [layout], minimumContentHeight: options.minimumContentHeight)
+    } catch {
+      preconditionFailure("one section of checked lengths was refused: \(error)")
+    }
+  }
+}

@@ -1,0 +1,94 @@
+import FallsBase
+import FallsCore
+import FallsFeed
+import Foundation
+
+/// A finished layout with the feed items it placed, ready to be written.
+struct LayoutReport: Sendable {
+  /// The one section: its header, the layout of its items, its footer.
+  var sectioned: SectionedLayout
+  /// Element `i` of the section's layout places `items.items[i]`.
+  var items: PlacedItems
+  /// Write only the elements intersecting this rectangle.
+  var rect: Rect?
+  /// The fields `--fields` chose, or `nil` for every field of the format.
+  var fields: Set<String>?
+  /// The width of the terminal the output goes to, or `nil` when it does not go to one.
+  var terminalColumns: Int?
+  /// Write only the quality figures (`--quality`).
+  var showsQualityOnly = false
+  /// Where the feed came from, for the JSON document's `feed` (``FeedSource/name``); `nil` for
+  /// a layout made without a feed (``LayoutWriter``), whose document has no `feed`.
+  var feed: String?
+
+  /// The JSON schema name written into `--format json` output.
+  static let schema = "falls.layout/1"
+
+  /// The section's layout of the items.
+  var layout: WaterfallLayout { sectioned.layouts[0] }
+
+  /// Calls `body` with each element to write, in order: all of them, streamed, or those meeting
+  /// the rectangle.
+  func forEachSelected<Failure: Error>(_ body: (SectionElement) throws(Failure) -> Void)
+    throws(Failure)
+  {
+    guard let rect else { return try sectioned.forEachElement(body) }
+    for element in sectioned.elements(in: rect) { try body(element) }
+  }
+
+  func write(_ format: OutputFormat, to sink: any ByteSink) throws(SystemError) {
+    var out = OutputBuffer(sink: sink)
+    if showsQualityOnly, let quality = items.quality(of: layout) {
+      writeQuality(quality, as: format, to: &out)
+      return try out.flush()
+    }
+    switch format {
+    case .json: try writeJSON(to: &out)
+    case .jsonl: try writeElements(to: &out, separator: "", terminator: "\n")
+    case .table: try writeTable(to: &out)
+    case .svg: try writeSVG(to: &out)
+    case .html: try writeHTML(to: &out)
+    }
+    try out.flush()
+  }
+
+  /// How the items are placed, for people: "50 items in 3 columns of 111.67 pt, width 375 pt",
+  /// or for a ring style "12 items of 260×100 pt in a 375×667 pt viewport".
+  var placement: String {
+    let configuration = layout.configuration
+    let count = layout.elements.count
+    let itemCount = "\(count) item\(count == 1 ? "" : "s")"
+    if configuration.style.family == .ring {
+      let size = configuration.resolvedItemSize
+      return "\(itemCount) of \(formatNumber(size.width))×\(formatNumber(size.height)) pt in a "
+        + "\(formatNumber(configuration.width))×\(formatNumber(configuration.viewportHeight)) pt "
+        + "viewport"
+    }
+    let lanes = configuration.axis == .vertical ? "column" : "row"
+    let grid = configuration.scale.map { " on the 1/\(formatNumber($0)) pt grid" } ?? ""
+    return
+      "\(itemCount) in \(configuration.columns) \(lanes)\(configuration.columns == 1 ? "" : "s") "
+      + "of \(formatFixed(configuration.geometry.columnWidth)) pt\(grid), "
+      + "width \(formatNumber(configuration.width)) pt"
+  }
+
+  /// One line about the layout, for the titles and headers of the pictures.
+  var summary: String {
+    "falls \(layout.configuration.style.rawValue) layout: \(placement)"
+  }
+}
+
+extension OutputBuffer {
+  /// Appends the x, y, width and height of `frame`, each after its label in `labels`: the
+  /// attributes of an SVG rectangle, the position of an HTML box.
+  mutating func appendFrame(
+    _ frame: Rect, labels: (StaticString, StaticString, StaticString, StaticString)
+  ) {
+    for (label, value) in [
+      (labels.0, frame.x), (labels.1, frame.y), (labels.2, frame.width), (labels.3, frame.height),
+    ] {
+      appendLiteral(label)
+      appendNumber(value)
+    }
+  }
+}

@@ -1,0 +1,178 @@
+/// Which items of a batch each column's end may move: a no-op for the layouts that never move
+/// an item once placed (the plain waterfall, and the seed's alignment without a flat end), so
+/// that their placement loop carries nothing of it.
+protocol RunTracking {
+  /// The memory the runs of one batch live in, owned by the batch (and kept after it for a
+  /// flat end).
+  associatedtype Memory
+  static func memory(columns: Int, items: Int) -> Memory
+  /// Calls `body` with the runs as a view of `memory`, written in place.
+  static func withRuns<Result>(_ memory: inout Memory, _ body: (Self) -> Result) -> Result
+  /// The memory, for a flat end; `nil` where none is kept.
+  static func kept(_ memory: Memory) -> FreeRunMemory?
+
+  /// Notes the one-column item at batch offset `offset`, of natural extent `natural`, placed at
+  /// `top` in `column` at its natural extent.
+  func add(_ offset: Int, column: Int, top: Double, natural: Double)
+  /// Makes `column`'s bottom a fixed edge: its run is empty.
+  func fix(_ column: Int)
+  /// How many items `column`'s run holds; 0 for a column outside the layout.
+  func count(_ column: Int) -> Int
+  /// The sum of the natural extents of `column`'s run.
+  func naturalSum(_ column: Int) -> Double
+  /// See ``FreeRuns/restack(_:to:rowSpacing:width:startCount:transform:into:current:)``.
+  func restack<Transform: FrameTransform>(
+    _ column: Int, to bottom: Double, rowSpacing: Double, width: Double, startCount: Int,
+    transform: Transform, into placed: UnsafeMutableBufferPointer<LayoutElement>, current: Int?
+  ) -> (top: Double, extent: Double)?
+}
+
+/// The layouts whose items never move.
+struct NoRuns: RunTracking {
+  static func memory(columns: Int, items: Int) {}
+  static func withRuns<Result>(_ memory: inout Void, _ body: (NoRuns) -> Result) -> Result {
+    body(NoRuns())
+  }
+  static func kept(_ memory: Void) -> FreeRunMemory? { nil }
+  @inline(__always) func add(_ offset: Int, column: Int, top: Double, natural: Double) {}
+  @inline(__always) func fix(_ column: Int) {}
+  func count(_ column: Int) -> Int { 0 }
+  func naturalSum(_ column: Int) -> Double { 0 }
+  func restack<Transform: FrameTransform>(
+    _ column: Int, to bottom: Double, rowSpacing: Double, width: Double, startCount: Int,
+    transform: Transform, into placed: UnsafeMutableBufferPointer<LayoutElement>, current: Int?
+  ) -> (top: Double, extent: Double)? { nil }
+}
+
+/// The memory of the columns' free runs during one batch: per item a link to the item above it
+/// in its run and its natural extent, per column its run's last item, length, natural sum and
+/// top. Flat arrays, so that noting an item is a few stores.
+struct FreeRunMemory: Sendable {
+  fileprivate var above: [Int32]
+  fileprivate var naturals: [Double]
+  fileprivate var lasts: [Int]
+  fileprivate var counts: [Int]
+  fileprivate var sums: [Double]
+  fileprivate var tops: [Double]
+  /// Room to put a run in order, top down, when it is stacked again.
+  fileprivate var order: [Int32]
+
+  init(columns: Int, items: Int) {
+    above = Array(repeating: -1, count: items)
+    naturals = Array(repeating: 0, count: items)
+    lasts = Array(repeating: -1, count: columns)
+    counts = Array(repeating: 0, count: columns)
+    sums = Array(repeating: 0, count: columns)
+    tops = Array(repeating: 0, count: columns)
+    order = Array(repeating: 0, count: items)
+  }
+}
+
+/// Each column's free run, as a view of a batch's ``FreeRunMemory`` that the placement loop
+/// writes in place; every access is checked against the memory's end in debug builds.
+struct FreeRuns: RunTracking {
+  private let above: UnsafeMutableBufferPointer<Int32>
+  private let naturals: UnsafeMutableBufferPointer<Double>
+  private let lasts: UnsafeMutableBufferPointer<Int>
+  private let counts: UnsafeMutableBufferPointer<Int>
+  private let sums: UnsafeMutableBufferPointer<Double>
+  private let tops: UnsafeMutableBufferPointer<Double>
+  private let order: UnsafeMutableBufferPointer<Int32>
+
+  static func memory(columns: Int, items: Int) -> FreeRunMemory {
+    FreeRunMemory(columns: columns, items: items)
+  }
+
+  static func withRuns<Result>(_ memory: inout FreeRunMemory, _ body: (FreeRuns) -> Result)
+    -> Result
+  {
+    memory.above.withUnsafeMutableBufferPointer { above in
+      memory.naturals.withUnsafeMutableBufferPointer { naturals in
+        memory.lasts.withUnsafeMutableBufferPointer { lasts in
+          memory.counts.withUnsafeMutableBufferPointer { counts in
+            memory.sums.withUnsafeMutableBufferPointer { sums in
+              memory.tops.withUnsafeMutableBufferPointer { tops in
+                memory.order.withUnsafeMutableBufferPointer { order in
+                  body(
+                    FreeRuns(
+                      above: above, naturals: naturals, lasts: lasts, counts: counts, sums: sums,
+                      tops: tops, order: order))
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  static func kept(_ memory: FreeRunMemory) -> FreeRunMemory? { memory }
+
+  @inline(__always)
+  func count(_ column: Int) -> Int {
+    column >= 0 && column < counts.count ? counts[column] : 0
+  }
+
+  @inline(__always)
+  func naturalSum(_ column: Int) -> Double { sums[column] }
+
+  @inline(__always)
+  func add(_ offset: Int, column: Int, top: Double, natural: Double) {
+    if counts[column] == 0 {
+      tops[column] = top
+      sums[column] = 0
+    }
+    above[offset] = Int32(truncatingIfNeeded: lasts[column])
+    naturals[offset] = natural
+    lasts[column] = offset
+    counts[column] &+= 1
+    sums[column] += natural
+  }
+
+  @inline(__always)
+  func fix(_ column: Int) {
+    counts[column] = 0
+    lasts[column] = -1
+  }
+
+  /// Scales `column`'s run by one factor so that it ends exactly at `bottom`, stacks it again
+  /// from its top with `rowSpacing` between items, writes each item's element into `placed`
+  /// (at its batch offset; element index `startCount` + offset), and fixes the column's bottom.
+  /// The item at offset `current`, if it is in the run, is not written: its top and extent are
+  /// returned.
+  ///
+  /// The factor is `(bottom − top − (k − 1) · rowSpacing) / Σ natural` for *k* items; the last
+  /// item takes the height that lands exactly on `bottom` (``Alignment/height(from:reaching:)``).
+  func restack<Transform: FrameTransform>(
+    _ column: Int, to bottom: Double, rowSpacing: Double, width: Double, startCount: Int,
+    transform: Transform, into placed: UnsafeMutableBufferPointer<LayoutElement>, current: Int?
+  ) -> (top: Double, extent: Double)? {
+    let count = counts[column]
+    // The run top down, from the links that lead up from its last item.
+    var member = lasts[column]
+    for slot in stride(from: count - 1, through: 0, by: -1) {
+      order[slot] = Int32(truncatingIfNeeded: member)
+      member = Int(above[member])
+    }
+    let factor = (bottom - tops[column] - Double(count - 1) * rowSpacing) / sums[column]
+    var top = tops[column]
+    var kept: (top: Double, extent: Double)?
+    for slot in 0..<count {
+      let offset = Int(order[slot])
+      let natural = naturals[offset]
+      let extent =
+        slot == count - 1 ? Alignment.height(from: top, reaching: bottom) : natural * factor
+      if offset == current {
+        kept = (top, extent)
+      } else {
+        placed[offset] = LayoutElement(
+          checkedIndex: startCount &+ offset, column: column, span: 1,
+          frame: transform.frame(column: column, span: 1, top: top, extent: extent, width: width),
+          isEnlarged: false, isAligned: extent != natural)
+      }
+      top = top + extent + rowSpacing
+    }
+    fix(column)
+    return kept
+  }
+}
