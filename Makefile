@@ -119,7 +119,7 @@ quality:
 	$(SWIFT) build --product falls
 	python3 scripts/quality-table.py "$$($(SWIFT) build --show-bin-path)/falls"
 
-# Regenerates Sources/FallsFeed/EmbeddedFeed.swift from its fixture.
+# Regenerates Sources/FallsFeed/Decoding/EmbeddedFeed.swift from its fixture.
 embed:
 	python3 scripts/embed-feed.py
 

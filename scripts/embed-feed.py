@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/FallsFeed/EmbeddedFeed.swift from the fixture feed it embeds (make embed).
+"""Writes Sources/FallsFeed/Decoding/EmbeddedFeed.swift from the fixture feed it embeds (make embed).
 
 The feed is written one item a line, its keys and values as the fixture has them."""
 import json
@@ -24,4 +24,4 @@ public enum EmbeddedFeed {{
 """#
 }}
 '''
-(root / "Sources/FallsFeed/EmbeddedFeed.swift").write_text(swift, encoding="utf-8")
+(root / "Sources/FallsFeed/Decoding/EmbeddedFeed.swift").write_text(swift, encoding="utf-8")

@@ -11,55 +11,6 @@ import Foundation
   import Darwin
 #endif
 
-/// The exit statuses of `falls`, after BSD's sysexits.h.
-public enum ExitCode: Int32, CaseIterable, Sendable {
-  /// Success.
-  case success = 0
-  /// An unexpected failure.
-  case failure = 1
-  /// Bad usage: an unknown flag, a missing or invalid value (EX_USAGE).
-  case usage = 64
-  /// Bad feed data: not JSON, no `data` array, an invalid item (EX_DATAERR).
-  case dataError = 65
-  /// A feed file that cannot be read (EX_NOINPUT).
-  case noInput = 66
-  /// A feed URL that could not be fetched: network failure, non-2xx answer, a body too large or
-  /// not JSON (EX_UNAVAILABLE).
-  case unavailable = 69
-  /// The `--output` file could not be created or put in place (EX_CANTCREAT).
-  case cannotCreate = 73
-  /// Output could not be written (EX_IOERR).
-  case ioError = 74
-  /// Ctrl-C ended `falls view` (128 + SIGINT, as a shell reports a process that SIGINT
-  /// ended); nothing is printed.
-  case interrupted = 130
-  /// The reader of standard output went away (128 + SIGPIPE, as a shell reports a process that
-  /// SIGPIPE ended); nothing is printed.
-  case brokenPipe = 141
-}
-
-/// Everything that ends a CLI run early; ``outcome(of:)`` turns each into a message and a status.
-enum CLIError: Error {
-  /// The user asked for help or the version: `text` goes to standard output with status 0.
-  case informational(String)
-  /// Bad usage: what was wrong, and the command whose help to point to.
-  case usage(String, command: String?)
-  /// Bad usage said in one line that already says what to do instead.
-  case refused(String)
-  /// The feed could not be read or decoded.
-  case feed(FeedError)
-  /// A feed URL could not be fetched.
-  case fetch(FetchError)
-  /// Page `page` of a paged run failed; the message says which page.
-  indirect case page(Int, CLIError)
-  /// Standard output could not be written.
-  case output(SystemError)
-  /// The `--output` file at `path` could not be written.
-  case outputFile(path: String, OutputFileFailure)
-  /// The user pressed Ctrl-C in `falls view`.
-  case interrupted
-}
-
 /// How an error ends the run: the message (without the `falls: error: ` that standard error's
 /// messages start with), whether it goes to standard output, and the exit status.
 struct Outcome: Equatable {

@@ -159,3 +159,8 @@ struct FlagValue {
     }
   }
 }
+
+extension CaseIterable where Self: RawRepresentable, RawValue == String {
+  /// The raw values of the cases, as flags take them.
+  static var names: [String] { allCases.map(\.rawValue) }
+}

@@ -98,34 +98,3 @@ public struct Transform3D: Hashable, Sendable {
     Self.translation(x: x, y: y, z: z).concatenating(self)
   }
 }
-
-/// A point in points; origin at the top left, y grows downward.
-public struct Point: Hashable, Sendable {
-  /// The horizontal coordinate.
-  public var x: Double
-  /// The vertical coordinate.
-  public var y: Double
-
-  /// Creates a point.
-  public init(x: Double, y: Double) {
-    self.x = x
-    self.y = y
-  }
-
-  /// The origin.
-  public static let zero = Point(x: 0, y: 0)
-}
-
-/// A width and a height in points.
-public struct Size: Hashable, Sendable {
-  /// The width.
-  public var width: Double
-  /// The height.
-  public var height: Double
-
-  /// Creates a size.
-  public init(width: Double, height: Double) {
-    self.width = width
-    self.height = height
-  }
-}

@@ -1,0 +1,34 @@
+import FallsBase
+import FallsCore
+import FallsFeed
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Everything that ends a CLI run early; ``outcome(of:)`` turns each into a message and a status.
+enum CLIError: Error {
+  /// The user asked for help or the version: `text` goes to standard output with status 0.
+  case informational(String)
+  /// Bad usage: what was wrong, and the command whose help to point to.
+  case usage(String, command: String?)
+  /// Bad usage said in one line that already says what to do instead.
+  case refused(String)
+  /// The feed could not be read or decoded.
+  case feed(FeedError)
+  /// A feed URL could not be fetched.
+  case fetch(FetchError)
+  /// Page `page` of a paged run failed; the message says which page.
+  indirect case page(Int, CLIError)
+  /// Standard output could not be written.
+  case output(SystemError)
+  /// The `--output` file at `path` could not be written.
+  case outputFile(path: String, OutputFileFailure)
+  /// The user pressed Ctrl-C in `falls view`.
+  case interrupted
+}

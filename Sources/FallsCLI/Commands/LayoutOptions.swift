@@ -1,0 +1,49 @@
+import FallsBase
+import FallsCore
+import FallsFeed
+
+/// What `falls layout` and `falls view` were asked to do.
+struct LayoutOptions {
+  var feed = FeedSource.embedded
+  var configuration = LayoutConfiguration()
+  var format = OutputFormat.table
+  var skipInvalid = false
+  /// How many pages to load (URLs only).
+  var pages = 1
+  /// The `{size}` of a paginated URL.
+  var pageSize = 20
+  /// Whether to print the pages that arrived when a later one fails.
+  var keepPartial = false
+  /// Whether to hide the progress display.
+  var quiet = false
+  /// Deadline, retries and size limit for URLs.
+  var fetchPolicy = FetchPolicy(userAgent: "falls/\(CLI.version)")
+  /// The flags given, by name without dashes, with the text of the last of each.
+  var given: [String: String] = [:]
+  /// Header and footer extents and the least content extent (one section).
+  var headerHeight = 0.0
+  var footerHeight = 0.0
+  var minimumContentHeight = 0.0
+  /// Print only the elements intersecting this rectangle.
+  var rect: Rect?
+  /// Write only these fields (`--fields`), or every field of the format.
+  var fields: [String]?
+  /// Write the output to this file instead of standard output.
+  var output: String?
+  /// Print only the quality figures (`--quality`).
+  var quality = false
+}
+
+/// The options while the flags are read, and the values that only make sense once all are.
+struct LayoutReading {
+  var options = LayoutOptions()
+  /// The flag and text that set each configuration value, to name them in the layout's errors.
+  var sources: [LayoutParameter: FlagValue] = [:]
+  var spacing: (value: FlagValue, spacing: Double)?
+  var pattern: FlagValue?
+  var minimumColumnWidth: Double?
+  var offsetHasX = false
+  var synthetic: Int?
+  var minimumHeight = SyntheticFeed.defaultMinimumHeight
+  var maximumHeight = SyntheticFeed.defaultMaximumHeight
+}

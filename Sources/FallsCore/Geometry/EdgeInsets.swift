@@ -1,0 +1,27 @@
+/// Distances inset from the four edges of the container, in points.
+public struct EdgeInsets: Hashable, Sendable {
+  /// The inset from the top edge.
+  public var top: Double
+  /// The inset from the left edge.
+  public var left: Double
+  /// The inset from the bottom edge.
+  public var bottom: Double
+  /// The inset from the right edge.
+  public var right: Double
+
+  /// Creates insets from the four distances.
+  public init(top: Double, left: Double, bottom: Double, right: Double) {
+    self.top = top
+    self.left = left
+    self.bottom = bottom
+    self.right = right
+  }
+
+  /// Creates insets with the same distance on every edge.
+  public init(all value: Double) {
+    self.init(top: value, left: value, bottom: value, right: value)
+  }
+
+  /// No inset on any edge.
+  public static let zero = EdgeInsets(all: 0)
+}

@@ -1,0 +1,32 @@
+import FallsBase
+import Foundation
+
+/// How a feed is fetched: deadline, retries, size limit and identity.
+public struct FetchPolicy: Hashable, Sendable {
+  /// The overall deadline of one request, in seconds, enforced by falls itself; 15 by default.
+  public var timeout: Double
+  /// How many times a transient failure is tried again; 2 by default.
+  public var retries: Int
+  /// The largest body accepted, in bytes; 64 MiB by default.
+  public var maxBytes: Int
+  /// The first backoff delay in seconds; each retry doubles it, with jitter of ±50%.
+  public var backoff: Double
+  /// The `User-Agent` header.
+  public var userAgent: String
+  /// One deadline, in seconds, over every attempt and every page of a run, as curl's
+  /// `--max-time`; `nil` for none.
+  public var maxTime: Double?
+
+  /// Creates a policy; every argument has a default.
+  public init(
+    timeout: Double = 15, retries: Int = 2, maxBytes: Int = 64 << 20, backoff: Double = 0.5,
+    userAgent: String = "falls", maxTime: Double? = nil
+  ) {
+    self.maxTime = maxTime
+    self.timeout = timeout
+    self.retries = retries
+    self.maxBytes = maxBytes
+    self.backoff = backoff
+    self.userAgent = userAgent
+  }
+}

@@ -1,0 +1,21 @@
+import FallsBase
+import FallsCore
+
+/// A decoded feed: its valid items, and a problem for every item that is not valid.
+public struct Feed: Hashable, Sendable {
+  /// The valid items, in feed order.
+  public var items: FeedItems
+  /// One entry per invalid item, in feed order.
+  public var problems: [FeedItemProblem]
+
+  /// Creates a feed.
+  public init(items: FeedItems, problems: [FeedItemProblem] = []) {
+    self.items = items
+    self.problems = problems
+  }
+
+  /// Creates a feed from an array of items.
+  public init(items: [FeedItem], problems: [FeedItemProblem] = []) {
+    self.init(items: FeedItems(items), problems: problems)
+  }
+}
