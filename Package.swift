@@ -35,7 +35,7 @@ let package = Package(
     // Shared by the test targets: fixtures, generated feeds and an independent rule checker.
     .target(
       name: "FallsTestSupport",
-      dependencies: ["FallsCore", "FallsBase", "FallsFeed", "FallsCLI"],
+      dependencies: ["FallsCore", "FallsBase", "FallsFeed"],
       path: "Tests/FallsTestSupport"),
     .testTarget(name: "FallsCoreTests", dependencies: ["FallsCore", "FallsTestSupport"]),
     .testTarget(name: "FallsBaseTests", dependencies: ["FallsBase", "FallsCore"]),

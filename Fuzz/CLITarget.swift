@@ -14,6 +14,7 @@ import FallsBase
 import FallsCore
 import FallsFeed
 import Foundation
+import Synchronization
 
 @testable import FallsCLI
 
@@ -32,13 +33,14 @@ public func fuzzCLI(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     readStandardInput: { _, _ in FeedBytes(data: Data(feed)) }, standardOutput: output,
     standardError: error, transport: RefusingTransport(), backoff: 0)
   let done = DispatchSemaphore(value: 0)
-  let result = Box()
+  let result = Mutex<ExitCode?>(nil)
   Task {
-    result.code = await CLI.run(arguments, environment: environment)
+    let code = await CLI.run(arguments, environment: environment)
+    result.withLock { $0 = code }
     done.signal()
   }
   done.wait()
-  check(arguments, code: result.code, output: output.text, error: error.text)
+  check(arguments, code: result.withLock { $0 }, output: output.text, error: error.text)
   return 0
 }
 
@@ -88,10 +90,6 @@ public func initializeCLIFuzzing(
   let input: [UInt8] = [0, 1, 2]
   input.withUnsafeBufferPointer { _ = fuzzCLI($0.baseAddress, $0.count) }
   return 0
-}
-
-private final class Box: @unchecked Sendable {
-  var code: ExitCode?
 }
 
 /// The network, refused: no test reaches any address.

@@ -125,8 +125,10 @@ private func checkMoving(
   pageStarts: [Int]
 ) {
   let configuration = layout.configuration
-  let lastPage = pageStarts.last ?? 0
-  guard Array(layout.elements.prefix(lastPage)) == Array(unflattened.elements.prefix(lastPage))
+  let lastPageStart = pageStarts.last ?? 0
+  guard
+    Array(layout.elements.prefix(lastPageStart))
+      == Array(unflattened.elements.prefix(lastPageStart))
   else {
     fatalError("the flat end moved an item of an earlier page")
   }
@@ -218,7 +220,7 @@ private func violations(of layout: WaterfallLayout, items: [LayoutItem]) -> [Str
     element.frame = Rect(x: frame.y, y: frame.x, width: frame.height, height: frame.width)
     return element
   }
-  return LayoutChecker(configuration: configuration.geometry, items: mirrored)
+  return LayoutChecker(configuration: configuration.working, items: mirrored)
     .violations(of: elements, contentHeight: layout.contentSize.width)
 }
 

@@ -49,7 +49,7 @@ module FallsBase Sources/FallsBase
 module FallsFeed Sources/FallsFeed "$build/lib/libFallsCore.a" "$build/lib/libFallsBase.a"
 module FallsTerminal Sources/FallsTerminal "$build/lib/libFallsBase.a"
 module FallsCLI Sources/FallsCLI "$build/lib/libFallsFeed.a" "$build/lib/libFallsTerminal.a"
-module FallsTestSupport Tests/FallsTestSupport "$build/lib/libFallsCLI.a"
+module FallsTestSupport Tests/FallsTestSupport "$build/lib/libFallsFeed.a"
 
 status=0
 for target in $targets; do

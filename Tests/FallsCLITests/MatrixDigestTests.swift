@@ -41,6 +41,7 @@ import FallsCore
 import FallsFeed
 import FallsTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 /// FNV-1a, 64 bits: a digest that depends only on the bytes fed to it.
@@ -271,23 +272,13 @@ private typealias Computed = (name: String, digest: String)
 
 /// Computes `cases` on every processor, in their order.
 private func computeAll(_ cases: [(String, @Sendable () -> String)]) -> [Computed] {
-  let results = UnsafeSendableBox(count: cases.count)
+  let results = Mutex(Array(repeating: "", count: cases.count))
   DispatchQueue.concurrentPerform(iterations: cases.count) { index in
-    results.set(index, cases[index].1())
+    let digest = cases[index].1()
+    results.withLock { $0[index] = digest }
   }
-  return cases.enumerated().map { ($0.element.0, results.values[$0.offset]) }
-}
-
-/// The results of concurrent work, each slot written by one worker.
-private final class UnsafeSendableBox: @unchecked Sendable {
-  private let lock = NSLock()
-  private(set) var values: [String]
-
-  init(count: Int) { values = Array(repeating: "", count: count) }
-
-  func set(_ index: Int, _ value: String) {
-    lock.withLock { values[index] = value }
-  }
+  let digests = results.withLock { $0 }
+  return cases.enumerated().map { ($0.element.0, digests[$0.offset]) }
 }
 
 private func quiltPattern(columns: Int) -> QuiltPattern {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -92,12 +93,11 @@ public func shell(_ command: String, capture: Bool = true, timeout: Int = 120) t
     error: String(decoding: errorData.value, as: UTF8.self))
 }
 
-private final class LockedData: @unchecked Sendable {
-  private let lock = NSLock()
-  private var data = Data()
+private final class LockedData: Sendable {
+  private let data = Mutex(Data())
   var value: Data {
-    get { lock.withLock { data } }
-    set { lock.withLock { data = newValue } }
+    get { data.withLock { $0 } }
+    set { data.withLock { $0 = newValue } }
   }
 }
 

@@ -8,6 +8,9 @@ import Foundation
 /// python3 process on 127.0.0.1 at an ephemeral port, for one test.
 ///
 /// The server stops when this object is released (its standard input closes) or on `stop()`.
+///
+/// `@unchecked Sendable`: Process and Pipe are not Sendable; every property is a constant, and
+/// `stop()` closes the pipe and ends the process, each of which may be done from any thread.
 public final class TestServer: @unchecked Sendable {
   /// The server's port on 127.0.0.1.
   public let port: Int

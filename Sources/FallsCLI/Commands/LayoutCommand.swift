@@ -160,9 +160,9 @@ enum LayoutCommand {
       throw usage("give --columns or --min-column-width, not both")
     }
     if let minimumColumnWidth = reading.minimumColumnWidth {
-      let geometry = configuration.geometry
+      let working = configuration.working
       configuration.columns = LayoutConfiguration.columnCount(
-        width: geometry.width, insets: geometry.insets, columnSpacing: geometry.columnSpacing,
+        width: working.width, insets: working.insets, columnSpacing: working.columnSpacing,
         minimumColumnWidth: minimumColumnWidth)
     }
     if let pattern = reading.pattern {
@@ -174,10 +174,11 @@ enum LayoutCommand {
         throw usage("--synthetic generates the feed; give --synthetic or --feed, not both")
       }
       let (minimum, maximum) = (reading.minimumHeight, reading.maximumHeight)
-      guard minimum > 0, maximum <= LayoutConfiguration.maximumLength, minimum <= maximum else {
+      let heights = LayoutConfiguration.positiveLengths
+      guard heights.contains(minimum), heights.contains(maximum), minimum <= maximum else {
         throw usage(
           "--min-height \(formatNumber(minimum)) and --max-height \(formatNumber(maximum)) must "
-            + "be above 0, at most 1000000000, and the minimum no larger than the maximum")
+            + "be \(heights.bounds), and the minimum no larger than the maximum")
       }
       reading.options.feed = .synthetic(
         count: count, minimumHeight: minimum, maximumHeight: maximum)

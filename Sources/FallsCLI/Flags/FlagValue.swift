@@ -28,12 +28,13 @@ struct FlagValue {
     return value
   }
 
-  /// A number for which `isValid` holds, described as `expected` when it does not.
-  func number(example: String, expected: String, where isValid: (Double) -> Bool)
+  /// A number within `range`, which the message describes as `noun` and the range's bounds
+  /// when it is not.
+  func number(in range: ValueRange, of noun: String = "a number", example: String)
     throws(CLIError) -> Double
   {
     let value = try number(example: example)
-    guard isValid(value) else { throw invalid(expected: expected) }
+    guard range.contains(value) else { throw invalid(expected: range.words(noun)) }
     return value
   }
 

@@ -21,9 +21,7 @@ extension LayoutFlag {
     LayoutFlag(
       name: name, argument: "PT", help: help, option: .sections,
       read: {
-        $0.options[keyPath: field] = try $1.number(
-          example: "44", expected: "a number of at least 0, at most 1000000000"
-        ) { (0...LayoutConfiguration.maximumLength).contains($0) }
+        $0.options[keyPath: field] = try $1.number(in: LayoutConfiguration.lengths, example: "44")
       })
   }
 
@@ -71,8 +69,7 @@ extension LayoutFlag {
         feeds: [.url, .file],
         read: {
           $0.options.fetchPolicy.timeout = try $1.number(
-            example: "15", expected: "a number of seconds above 0, at most 86400"
-          ) { $0 > 0 && $0 <= 86_400 }
+            in: FetchPolicy.deadlines, of: "a number of seconds", example: "15")
         }),
       LayoutFlag(
         name: "max-time", argument: "SECONDS",
@@ -82,8 +79,7 @@ extension LayoutFlag {
         feeds: [.url], isForView: false,
         read: {
           $0.options.fetchPolicy.maxTime = try $1.number(
-            example: "30", expected: "a number of seconds above 0, at most 86400"
-          ) { $0 > 0 && $0 <= 86_400 }
+            in: FetchPolicy.deadlines, of: "a number of seconds", example: "30")
         }),
       LayoutFlag(
         name: "retries", argument: "N",
@@ -91,7 +87,9 @@ extension LayoutFlag {
           + "exponential backoff and jitter (Retry-After is honoured within the deadline); "
           + "other 4xx answers are not retried. 0 to 10. Default: 2.",
         feeds: [.url],
-        read: { $0.options.fetchPolicy.retries = try $1.whole(in: 0...10, example: "2") }),
+        read: {
+          $0.options.fetchPolicy.retries = try $1.whole(in: FetchPolicy.retryCounts, example: "2")
+        }),
       LayoutFlag(
         name: "max-bytes", argument: "N",
         help: "Largest feed accepted, in bytes: a body, a pipe, a device or standard input "
@@ -100,7 +98,8 @@ extension LayoutFlag {
           + "whose size is known.",
         feeds: [.url, .file, .standardInput],
         read: {
-          $0.options.fetchPolicy.maxBytes = try $1.whole(in: 1...(1 << 40), example: "1048576")
+          $0.options.fetchPolicy.maxBytes = try $1.whole(
+            in: FetchPolicy.byteLimits, example: "1048576")
         }),
       LayoutFlag(
         name: "quiet", short: "q",
@@ -149,8 +148,7 @@ extension LayoutFlag {
         option: .columns,
         read: {
           $0.minimumColumnWidth = try $1.number(
-            example: "120", expected: "a number of points above 0, at most 1000000000"
-          ) { $0 > 0 && $0 <= LayoutConfiguration.maximumLength }
+            in: LayoutConfiguration.positiveLengths, of: "a number of points", example: "120")
         }),
       LayoutFlag(
         name: "width", short: "w", argument: "PT",
@@ -356,11 +354,12 @@ extension LayoutFlag {
         isForView: false,
         read: {
           let values = try $1.numbers(counts: [4], example: "0,0,375,812")
-          let limit = LayoutConfiguration.maximumLength
-          guard values[2] >= 0, values[3] >= 0, values.allSatisfy({ abs($0) <= limit }) else {
+          let (origins, sizes) = (LayoutConfiguration.coordinates, LayoutConfiguration.lengths)
+          guard origins.contains(values[0]), origins.contains(values[1]),
+            sizes.contains(values[2]), sizes.contains(values[3])
+          else {
             throw $1.invalid(
-              expected: "X and Y from -\(formatNumber(limit)) to \(formatNumber(limit)), and a "
-                + "width and a height from 0 to \(formatNumber(limit))")
+              expected: "X and Y \(origins.bounds), and a width and a height \(sizes.bounds)")
           }
           $0.options.rect = Rect(x: values[0], y: values[1], width: values[2], height: values[3])
         }),

@@ -13,9 +13,12 @@ enum ItemMark: Hashable, Comparable {
   /// The mark of `item`, whose distortion is `distortion` (`nil` for a style without them).
   init(_ item: LayoutElement, distortion: Double?) {
     let band = distortion.map(DistortionBand.init) ?? .natural
-    self =
-      item.isEnlarged
-      ? .enlarged : band != .natural ? .distorted(band) : item.isAligned ? .aligned : .plain
+    switch ItemState(item) {
+    case .enlarged: self = .enlarged
+    case _ where band != .natural: self = .distorted(band)
+    case .aligned: self = .aligned
+    case .plain: self = .plain
+    }
   }
 
   /// The class the mark adds to an item's `item` class: ` enlarged`, ` aligned`, ` d1` … or

@@ -311,6 +311,10 @@ extension LayoutReport {
 
 /// Which chunk the next worker takes, whose turn it is to send a formatted chunk to the sink,
 /// and the first failure to send.
+///
+/// `@unchecked Sendable`: its counters are read and written only while ``condition`` is
+/// locked, and the sink is used only by the worker whose turn it is. A condition, not a Mutex,
+/// because workers wait for their turn.
 private final class Turns: @unchecked Sendable {
   /// Used by one worker at a time: the one whose turn it is.
   let sink: any ByteSink

@@ -68,7 +68,7 @@ struct LayoutReport: Sendable {
     let grid = configuration.scale.map { " on the 1/\(formatNumber($0)) pt grid" } ?? ""
     return
       "\(itemCount) in \(configuration.columns) \(lanes)\(configuration.columns == 1 ? "" : "s") "
-      + "of \(formatFixed(configuration.geometry.columnWidth)) pt\(grid), "
+      + "of \(formatFixed(configuration.working.columnWidth)) pt\(grid), "
       + "width \(formatNumber(configuration.width)) pt"
   }
 

@@ -207,13 +207,13 @@ extension LayoutReport {
       height: size.height - insets.top - insets.bottom)
     guard inner.width > 0, inner.height > 0 else { return }
     out.appendLiteral("<g class=\"guides\">\n")
-    let geometry = configuration.geometry
-    for column in 0..<geometry.columns {
-      let start = geometry.x(ofColumn: column)
+    let working = configuration.working
+    for column in 0..<working.columns {
+      let start = working.x(ofColumn: column)
       let lane =
         configuration.axis == .vertical
-        ? Rect(x: start, y: inner.y, width: geometry.columnWidth, height: inner.height)
-        : Rect(x: inner.x, y: start, width: inner.width, height: geometry.columnWidth)
+        ? Rect(x: start, y: inner.y, width: working.columnWidth, height: inner.height)
+        : Rect(x: inner.x, y: start, width: inner.width, height: working.columnWidth)
       appendRect(lane, className: "guide", to: &out)
     }
     appendRect(inner, className: "inset", to: &out)

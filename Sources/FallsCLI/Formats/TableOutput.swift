@@ -60,7 +60,7 @@ extension LayoutReport {
     case .tx: return formatFixed(transform()[4, 1])
     case .ty: return formatFixed(transform()[4, 2])
     case .tz: return formatFixed(transform()[4, 3])
-    case .flags: return item.isEnlarged ? "enlarged" : item.isAligned ? "aligned" : "-"
+    case .flags: return ItemState(item).word
     case .img:
       // A URL from a feed may hold any character: shown escaped, it cannot act on a terminal.
       return escapingControlCharacters(

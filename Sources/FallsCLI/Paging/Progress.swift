@@ -2,6 +2,7 @@ import FallsBase
 import FallsCore
 import FallsFeed
 import Foundation
+import Synchronization
 
 /// What `falls layout` is doing, on a terminal's standard error: the page it fetches when there
 /// are several, a request that has taken more than a second, and each retry. One line, written
@@ -10,17 +11,16 @@ import Foundation
 /// cleared in place). Shown only on a terminal and without `--quiet`, and never on standard
 /// output.
 ///
-/// Sendable: its line is written under its lock, from the run and from the task that tells of
-/// a slow request.
+/// `@unchecked Sendable`: the sink is not Sendable, and is written only inside the lock that
+/// guards ``hasLine``, from the run and from the task that tells of a slow request.
 final class Progress: @unchecked Sendable {
   private let sink: any ByteSink
   let pages: Int
   let isShown: Bool
   /// The terminal's width, if known.
   let columns: Int?
-  private let lock = NSLock()
   /// Whether a line is shown that a next one, or the end, writes over.
-  private var hasLine = false
+  private let hasLine = Mutex(false)
 
   init(sink: any ByteSink, pages: Int, isShown: Bool, columns: Int? = nil) {
     self.sink = sink
@@ -64,7 +64,7 @@ final class Progress: @unchecked Sendable {
     let body = isLine ? String(text.dropLast()) : text
     // The last column is left free: a line that fills it moves some terminals to the next.
     let shown = columns.map { truncated(body, columns: max($0 - 1, 8)) } ?? body
-    lock.withLock {
+    hasLine.withLock { hasLine in
       guard !text.isEmpty || hasLine else { return }
       try? sink.write("\r\u{1B}[K" + shown + (isLine ? "\n" : ""))
       hasLine = !text.isEmpty && !isLine

@@ -79,8 +79,9 @@ struct ViewRenderer {
     let box: [Character]
     let label: String
     if let item = element.item {
-      box = item.isEnlarged ? Self.doubleBox : Self.singleBox
-      label = String(items.feedIndex(at: item.index)) + (item.isAligned ? " ≈" : "")
+      let state = ItemState(item)
+      box = state == .enlarged ? Self.doubleBox : Self.singleBox
+      label = String(items.feedIndex(at: item.index)) + (state == .aligned ? " ≈" : "")
     } else {
       box = Self.heavyBox
       label = element.kind.rawValue

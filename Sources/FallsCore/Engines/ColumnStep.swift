@@ -1,5 +1,5 @@
 /// One item's placement, and what it carries from one item to the next during a batch.
-struct ColumnStep<Style: ColumnStyle, Chooser: ColumnChooser, Transform: FrameTransform> {
+struct ColumnStep<Rules: ColumnRules, Chooser: ColumnChooser, Transform: FrameTransform> {
   let view: ColumnView
   var chooser: Chooser
   let transform: Transform
@@ -12,7 +12,7 @@ struct ColumnStep<Style: ColumnStyle, Chooser: ColumnChooser, Transform: FrameTr
   let alignTolerance: Double
   let maxDistortion: Double
   /// The columns' free runs, for the styles that move them.
-  let runs: Style.Runs
+  let runs: Rules.Runs
   /// The batch's elements so far, which a spread correction rewrites.
   let placed: UnsafeMutableBufferPointer<LayoutElement>
   /// The position of the batch's first item.
@@ -68,7 +68,7 @@ struct ColumnStep<Style: ColumnStyle, Chooser: ColumnChooser, Transform: FrameTr
       span == 1 ? view.top(of: column, bottom: columnBottom) : view.top(of: column, span: span)
     // A height lost in rounding against the top places nothing, enlarged or not.
     guard top + height > top else { throw .heightUnderflow(index: position) }
-    if Style.enlargesAndAligns, span == 1 {
+    if Rules.enlargesAndAligns, span == 1 {
       if let enlarged = enlargement.enlarged(
         column: column, bottom: columnBottom, top: top, height: height,
         previousEnlarged: previousEnlarged, in: view)
@@ -83,7 +83,7 @@ struct ColumnStep<Style: ColumnStyle, Chooser: ColumnChooser, Transform: FrameTr
     }
     // The natural placement, or the alignment's.
     var (bottom, extent, isAligned) = (top + height, height, false)
-    if Style.spreads, span == 1 {
+    if Rules.spreads, span == 1 {
       runs.add(position &- startCount, column: column, top: top, natural: height)
       if let correction = SpreadAlignment.correction(
         column: column, top: top, height: height, runs: runs,
@@ -93,14 +93,16 @@ struct ColumnStep<Style: ColumnStyle, Chooser: ColumnChooser, Transform: FrameTr
         (top, extent, bottom) = spread(correction, column: column, position: position)
         isAligned = extent != height
       }
-    } else if Style.enlargesAndAligns, span == 1,
+    } else if Rules.enlargesAndAligns, span == 1,
       let target = Alignment.target(
         top: top, height: height, tolerance: alignTolerance, left: view.reachable[column &- 1],
         right: view.reachable[column &+ 1])
     {
-      (bottom, extent, isAligned) = (target, Alignment.height(from: top, reaching: target), true)
+      (bottom, extent, isAligned) = (
+        target.bottom, Alignment.height(from: top, reaching: target.bottom), true
+      )
       runs.fix(column)
-      runs.fix(target == view.reachable[column &+ 1] ? column &+ 1 : column &- 1)
+      runs.fix(column &+ target.side)
     } else if span == 1 {
       runs.add(position &- startCount, column: column, top: top, natural: height)
     }
@@ -170,7 +172,7 @@ struct ColumnStep<Style: ColumnStyle, Chooser: ColumnChooser, Transform: FrameTr
     for covered in 0..<span {
       view.bottoms[column &+ covered] = bottom
       view.flags[column &+ covered] = flags
-      if Style.enlargesAndAligns { view.reachable[column &+ covered] = bottom }
+      if Rules.enlargesAndAligns { view.reachable[column &+ covered] = bottom }
       // An enlarged item's bottom, or a spanning item's, is a fixed edge.
       if span > 1 { runs.fix(column &+ covered) }
     }

@@ -7,9 +7,9 @@
 /// a frame on screen, and whether the style enlarges and aligns), so that the compiler makes
 /// each combination a loop of its own, with nothing of the others in it.
 struct ColumnsEngine: StyleEngine {
-  /// The configuration as given, and as the engine computes in (``LayoutConfiguration/geometry``).
+  /// The configuration as given, and as the engine computes in (``LayoutConfiguration/working``).
   let configuration: LayoutConfiguration
-  let geometry: LayoutConfiguration
+  let working: LayoutConfiguration
   /// Whether items are enlarged and aligned: the irregular style.
   let enlargesAndAligns: Bool
   let columnWidth: Double
@@ -17,20 +17,20 @@ struct ColumnsEngine: StyleEngine {
   let columnXs: [Double]
   var columns: ColumnState
   /// Per column, the extents of the enlarged items covering it, top to bottom.
-  var enlargedRuns: [[ClosedRange<Double>]]
+  var enlargedExtents: [[ClosedRange<Double>]]
   /// Where the last batch starts and its columns' free runs, for the flat end; kept when the
   /// configuration spreads or asks for a flat end.
-  var lastBatch: (startCount: Int, runs: FreeRunMemory)?
+  var lastBatchRuns: (startCount: Int, runs: FreeRunMemory)?
 
   init(_ configuration: LayoutConfiguration, enlargesAndAligns: Bool) {
     self.configuration = configuration
-    let geometry = configuration.geometry
-    self.geometry = geometry
+    let working = configuration.working
+    self.working = working
     self.enlargesAndAligns = enlargesAndAligns
-    columnWidth = geometry.columnWidth
-    columnXs = (0..<geometry.columns).map { geometry.x(ofColumn: $0) }
-    columns = ColumnState(geometry)
-    enlargedRuns = Array(repeating: [], count: geometry.columns)
+    columnWidth = working.columnWidth
+    columnXs = (0..<working.columns).map { working.x(ofColumn: $0) }
+    columns = ColumnState(working)
+    enlargedExtents = Array(repeating: [], count: working.columns)
   }
 
   var columnBottoms: [Double?] { columns.columnBottoms }
@@ -39,17 +39,17 @@ struct ColumnsEngine: StyleEngine {
   var isIndexed: Bool { true }
 
   func contentExtent(elements: [LayoutElement]) -> Double {
-    Self.contentExtent(lowestBottom: columns.lowest, isEmpty: elements.isEmpty, geometry: geometry)
+    Self.contentExtent(lowestBottom: columns.lowest, isEmpty: elements.isEmpty, working: working)
   }
 
   /// The lowest bottom plus the bottom inset, or `top + bottom` when there are no items; with a
   /// scale, the lowest bottom on its grid, as the frames have it.
-  static func contentExtent(lowestBottom: Double, isEmpty: Bool, geometry: LayoutConfiguration)
+  static func contentExtent(lowestBottom: Double, isEmpty: Bool, working: LayoutConfiguration)
     -> Double
   {
-    guard !isEmpty else { return geometry.insets.top + geometry.insets.bottom }
-    let lowest = geometry.scale.map { (lowestBottom * $0).rounded() / $0 } ?? lowestBottom
-    return lowest + geometry.insets.bottom
+    guard !isEmpty else { return working.insets.top + working.insets.bottom }
+    let lowest = working.pixelGrid.map { $0.snap(lowestBottom) } ?? lowestBottom
+    return lowest + working.insets.bottom
   }
 
   /// The natural extent of an item `width` wide whose image is `across` × `along`: the image
@@ -66,7 +66,8 @@ struct ColumnsEngine: StyleEngine {
 
   /// The last page's items and the state before it, kept with a flat end so that the page can
   /// be placed again with its end in view.
-  var lastPage: (columns: ColumnState, enlargedRuns: [[ClosedRange<Double>]], items: PageItems)?
+  var lastPageStart:
+    (columns: ColumnState, enlargedExtents: [[ClosedRange<Double>]], items: PageItems)?
   /// The batch offset from which spread makes no corrections but the seed's: the last rows of a
   /// page placed again for a flat end, whose runs stay free for the flattening.
   var endStart = Int.max
@@ -75,7 +76,9 @@ struct ColumnsEngine: StyleEngine {
   static let mostFreeEndRows = 20
 
   mutating func flattenEnd(_ elements: inout [LayoutElement], index: inout BlockIndex) {
-    guard geometry.flatEnd, let page = lastPage, let (startCount, _) = lastBatch else { return }
+    guard working.flatEnd, let page = lastPageStart, let (startCount, _) = lastBatchRuns else {
+      return
+    }
     // The last page again, from the state before it, with its last 0, 1, 2, … rows left free of
     // spread's own corrections (the seed's still made), until the ends meet: the fewest rows that
     // flatten best, so that the page keeps as many corrections, and enlargements, as it can.
@@ -85,10 +88,10 @@ struct ColumnsEngine: StyleEngine {
     var scratch = index
     // The page as placed goes, and the memory of its runs: each try makes its own.
     Self.takeBack(&elements, from: startCount)
-    lastBatch = nil
+    lastBatchRuns = nil
     let before = self
     var best: (freeRows: Int, raggedness: Double)?
-    let rows = geometry.alignment == .spread ? 0...Self.mostFreeEndRows : 0...0
+    let rows = working.alignment == .spread ? 0...Self.mostFreeEndRows : 0...0
     for freeRows in rows {
       guard
         let again = before.placedAgain(
@@ -126,13 +129,15 @@ struct ColumnsEngine: StyleEngine {
   /// the page was first placed, nothing left free or flattened. `nil` when an item cannot be
   /// placed so, and then `elements` is as it was.
   private func placedAgain(
-    _ page: (columns: ColumnState, enlargedRuns: [[ClosedRange<Double>]], items: PageItems),
+    _ page: (columns: ColumnState, enlargedExtents: [[ClosedRange<Double>]], items: PageItems),
     freeRows: Int?, startCount: Int, into elements: inout [LayoutElement],
     index: inout BlockIndex
   ) -> ColumnsEngine? {
     var again = self
-    (again.columns, again.enlargedRuns, again.lastBatch) = (page.columns, page.enlargedRuns, nil)
-    again.endStart = freeRows.map { max(0, page.items.count - $0 * geometry.columns) } ?? .max
+    (again.columns, again.enlargedExtents, again.lastBatchRuns) = (
+      page.columns, page.enlargedExtents, nil
+    )
+    again.endStart = freeRows.map { max(0, page.items.count - $0 * working.columns) } ?? .max
     do {
       try again.append(page.items, to: &elements, index: &index)
     } catch {
@@ -152,18 +157,18 @@ struct ColumnsEngine: StyleEngine {
   /// Moves each column's free run of the last batch towards one line, as far as the bound
   /// allows.
   private mutating func flattenRuns(_ elements: inout [LayoutElement]) {
-    guard let (startCount, kept) = lastBatch else { return }
+    guard let (startCount, kept) = lastBatchRuns else { return }
     // Taken out while it is written, so that it is written in place rather than copied.
-    lastBatch = nil
+    lastBatchRuns = nil
     var memory = kept
     FreeRuns.withRuns(&memory) { runs in flatten(runs, startCount: startCount, &elements) }
-    lastBatch = (startCount, memory)
+    lastBatchRuns = (startCount, memory)
   }
 
   private mutating func flatten(
     _ runs: FreeRuns, startCount: Int, _ elements: inout [LayoutElement]
   ) {
-    let count = geometry.columns
+    let count = working.columns
     let used = (0..<count).filter { columns.flags[$0 + 1] & ColumnState.empty == 0 }
     let movable = used.filter { runs.count($0) > 0 }
     guard !movable.isEmpty else { return }
@@ -183,7 +188,7 @@ struct ColumnsEngine: StyleEngine {
       if cost(low + third) <= cost(high - third) { high -= third } else { low += third }
     }
     let line = (low + high) / 2
-    let bound = SpreadAlignment.usable(geometry.maxDistortion)
+    let bound = SpreadAlignment.usable(working.maxDistortion)
     columnXs.withUnsafeBufferPointer { columnXs in
       let transform = Mapped(columnXs: columnXs, configuration: configuration)
       elements.withUnsafeMutableBufferPointer { all in
@@ -194,7 +199,7 @@ struct ColumnsEngine: StyleEngine {
           let target = bottom + min(max(line - bottom, -reach), reach)
           guard target != bottom else { continue }
           _ = runs.restack(
-            column, to: target, rowSpacing: geometry.rowSpacing, width: columnWidth,
+            column, to: target, rowSpacing: working.rowSpacing, width: columnWidth,
             startCount: startCount, transform: transform, into: batch, current: nil)
           columns.bottoms[column + 1] = target
           columns.reachable[column + 1] = target
@@ -209,23 +214,23 @@ struct ColumnsEngine: StyleEngine {
   mutating func append(
     _ items: PageItems, to elements: inout [LayoutElement], index: inout BlockIndex
   ) throws(LayoutError) {
-    let page = geometry.flatEnd ? (columns, enlargedRuns, items) : nil
+    let page = working.flatEnd ? (columns, enlargedExtents, items) : nil
     switch items {
     case .array(let array):
       // The loop reads an array through a buffer pointer, as it reads every other array.
       var failure: LayoutError?
       array.withUnsafeBufferPointer { items in
         do throws(LayoutError) {
-          try append(items, chosenBy: geometry.order, to: &elements, index: &index)
+          try append(items, chosenBy: working.order, to: &elements, index: &index)
         } catch {
           failure = error
         }
       }
       if let failure { throw failure }
     case .generated(let items):
-      try append(items, chosenBy: geometry.order, to: &elements, index: &index)
+      try append(items, chosenBy: working.order, to: &elements, index: &index)
     }
-    if let page { lastPage = page }
+    if let page { lastPageStart = page }
   }
 
   private mutating func append<Items: RandomAccessCollection<LayoutItem>>(
@@ -234,16 +239,16 @@ struct ColumnsEngine: StyleEngine {
   ) throws(LayoutError) where Items.Index == Int {
     let cursor = columns.cursor
     switch order {
-    case .shortest where geometry.tolerance > 0:
+    case .shortest where working.tolerance > 0:
       try append(
         items, to: &elements, index: &index,
-        WithinTolerance(tolerance: geometry.tolerance, cursor: cursor))
+        WithinTolerance(tolerance: working.tolerance, cursor: cursor))
     case .shortest:
       try append(items, to: &elements, index: &index, Shortest(cursor: cursor))
     case .leftToRight, .rightToLeft:
       try append(
         items, to: &elements, index: &index,
-        InTurn(isFromRight: geometry.order == .rightToLeft, cursor: cursor))
+        InTurn(isFromRight: working.order == .rightToLeft, cursor: cursor))
     }
   }
 
@@ -256,23 +261,23 @@ struct ColumnsEngine: StyleEngine {
       && configuration.scale == nil
     let start = elements.count
     let batch =
-      switch (enlargesAndAligns, geometry.alignment, geometry.flatEnd, isUpright) {
+      switch (enlargesAndAligns, working.alignment, working.flatEnd, isUpright) {
       case (true, .seed, false, true):
-        try place(items, startCount: start, Irregular.self, chooser, Upright.self)
+        try place(items, startCount: start, EnlargeSeedAlign.self, chooser, Upright.self)
       case (true, .seed, false, false):
-        try place(items, startCount: start, Irregular.self, chooser, Mapped.self)
+        try place(items, startCount: start, EnlargeSeedAlign.self, chooser, Mapped.self)
       case (true, .seed, true, true):
-        try place(items, startCount: start, TrackedIrregular.self, chooser, Upright.self)
+        try place(items, startCount: start, EnlargeSeedAlignKeepingRuns.self, chooser, Upright.self)
       case (true, .seed, true, false):
-        try place(items, startCount: start, TrackedIrregular.self, chooser, Mapped.self)
+        try place(items, startCount: start, EnlargeSeedAlignKeepingRuns.self, chooser, Mapped.self)
       case (true, .spread, _, true):
-        try place(items, startCount: start, Spread.self, chooser, Upright.self)
+        try place(items, startCount: start, EnlargeSpreadAlign.self, chooser, Upright.self)
       case (true, .spread, _, false):
-        try place(items, startCount: start, Spread.self, chooser, Mapped.self)
+        try place(items, startCount: start, EnlargeSpreadAlign.self, chooser, Mapped.self)
       case (false, _, _, true):
-        try place(items, startCount: start, Plain.self, chooser, Upright.self)
+        try place(items, startCount: start, NaturalHeights.self, chooser, Upright.self)
       case (false, _, _, false):
-        try place(items, startCount: start, Plain.self, chooser, Mapped.self)
+        try place(items, startCount: start, NaturalHeights.self, chooser, Mapped.self)
       }
     batch.blocks.add(to: &index)
     FallsCore.append(batch.elements, to: &elements)
@@ -294,8 +299,8 @@ struct ColumnsEngine: StyleEngine {
             columnXs.withUnsafeBufferPointer { columnXs in
               let view = ColumnView(
                 bottoms: ColumnValues(bottoms), reachable: ColumnValues(reachable),
-                flags: ColumnValues(flags), count: columnXs.count, insetTop: geometry.insets.top,
-                rowSpacing: geometry.rowSpacing)
+                flags: ColumnValues(flags), count: columnXs.count, insetTop: working.insets.top,
+                rowSpacing: working.rowSpacing)
               body(view, runs, columnXs)
             }
           }
@@ -315,10 +320,10 @@ struct ColumnsEngine: StyleEngine {
   /// - Complexity: O(*k*) for *k* one-column items in the shortest column (O(*c*) each for *c*
   ///   columns past four), O(*c* · *s*) for an item of *s* columns or with another order.
   private mutating func place<
-    Items: RandomAccessCollection<LayoutItem>, Style: ColumnStyle, Chooser: ColumnChooser,
+    Items: RandomAccessCollection<LayoutItem>, Rules: ColumnRules, Chooser: ColumnChooser,
     Transform: FrameTransform
   >(
-    _ items: Items, startCount: Int, _: Style.Type, _ chooser: Chooser, _: Transform.Type
+    _ items: Items, startCount: Int, _: Rules.Type, _ chooser: Chooser, _: Transform.Type
   ) throws(LayoutError) -> (elements: [LayoutElement], blocks: BatchBlocks)
   where Items.Index == Int {
     // Items are read by their position in the batch: an array's buffer, or generated items.
@@ -329,28 +334,28 @@ struct ColumnsEngine: StyleEngine {
     // Copies of the state's arrays (the first write makes them the batch's own), and the runs
     // moved out, so that adding one copies nothing; all put back only when the batch stands.
     var (bottoms, reachable, flags) = (columns.bottoms, columns.reachable, columns.flags)
-    var runs = enlargedRuns
-    enlargedRuns = []
-    let runCounts = Style.enlargesAndAligns ? runs.map(\.count) : []
+    var runs = enlargedExtents
+    enlargedExtents = []
+    let runCounts = Rules.enlargesAndAligns ? runs.map(\.count) : []
     var next = columns
     var failure: LayoutError?
-    var runMemory = Style.Runs.memory(columns: geometry.columns, items: itemCount)
+    var runMemory = Rules.Runs.memory(columns: working.columns, items: itemCount)
     var blocks = BatchBlocks(startCount: startCount, count: itemCount)
     let placed = [LayoutElement](unsafeUninitializedCapacity: itemCount) { buffer, count in
       HugePages.advise(buffer)
       withMemory(&bottoms, &reachable, &flags, &runs) { view, runs, columnXs in
-        Style.Runs.withRuns(&runMemory) { freeRuns in
+        Rules.Runs.withRuns(&runMemory) { freeRuns in
           // The step is made here, in the closure that runs the loop, and put back after it: a
           // variable captured from outside lives in memory, reloaded and stored around every write
           // through a pointer, which may be any memory to the compiler.
-          var step = ColumnStep<Style, Chooser, Transform>(
+          var step = ColumnStep<Rules, Chooser, Transform>(
             view: view, chooser: chooser,
             transform: Transform(columnXs: columnXs, configuration: configuration),
             enlargement: Enlargement(
-              generator: next.generator, chance: geometry.enlargeChance, runs: runs),
+              generator: next.generator, chance: working.enlargeChance, runs: runs),
             previousEnlarged: next.previousEnlarged, lowest: next.lowest,
-            columnWidth: columnWidth, columnSpacing: geometry.columnSpacing,
-            alignTolerance: geometry.alignTolerance, maxDistortion: geometry.maxDistortion,
+            columnWidth: columnWidth, columnSpacing: working.columnSpacing,
+            alignTolerance: working.alignTolerance, maxDistortion: working.maxDistortion,
             runs: freeRuns, placed: buffer, startCount: startCount,
             endStart: endStart == .max ? .max : startCount + endStart)
           var placedCount = 0
@@ -370,14 +375,14 @@ struct ColumnsEngine: StyleEngine {
               return
             }
             placedCount = offset &+ 1
-            if !Style.spreads {
+            if !Rules.spreads {
               blocks.include(
                 offset: offset, of: UnsafeBufferPointer(buffer), axis: step.transform.axis)
             }
           }
           // Spread moves items placed earlier in the batch: the blocks are measured once all
           // stand.
-          if Style.spreads {
+          if Rules.spreads {
             for offset in 0..<placedCount {
               blocks.include(
                 offset: offset, of: UnsafeBufferPointer(buffer), axis: step.transform.axis)
@@ -388,13 +393,13 @@ struct ColumnsEngine: StyleEngine {
     }
     if let failure {
       for column in runCounts.indices { runs[column].removeSubrange(runCounts[column]...) }
-      enlargedRuns = runs
+      enlargedExtents = runs
       throw failure
     }
     (next.bottoms, next.reachable, next.flags) = (bottoms, reachable, flags)
     columns = next
-    enlargedRuns = runs
-    lastBatch = Style.Runs.kept(runMemory).map { (startCount, $0) }
+    enlargedExtents = runs
+    lastBatchRuns = Rules.Runs.kept(runMemory).map { (startCount, $0) }
     return (placed, blocks)
   }
 }

@@ -6,15 +6,15 @@
 /// between them. A tile larger than one cell is reported enlarged.
 struct QuiltEngine: SequentialEngine {
   let configuration: LayoutConfiguration
-  let geometry: LayoutConfiguration
+  let working: LayoutConfiguration
   let columnXs: [Double]
   private var lowest = -Double.infinity
 
   init(_ configuration: LayoutConfiguration) {
     self.configuration = configuration
-    let geometry = configuration.geometry
-    self.geometry = geometry
-    columnXs = (0..<geometry.columns).map { geometry.x(ofColumn: $0) }
+    let working = configuration.working
+    self.working = working
+    columnXs = (0..<working.columns).map { working.x(ofColumn: $0) }
   }
 
   var columnBottoms: [Double?] { [] }
@@ -23,15 +23,15 @@ struct QuiltEngine: SequentialEngine {
   var isIndexed: Bool { true }
 
   func contentExtent(elements: [LayoutElement]) -> Double {
-    ColumnsEngine.contentExtent(lowestBottom: lowest, isEmpty: elements.isEmpty, geometry: geometry)
+    ColumnsEngine.contentExtent(lowestBottom: lowest, isEmpty: elements.isEmpty, working: working)
   }
 
   mutating func append<Items: Sequence<LayoutItem>>(
     items: Items, to elements: inout [LayoutElement], index: inout BlockIndex
   ) throws(LayoutError) {
-    let pattern = geometry.pattern
-    let cell = geometry.columnWidth
-    let rowPitch = cell + geometry.rowSpacing
+    let pattern = working.pattern
+    let cell = working.columnWidth
+    let rowPitch = cell + working.rowSpacing
     var lowest = self.lowest
     var placed: [LayoutElement] = []
     placed.reserveCapacity(items.underestimatedCount)
@@ -45,15 +45,15 @@ struct QuiltEngine: SequentialEngine {
         }
         let tile = pattern.tiles[position % pattern.tiles.count]
         let block = position / pattern.tiles.count
-        let blockTop = geometry.insets.top + Double(block * pattern.rows) * rowPitch
+        let blockTop = working.insets.top + Double(block * pattern.rows) * rowPitch
         let top = blockTop + Double(tile.row) * rowPitch
-        let extent = Double(tile.rowSpan) * cell + Double(tile.rowSpan - 1) * geometry.rowSpacing
+        let extent = Double(tile.rowSpan) * cell + Double(tile.rowSpan - 1) * working.rowSpacing
         guard top + extent <= LayoutConfiguration.maximumExtent else {
           throw .heightOverflow(index: position)
         }
         lowest = max(lowest, top + extent)
         let width = ColumnsEngine.width(
-          ofSpan: tile.columnSpan, columnWidth: cell, spacing: geometry.columnSpacing)
+          ofSpan: tile.columnSpan, columnWidth: cell, spacing: working.columnSpacing)
         placed.append(
           LayoutElement(
             index: position, column: tile.column, span: tile.columnSpan,

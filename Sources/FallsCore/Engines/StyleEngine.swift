@@ -52,13 +52,14 @@ extension SequentialEngine {
   }
 }
 
-/// The engine of `configuration`'s style.
-///
-/// - Precondition: `configuration` is valid.
 extension StyleEngine {
+  /// Nothing: only the columnar engine has a flat end.
   mutating func flattenEnd(_ elements: inout [LayoutElement], index: inout BlockIndex) {}
 }
 
+/// The engine of `configuration`'s style.
+///
+/// - Precondition: `configuration` is valid.
 func makeEngine(for configuration: LayoutConfiguration) -> any StyleEngine {
   switch configuration.style {
   case .irregular: ColumnsEngine(configuration, enlargesAndAligns: true)

@@ -3,7 +3,7 @@
 /// that ``LayoutDirection``, ``LayoutConfiguration/scale`` and ``LayoutAxis`` change.
 protocol FrameTransform {
   /// The transform of `configuration`'s layout, whose columns start at `columnXs` in the
-  /// engine's coordinates (``LayoutConfiguration/geometry``).
+  /// engine's coordinates (``LayoutConfiguration/working``).
   init(columnXs: UnsafeBufferPointer<Double>, configuration: LayoutConfiguration)
 
   /// The axis the content grows along on screen.
@@ -45,16 +45,16 @@ struct Upright: FrameTransform {
 struct Mapped: FrameTransform {
   private let columnXs: UnsafeBufferPointer<Double>
   private let isFromRight: Bool
-  private let scale: Double?
+  private let grid: PixelGrid?
   private let columnSpacing: Double
   let axis: LayoutAxis
 
   init(columnXs: UnsafeBufferPointer<Double>, configuration: LayoutConfiguration) {
     self.columnXs = columnXs
     isFromRight = configuration.direction == .rightToLeft
-    scale = configuration.scale
+    grid = configuration.pixelGrid
     // The spacing as the engine has it: on the grid.
-    columnSpacing = configuration.geometry.columnSpacing
+    columnSpacing = configuration.working.columnSpacing
     axis = configuration.axis
   }
 
@@ -66,14 +66,13 @@ struct Mapped: FrameTransform {
     let count = columnXs.count
     let physical = isFromRight ? count - column - span : column
     var frame = Rect(x: columnXs[physical], y: top, width: width, height: extent)
-    if let scale {
-      func snap(_ value: Double) -> Double { (value * scale).rounded() / scale }
+    if let grid {
       // A right edge followed by another column is that column's left edge less the (snapped)
       // spacing, so that neighbours snap to the same grid line: from x + width, the two sums
       // can round to either side of a half-way point and overlap by a pixel.
       let next = physical + span
-      let maxX = next < count ? snap(columnXs[next]) - columnSpacing : snap(frame.maxX)
-      let (x, y, maxY) = (snap(frame.x), snap(frame.y), snap(frame.maxY))
+      let maxX = next < count ? grid.snap(columnXs[next]) - columnSpacing : grid.snap(frame.maxX)
+      let (x, y, maxY) = (grid.snap(frame.x), grid.snap(frame.y), grid.snap(frame.maxY))
       frame = Rect(x: x, y: y, width: maxX - x, height: maxY - y)
     }
     if axis == .horizontal {

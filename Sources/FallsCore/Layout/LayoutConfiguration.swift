@@ -78,6 +78,17 @@ public struct LayoutConfiguration: Hashable, Sendable {
   /// tops.
   public static let minimumColumnWidth = 1e-3
 
+  /// The lengths a configuration takes where zero is one: spacing, insets, the flow tolerance,
+  /// headers, footers and the least content height.
+  public static let lengths = ValueRange(from: 0, to: maximumLength)
+
+  /// The lengths that must be above zero: the width, the viewport height, an item's size.
+  public static let positiveLengths = ValueRange(above: 0, atMost: maximumLength)
+
+  /// The coordinates a configuration takes: the scroll offset (within ``maximumTurns``
+  /// viewports too), a rectangle's origin.
+  public static let coordinates = ValueRange(from: -maximumLength, to: maximumLength)
+
   /// How many viewports the ring styles' offset may turn them by: a million, within which the
   /// angles keep their precision.
   public static let maximumTurns = 1e6
@@ -153,24 +164,23 @@ public struct LayoutConfiguration: Hashable, Sendable {
   /// insets rounded to the `1/scale` grid when a scale is set; for a horizontal axis also with
   /// x and y exchanged (the viewport height is the width the rows share, the left inset its
   /// top).
-  public var geometry: LayoutConfiguration {
-    var geometry = self
-    if let scale, scale > 0, scale.isFinite {
-      func snap(_ value: Double) -> Double { (value * scale).rounded() / scale }
-      geometry.columnSpacing = snap(columnSpacing)
-      geometry.rowSpacing = snap(rowSpacing)
-      geometry.insets = EdgeInsets(
-        top: snap(insets.top), left: snap(insets.left), bottom: snap(insets.bottom),
-        right: snap(insets.right))
+  public var working: LayoutConfiguration {
+    var working = self
+    if let grid = pixelGrid {
+      working.columnSpacing = grid.snap(columnSpacing)
+      working.rowSpacing = grid.snap(rowSpacing)
+      working.insets = EdgeInsets(
+        top: grid.snap(insets.top), left: grid.snap(insets.left),
+        bottom: grid.snap(insets.bottom), right: grid.snap(insets.right))
     }
-    guard axis == .horizontal else { return geometry }
-    geometry.axis = .vertical
-    geometry.width = viewportHeight
-    geometry.viewportHeight = width
-    let insets = geometry.insets
-    geometry.insets = EdgeInsets(
+    guard axis == .horizontal else { return working }
+    working.axis = .vertical
+    working.width = viewportHeight
+    working.viewportHeight = width
+    let insets = working.insets
+    working.insets = EdgeInsets(
       top: insets.left, left: insets.top, bottom: insets.right, right: insets.bottom)
-    return geometry
+    return working
   }
 
   /// The width of one column: `(W − left − right − (c − 1) · columnSpacing) / c`.
@@ -199,35 +209,25 @@ public struct LayoutConfiguration: Hashable, Sendable {
     guard (1...Self.maximumColumns).contains(columns) else {
       throw .invalidColumnCount(columns)
     }
-    func isLength(_ value: Double, isZeroAllowed: Bool = true) -> Bool {
-      (isZeroAllowed ? value >= 0 : value > 0) && value <= Self.maximumLength
-    }
-    func isOffset(_ value: Double, viewport: Double) -> Bool {
-      abs(value) <= Self.maximumLength && abs(value / viewport) <= Self.maximumTurns
-    }
-    let checks: [(LayoutParameter, Double, Bool)] = [
-      (.width, width, isLength(width, isZeroAllowed: false)),
-      (.columnSpacing, columnSpacing, isLength(columnSpacing)),
-      (.rowSpacing, rowSpacing, isLength(rowSpacing)),
-      (.topInset, insets.top, isLength(insets.top)),
-      (.leftInset, insets.left, isLength(insets.left)),
-      (.bottomInset, insets.bottom, isLength(insets.bottom)),
-      (.rightInset, insets.right, isLength(insets.right)),
-      (.enlargeChance, enlargeChance, (0...1).contains(enlargeChance)),
-      (.alignTolerance, alignTolerance, (0..<1).contains(alignTolerance)),
-      (.maxDistortion, maxDistortion, (0..<1).contains(maxDistortion)),
-      (.viewportHeight, viewportHeight, isLength(viewportHeight, isZeroAllowed: false)),
-      (.itemWidth, itemSize?.width ?? 1, isLength(itemSize?.width ?? 1, isZeroAllowed: false)),
-      (.itemHeight, itemSize?.height ?? 1, isLength(itemSize?.height ?? 1, isZeroAllowed: false)),
-      (.offsetX, offset.x, isOffset(offset.x, viewport: width)),
-      (.offsetY, offset.y, isOffset(offset.y, viewport: viewportHeight)),
-      (.tolerance, tolerance, isLength(tolerance)),
-      (.scale, scale ?? 1, (1...1000).contains(scale ?? 1)),
+    // In the order of the parameters: the first value out of its range is the one named. An
+    // offset also stays within a million viewports (``maximumTurns``) of 0.
+    let values: [(LayoutParameter, Double, viewport: Double?)] = [
+      (.width, width, nil), (.columnSpacing, columnSpacing, nil), (.rowSpacing, rowSpacing, nil),
+      (.topInset, insets.top, nil), (.leftInset, insets.left, nil),
+      (.bottomInset, insets.bottom, nil), (.rightInset, insets.right, nil),
+      (.enlargeChance, enlargeChance, nil), (.alignTolerance, alignTolerance, nil),
+      (.maxDistortion, maxDistortion, nil), (.viewportHeight, viewportHeight, nil),
+      (.itemWidth, itemSize?.width ?? 1, nil), (.itemHeight, itemSize?.height ?? 1, nil),
+      (.offsetX, offset.x, width), (.offsetY, offset.y, viewportHeight),
+      (.tolerance, tolerance, nil), (.scale, scale ?? 1, nil),
     ]
-    for (parameter, value, isInRange) in checks where !(value.isFinite && isInRange) {
+    for (parameter, value, viewport) in values
+    where !parameter.range.contains(value)
+      || viewport.map({ !(abs(value / $0) <= Self.maximumTurns) }) ?? false
+    {
       throw .invalidValue(parameter, value)
     }
-    let columnWidth = geometry.columnWidth
+    let columnWidth = working.columnWidth
     guard columnWidth >= Self.minimumColumnWidth, columnWidth.isFinite else {
       throw .noRoomForColumns(columnWidth: columnWidth)
     }

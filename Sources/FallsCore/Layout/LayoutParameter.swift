@@ -18,19 +18,28 @@ public enum LayoutParameter: String, CaseIterable, Hashable, Sendable {
   case tolerance
   case scale
 
+  /// The values the parameter accepts; ``LayoutConfiguration/validate()`` checks it, and the
+  /// messages and the help say it.
+  public var range: ValueRange {
+    switch self {
+    case .width, .viewportHeight, .itemWidth, .itemHeight: LayoutConfiguration.positiveLengths
+    case .offsetX, .offsetY: LayoutConfiguration.coordinates
+    case .tolerance, .columnSpacing, .rowSpacing, .topInset, .leftInset, .bottomInset,
+      .rightInset:
+      LayoutConfiguration.lengths
+    case .scale: ValueRange(from: 1, to: 1000)
+    case .enlargeChance: ValueRange(from: 0, to: 1)
+    case .alignTolerance, .maxDistortion: ValueRange(from: 0, below: 1)
+    }
+  }
+
   /// The values the parameter accepts, in words.
   public var expectation: String {
-    let most = "at most 1000000000"
-    return switch self {
-    case .width, .viewportHeight, .itemWidth, .itemHeight: "a number greater than 0, \(most)"
-    case .offsetX, .offsetY:
-      "a number from -1000000000 to 1000000000, within a million viewports of 0"
-    case .tolerance: "a number of at least 0, \(most)"
-    case .scale: "a number from 1 to 1000"
-    case .enlargeChance: "a probability from 0 to 1"
-    case .alignTolerance, .maxDistortion: "a fraction from 0 up to (not including) 1"
-    case .columnSpacing, .rowSpacing, .topInset, .leftInset, .bottomInset, .rightInset:
-      "a number of at least 0, \(most)"
+    switch self {
+    case .offsetX, .offsetY: range.words() + ", within a million viewports of 0"
+    case .enlargeChance: range.words("a probability")
+    case .alignTolerance, .maxDistortion: range.words("a fraction")
+    default: range.words()
     }
   }
 }

@@ -45,7 +45,7 @@ public struct LayoutQuality: Hashable, Sendable {
   public init?(of layout: WaterfallLayout, items: some Sequence<LayoutItem>) {
     let configuration = layout.configuration
     guard configuration.style.family == .columns else { return nil }
-    let geometry = configuration.geometry
+    let working = configuration.working
     let isVertical = configuration.axis == .vertical
     var iterator = items.makeIterator()
     var (enlarged, corrected, distortionSum, maxDistortion) = (0, 0, 0.0, 0.0)
@@ -67,7 +67,7 @@ public struct LayoutQuality: Hashable, Sendable {
       let frame = element.frame
       let extent = isVertical ? frame.height : frame.width
       if element.isEnlarged { enlarged += 1 }
-      let distortion = Self.distortion(of: element, item: item, in: configuration, geometry)
+      let distortion = Self.distortion(of: element, item: item, in: configuration, working)
       if distortion > 0 {
         corrected += 1
         distortionSum += distortion
@@ -105,9 +105,9 @@ public struct LayoutQuality: Hashable, Sendable {
   {
     let configuration = layout.configuration
     guard configuration.style.family == .columns else { return nil }
-    let geometry = configuration.geometry
+    let working = configuration.working
     return zip(layout.elements, items).map {
-      distortion(of: $0, item: $1, in: configuration, geometry)
+      distortion(of: $0, item: $1, in: configuration, working)
     }
   }
 
@@ -115,11 +115,11 @@ public struct LayoutQuality: Hashable, Sendable {
   /// the difference is within a grid step (or, without a grid, floating-point noise).
   static func distortion(
     of element: LayoutElement, item: LayoutItem, in configuration: LayoutConfiguration,
-    _ geometry: LayoutConfiguration
+    _ working: LayoutConfiguration
   ) -> Double {
     let extent = configuration.axis == .vertical ? element.frame.height : element.frame.width
     let natural = naturalExtent(
-      of: item, element: element, axis: configuration.axis, geometry: geometry)
+      of: item, element: element, axis: configuration.axis, working: working)
     // A grid step of rounding is not a correction; otherwise only noise, relative to the height.
     let grid = configuration.scale.map { 1 / $0 } ?? 0
     let difference = abs(extent - natural)
@@ -127,18 +127,18 @@ public struct LayoutQuality: Hashable, Sendable {
   }
 
   /// The natural extent of the item that `element` places along `axis`, by the rules of
-  /// ``ColumnsEngine``, in the engine's `geometry` (where rows are columns).
+  /// ``ColumnsEngine``, in the engine's `working` (where rows are columns).
   static func naturalExtent(
-    of item: LayoutItem, element: LayoutElement, axis: LayoutAxis, geometry: LayoutConfiguration
+    of item: LayoutItem, element: LayoutElement, axis: LayoutAxis, working: LayoutConfiguration
   ) -> Double {
     let (across, along) = item.extents(along: axis)
     if element.isEnlarged {
       return Enlargement.extent(
-        ofHeight: ColumnsEngine.naturalExtent(width: geometry.columnWidth, across, along),
-        rowSpacing: geometry.rowSpacing)
+        ofHeight: ColumnsEngine.naturalExtent(width: working.columnWidth, across, along),
+        rowSpacing: working.rowSpacing)
     }
     let width = ColumnsEngine.width(
-      ofSpan: element.span, columnWidth: geometry.columnWidth, spacing: geometry.columnSpacing)
+      ofSpan: element.span, columnWidth: working.columnWidth, spacing: working.columnSpacing)
     return ColumnsEngine.naturalExtent(width: width, across, along)
   }
 }

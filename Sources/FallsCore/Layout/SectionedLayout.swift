@@ -34,7 +34,7 @@ public struct SectionedLayout: Sendable {
   /// - Complexity: O(*s* · *c*) for *s* sections of *c* columns.
   public init(_ sections: [Section], minimumContentHeight: Double = 0) throws(Problem) {
     guard let first = sections.first else { throw .noSections }
-    let lengths = 0...LayoutConfiguration.maximumLength
+    let lengths = LayoutConfiguration.lengths
     guard lengths.contains(minimumContentHeight) else {
       throw .invalidLength("minimumContentHeight", minimumContentHeight)
     }

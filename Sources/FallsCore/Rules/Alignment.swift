@@ -10,17 +10,18 @@
 /// bottom it meets, so that the two compare equal afterwards (and may then take an enlarged
 /// item).
 enum Alignment {
-  /// The bottom an item of natural height `height` at `top` aligns to, if the rule aligns it;
-  /// `left` and `right` are the neighbours' bottoms, NaN for an empty or missing column.
+  /// The bottom an item of natural height `height` at `top` aligns to, and the side of the
+  /// neighbour it meets (+1 right, −1 left), if the rule aligns it; `left` and `right` are the
+  /// neighbours' bottoms, NaN for an empty or missing column.
   @inline(__always)
   static func target(top: Double, height: Double, tolerance: Double, left: Double, right: Double)
-    -> Double?
+    -> (bottom: Double, side: Int)?
   {
     let naturalBottom = top + height
     let reach = tolerance * height
     let towardsRight = abs(naturalBottom - right) < reach
     guard towardsRight || abs(naturalBottom - left) < reach else { return nil }
-    return towardsRight ? right : left
+    return towardsRight ? (right, 1) : (left, -1)
   }
 
   /// The height `h` nearest to `bottom − top` for which `top + h` is exactly `bottom`.

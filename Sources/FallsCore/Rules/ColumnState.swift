@@ -28,13 +28,13 @@ struct ColumnState: Hashable, Sendable {
   /// reading order.
   var cursor = 0
 
-  init(_ geometry: LayoutConfiguration) {
-    let count = geometry.columns
+  init(_ working: LayoutConfiguration) {
+    let count = working.columns
     // + 0 makes a top inset of −0 the +0 that ``tieKey(_:)`` orders below every bottom.
-    bottoms = [.nan] + Array(repeating: geometry.insets.top + 0, count: count) + [.nan]
+    bottoms = [.nan] + Array(repeating: working.insets.top + 0, count: count) + [.nan]
     reachable = Array(repeating: .nan, count: count + 2)
     flags = [0] + Array(repeating: Self.empty, count: count) + [0]
-    generator = SplitMix64(seed: geometry.seed)
+    generator = SplitMix64(seed: working.seed)
   }
 
   /// The stored bottom of each column, or `nil` for an empty one.

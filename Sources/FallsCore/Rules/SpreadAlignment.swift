@@ -60,10 +60,9 @@ enum SpreadAlignment {
     if runs.count(column) == 1,
       let target = Alignment.target(
         top: top, height: height, tolerance: tolerance, left: left, right: right),
-      abs(target - naturalBottom) <= bound * height
+      abs(target.bottom - naturalBottom) <= bound * height
     {
-      return Correction(
-        bottom: target, neighbour: target == right ? column &+ 1 : column &- 1, isHalfway: false)
+      return Correction(bottom: target.bottom, neighbour: column &+ target.side, isHalfway: false)
     }
     guard !isSeedOnly else { return nil }
     let limit = bound * enlargingShare

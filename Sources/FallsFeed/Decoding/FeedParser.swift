@@ -28,12 +28,19 @@ enum FeedParser {
     }
   }
 
-  /// The input, handed to the thread that reads the second half; only ever read.
+  /// The input, handed to the thread that reads the second half.
+  ///
+  /// `@unchecked Sendable`: a buffer pointer is not Sendable; these bytes are only ever read,
+  /// and outlive both threads.
   private struct SharedBytes: @unchecked Sendable {
     let bytes: UnsafeBufferPointer<UInt8>
   }
 
-  /// What the two halves read; each thread writes only its own.
+  /// What the two halves read.
+  ///
+  /// `@unchecked Sendable` without a lock: each of the two threads writes only its own
+  /// property, once, and both are read after `concurrentPerform` returns, which orders the
+  /// writes before the reads. (A Mutex would need the halves' feeds to be copyable.)
   private final class Halves: @unchecked Sendable {
     var first: Result<(run: (feed: Feed, reachedBoundary: Bool), end: Int), JSONScanner.Failure>?
     var second: Result<(feed: Feed, end: Int), JSONScanner.Failure>?

@@ -1,5 +1,6 @@
 import FallsBase
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -14,6 +15,9 @@ import Foundation
 /// While it lives, a SIGBUS from reading it (the file was cut short under it) is caught: the
 /// handler maps zeros over the rest of the mapping and notes the fault, so that the read goes on
 /// and ``hasChanged`` turns true.
+///
+/// `@unchecked Sendable`: a raw pointer is not Sendable; every property is a constant and the
+/// mapping is read-only, so threads only ever read it.
 final class FileMapping: @unchecked Sendable {
   /// The mapped bytes; read-only (the mapping is `PROT_READ`).
   let base: UnsafeMutableRawPointer
@@ -69,6 +73,9 @@ final class FileMapping: @unchecked Sendable {
 /// Slots are claimed and released under a lock; the handler only reads them (and sets a slot's
 /// fault flag), with async-signal-safe calls: `mmap` and `signal`. The table is made, and the
 /// handler installed, with the first mapping; neither is ever taken back.
+///
+/// `@unchecked Sendable`: the table is raw memory that the handler reads; every write to it is
+/// made under ``lock``.
 final class BusErrorGuard: @unchecked Sendable {
   struct Slot {
     /// The first address of the mapping, or 0 for a free slot.
@@ -84,7 +91,7 @@ final class BusErrorGuard: @unchecked Sendable {
 
   private let table = OwnedMemory(repeating: Slot(start: 0, end: 0, faulted: 0), count: slotCount)
   private var slots: UnsafeMutablePointer<Slot> { table.pointer }
-  private let lock = NSLock()
+  private let lock = Mutex(())
   private let pageSize = UInt(sysconf(Int32(_SC_PAGESIZE)))
 
   private init() {
@@ -100,7 +107,7 @@ final class BusErrorGuard: @unchecked Sendable {
   /// A free slot for the mapping at `start`, or `nil` when all are taken.
   static func claim(start: UnsafeMutableRawPointer, count: Int) -> Int? {
     let table = shared
-    return table.lock.withLock {
+    return table.lock.withLock { _ in
       guard let free = (0..<slotCount).first(where: { table.slots[$0].start == 0 }) else {
         return nil
       }
@@ -115,11 +122,11 @@ final class BusErrorGuard: @unchecked Sendable {
   }
 
   static func hasFaulted(_ slot: Int) -> Bool {
-    shared.lock.withLock { shared.slots[slot].faulted != 0 }
+    shared.lock.withLock { _ in shared.slots[slot].faulted != 0 }
   }
 
   static func release(_ slot: Int) {
-    shared.lock.withLock { shared.slots[slot] = Slot(start: 0, end: 0, faulted: 0) }
+    shared.lock.withLock { _ in shared.slots[slot] = Slot(start: 0, end: 0, faulted: 0) }
   }
 }
 

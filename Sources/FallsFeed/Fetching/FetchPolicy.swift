@@ -1,4 +1,5 @@
 import FallsBase
+import FallsCore
 import Foundation
 
 /// How a feed is fetched: deadline, retries, size limit and identity.
@@ -16,6 +17,16 @@ public struct FetchPolicy: Hashable, Sendable {
   /// One deadline, in seconds, over every attempt and every page of a run, as curl's
   /// `--max-time`; `nil` for none.
   public var maxTime: Double?
+
+  /// The deadlines a policy takes, ``timeout`` and ``maxTime``, in seconds: above 0, at most a
+  /// day.
+  public static let deadlines = ValueRange(above: 0, atMost: 86_400)
+
+  /// The retries a policy takes: 0 to 10.
+  public static let retryCounts = 0...10
+
+  /// The body limits a policy takes, in bytes: 1 to 1 TiB.
+  public static let byteLimits = 1...(1 << 40)
 
   /// Creates a policy; every argument has a default.
   public init(

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -59,20 +60,21 @@ public final class URLSessionTransport: HTTPTransport {
 }
 
 /// The delegate of a transport's session: each task's calls go to the receiver of its request.
+///
+/// `@unchecked Sendable` only because NSObject is not: its one stored property is a Mutex.
 private final class Receivers: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-  private let lock = NSLock()
-  private var byTask: [Int: Receiver] = [:]
+  private let byTask = Mutex<[Int: Receiver]>([:])
 
   func add(_ receiver: Receiver, for task: URLSessionTask) {
-    lock.withLock { byTask[task.taskIdentifier] = receiver }
+    byTask.withLock { $0[task.taskIdentifier] = receiver }
   }
 
   func remove(_ task: URLSessionTask) {
-    _ = lock.withLock { byTask.removeValue(forKey: task.taskIdentifier) }
+    _ = byTask.withLock { $0.removeValue(forKey: task.taskIdentifier) }
   }
 
   private func receiver(of task: URLSessionTask) -> Receiver? {
-    lock.withLock { byTask[task.taskIdentifier] }
+    byTask.withLock { $0[task.taskIdentifier] }
   }
 
   func urlSession(
@@ -108,6 +110,8 @@ private final class Receivers: NSObject, URLSessionDataDelegate, @unchecked Send
 /// thousandfold is handed over far faster than a delegate can look at it, and the chunks pile up
 /// in the queue (to 590 MiB for 1 MB of gzip) before the delegate can cancel. Run at once, each
 /// chunk is looked at (and dropped past the limit) before the next is made.
+///
+/// `@unchecked Sendable` as OperationQueue is: it keeps no state of its own.
 private final class ImmediateQueue: OperationQueue, @unchecked Sendable {
   override func addOperation(_ block: @escaping @Sendable () -> Void) {
     block()
@@ -119,17 +123,21 @@ private final class ImmediateQueue: OperationQueue, @unchecked Sendable {
 }
 
 /// Collects one task's answer, enforces the limits, and resumes the waiting caller once.
-private final class Receiver: @unchecked Sendable {
+private final class Receiver: Sendable {
   typealias Answer = Result<HTTPResponse, TransportFailure>
+
+  /// What arrives from the delegate's calls, each on the session's queue.
+  private struct State {
+    var body = Data()
+    var response: HTTPURLResponse?
+    /// Set when this side cancelled the task, to tell why.
+    var cancelReason: TransportFailure?
+    var continuation: CheckedContinuation<Answer, Never>?
+  }
 
   private let maxBytes: Int
   private let timeout: Double
-  private let lock = NSLock()
-  private var body = Data()
-  private var response: HTTPURLResponse?
-  /// Set when this side cancelled the task, to tell why.
-  private var cancelReason: TransportFailure?
-  private var continuation: CheckedContinuation<Answer, Never>?
+  private let state = Mutex(State())
 
   init(maxBytes: Int, timeout: Double) {
     self.maxBytes = maxBytes
@@ -137,7 +145,7 @@ private final class Receiver: @unchecked Sendable {
   }
 
   func start(_ task: URLSessionDataTask, continuation: CheckedContinuation<Answer, Never>) {
-    lock.withLock { self.continuation = continuation }
+    state.withLock { $0.continuation = continuation }
     task.resume()
     let timeout = timeout
     DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak self, weak task] in
@@ -147,9 +155,9 @@ private final class Receiver: @unchecked Sendable {
   }
 
   func cancel(_ task: URLSessionTask, because reason: TransportFailure) {
-    let shouldCancel = lock.withLock {
-      guard continuation != nil, cancelReason == nil else { return false }
-      cancelReason = reason
+    let shouldCancel = state.withLock {
+      guard $0.continuation != nil, $0.cancelReason == nil else { return false }
+      $0.cancelReason = reason
       return true
     }
     // Cancelled from another thread: a delegate call runs on the session's own queue, and
@@ -164,7 +172,7 @@ private final class Receiver: @unchecked Sendable {
     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
   ) {
     let http = response as? HTTPURLResponse
-    lock.withLock { self.response = http }
+    state.withLock { $0.response = http }
     let declared = response.expectedContentLength
     let isEncoded = http?.value(forHTTPHeaderField: "Content-Encoding") != nil
     if declared > maxBytes, !isEncoded {
@@ -178,10 +186,10 @@ private final class Receiver: @unchecked Sendable {
   func received(_ data: Data, of dataTask: URLSessionDataTask) {
     // Nothing is kept past the limit, nor after a cancel: data that is on its way when the task
     // is cancelled (a compressed body decompresses into many chunks) is dropped.
-    let tooLarge = lock.withLock {
-      guard cancelReason == nil else { return false }
-      guard body.count + data.count <= maxBytes else { return true }
-      body.append(data)
+    let tooLarge = state.withLock {
+      guard $0.cancelReason == nil else { return false }
+      guard $0.body.count + data.count <= maxBytes else { return true }
+      $0.body.append(data)
       return false
     }
     if tooLarge { cancel(dataTask, because: .bodyTooLarge(limit: maxBytes)) }
@@ -199,9 +207,9 @@ private final class Receiver: @unchecked Sendable {
     guard scheme == "http" || scheme == "https" else {
       // Not followed: the task ends with the redirect's own answer, reported as the refusal.
       // (Cancelling the task here as well makes FoundationNetworking stop the process.)
-      lock.withLock {
-        if cancelReason == nil {
-          cancelReason = .refusedRedirect(to: location ?? "an unreadable address")
+      state.withLock {
+        if $0.cancelReason == nil {
+          $0.cancelReason = .refusedRedirect(to: location ?? "an unreadable address")
         }
       }
       completionHandler(nil)
@@ -211,12 +219,12 @@ private final class Receiver: @unchecked Sendable {
   }
 
   func completed(with error: Error?) {
-    let (continuation, result): (CheckedContinuation<Answer, Never>?, Answer) = lock.withLock {
-      let waiting = self.continuation
-      self.continuation = nil
-      if let cancelReason { return (waiting, .failure(cancelReason)) }
+    let (continuation, result): (CheckedContinuation<Answer, Never>?, Answer) = state.withLock {
+      let waiting = $0.continuation
+      $0.continuation = nil
+      if let cancelReason = $0.cancelReason { return (waiting, .failure(cancelReason)) }
       if let error { return (waiting, .failure(Self.failure(error, timeout: timeout))) }
-      guard let response else {
+      guard let response = $0.response else {
         return (waiting, .failure(.other(detail: "the server sent no HTTP answer")))
       }
       // HTTPResponse lower-cases the names.
@@ -225,7 +233,8 @@ private final class Receiver: @unchecked Sendable {
         headers[name] = value
       }
       return (
-        waiting, .success(HTTPResponse(status: response.statusCode, headers: headers, body: body))
+        waiting,
+        .success(HTTPResponse(status: response.statusCode, headers: headers, body: $0.body))
       )
     }
     continuation?.resume(returning: result)

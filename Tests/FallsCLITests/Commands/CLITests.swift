@@ -360,7 +360,7 @@ private func golden(_ name: String) throws -> String {
       (["layout", "--colums", "3"], "unknown option '--colums'; did you mean '--columns'?"),
       (
         ["layout", "--spacing", "-1"],
-        "invalid value '-1' for '--spacing'; expected a number of at least 0, at most 1000000000"
+        "invalid value '-1' for '--spacing'; expected a number from 0 to 1000000000"
       ),
       (
         ["layout", "--row-spacing", "nan"],
@@ -369,7 +369,7 @@ private func golden(_ name: String) throws -> String {
       (["layout", "--column-spacing=1e999"], "invalid value '1e999' for '--column-spacing'"),
       (
         ["layout", "--width", "0"],
-        "invalid value '0' for '--width'; expected a number greater than 0, at most 1000000000"
+        "invalid value '0' for '--width'; expected a number above 0, at most 1000000000"
       ),
       (
         ["layout", "--insets", "1,2,3"],
@@ -377,7 +377,7 @@ private func golden(_ name: String) throws -> String {
       ),
       (
         ["layout", "--insets", "-5"],
-        "invalid value '-5' for '--insets'; expected a number of at least 0, at most 1000000000"
+        "invalid value '-5' for '--insets'; expected a number from 0 to 1000000000"
       ),
       (
         ["layout", "--enlarge-chance", "1.5"],
@@ -399,7 +399,7 @@ private func golden(_ name: String) throws -> String {
       (["layout", "--width", "30", "--columns", "3"], "--width 30 leaves no room for 3 columns"),
       (
         ["layout", "--width", "1e308"],
-        "invalid value '1e308' for '--width'; expected a number greater than 0, at most 1000000000"
+        "invalid value '1e308' for '--width'; expected a number above 0, at most 1000000000"
       ),
       (["layout", "--skip-invalid=yes"], "'--skip-invalid' takes no value"),
       (

@@ -240,7 +240,7 @@ private func parse(_ arguments: [String]) throws -> LayoutOptions {
       ),
       (
         ["--style", "circle", "--item-size", "0"],
-        "invalid value '0' for '--item-size'; expected a number greater than 0, at most 1000000000"
+        "invalid value '0' for '--item-size'; expected a number above 0, at most 1000000000"
       ),
       (["--style", "cube", "--height", "-1"], "invalid value '-1' for '--height'"),
       (["--synthetic", "5", "--feed", "x.json"], "give --synthetic or --feed, not both"),

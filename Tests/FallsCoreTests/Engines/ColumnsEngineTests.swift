@@ -5,12 +5,12 @@ import Testing
 
 extension WaterfallLayout {
   /// The columnar engine's enlarged runs, per column.
-  var enlargedRuns: [[ClosedRange<Double>]] {
-    get { (engine as? ColumnsEngine)?.enlargedRuns ?? [] }
+  var enlargedExtents: [[ClosedRange<Double>]] {
+    get { (engine as? ColumnsEngine)?.enlargedExtents ?? [] }
     set {
       guard var columns = engine as? ColumnsEngine else { return }
       engine = EmptyEngine()
-      columns.enlargedRuns = newValue
+      columns.enlargedExtents = newValue
       engine = columns
     }
   }
@@ -94,7 +94,7 @@ private func paged(_ configuration: LayoutConfiguration, _ items: [LayoutItem], 
       #expect(layout.elements == whole.elements)
       #expect(layout.columnBottoms == whole.columnBottoms)
       #expect(layout.contentHeight == whole.contentHeight)
-      #expect(layout.enlargedRuns == whole.enlargedRuns)
+      #expect(layout.enlargedExtents == whole.enlargedExtents)
     }
     let violations = LayoutChecker(configuration: configuration, items: all)
       .violations(of: layout.elements, contentHeight: layout.contentHeight)
@@ -136,7 +136,7 @@ private func paged(_ configuration: LayoutConfiguration, _ items: [LayoutItem], 
     try batched.append(batch)
     let single = try paged(configuration, first + batch, size: 1)
     #expect(batched.elements == single.elements)
-    #expect(batched.enlargedRuns == single.enlargedRuns)
+    #expect(batched.enlargedExtents == single.enlargedExtents)
     #expect(batched.columnBottoms == single.columnBottoms)
     #expect(batched.elements[30 + 33].span == 2)
     #expect(batched.elements.count == 70)
@@ -233,21 +233,21 @@ private func paged(_ configuration: LayoutConfiguration, _ items: [LayoutItem], 
     var layout = try WaterfallLayout(configuration, items: first)
     // Room for the page's runs, so that an append in place keeps each array's storage and a copy
     // (the runs shared between copies of the state) would move it.
-    var runs = layout.enlargedRuns
-    layout.enlargedRuns = []
+    var runs = layout.enlargedExtents
+    layout.enlargedExtents = []
     for column in runs.indices { runs[column].reserveCapacity(1_000) }
-    layout.enlargedRuns = runs
+    layout.enlargedExtents = runs
     runs = []
     func storage() -> [UnsafeRawPointer?] {
-      layout.enlargedRuns.map { $0.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
+      layout.enlargedExtents.map { $0.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
     }
     let before = storage()
-    let counts = layout.enlargedRuns.map(\.count)
+    let counts = layout.enlargedExtents.map(\.count)
     let page = GeneratedFeeds.items(count: 60, seed: 7)
     try layout.append(page)
     let whole = try WaterfallLayout(configuration, items: first + page)
-    #expect(layout.enlargedRuns == whole.enlargedRuns)
-    #expect(zip(layout.enlargedRuns, counts).contains { $0.count > $1 })
+    #expect(layout.enlargedExtents == whole.enlargedExtents)
+    #expect(zip(layout.enlargedExtents, counts).contains { $0.count > $1 })
     #expect(storage() == before)
   }
 
@@ -262,12 +262,12 @@ private func paged(_ configuration: LayoutConfiguration, _ items: [LayoutItem], 
       (0..<100 as Range<UInt64>).lazy.map { GeneratedFeeds.items(count: 12, seed: $0) }.first {
         var probe = before
         try? probe.append($0)
-        return probe.enlargedRuns != before.enlargedRuns
+        return probe.enlargedExtents != before.enlargedExtents
       })
     #expect(throws: LayoutError.invalidItemSize(index: 42, width: 0, height: 1)) {
       try layout.append(good + [LayoutItem(width: 0, height: 1)])
     }
-    #expect(layout.enlargedRuns == before.enlargedRuns)
+    #expect(layout.enlargedExtents == before.enlargedExtents)
     #expect(throws: LayoutError.heightOverflow(index: 30)) {
       try layout.append([LayoutItem(width: 1, height: .greatestFiniteMagnitude)])
     }

@@ -3,10 +3,6 @@ import Testing
 
 @testable import FallsCore
 
-private func squares(_ count: Int) -> [LayoutItem] {
-  Array(repeating: LayoutItem(width: 1, height: 1), count: count)
-}
-
 @Suite struct QuiltEngineTests {
   /// Three columns of 100 at x 10, 120, 230: W 340, spacing 10, insets 10.
   let grid = LayoutConfiguration(style: .grid, width: 340, columns: 3)

@@ -3,18 +3,6 @@ import Testing
 
 @testable import FallsCore
 
-private func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
-  abs(a - b) <= tolerance
-}
-
-private func close(_ a: Transform3D, _ b: [Double], _ tolerance: Double = 1e-9) -> Bool {
-  zip(a.entries, b).allSatisfy { close($0, $1, tolerance) }
-}
-
-private func squares(_ count: Int) -> [LayoutItem] {
-  Array(repeating: LayoutItem(width: 1, height: 1), count: count)
-}
-
 @Suite struct RingEngineTests {
   // MARK: circle
 
@@ -27,8 +15,8 @@ private func squares(_ count: Int) -> [LayoutItem] {
     let expected = [(375.0, 300.0), (200, 475), (25, 300), (200, 125)]
     for (element, (x, y)) in zip(layout.elements, expected) {
       #expect(
-        close(layout.centers[element.index].x, x) && close(layout.centers[element.index].y, y))
-      #expect(close(element.frame.x, x - 25) && close(element.frame.y, y - 25))
+        isClose(layout.centers[element.index].x, x) && isClose(layout.centers[element.index].y, y))
+      #expect(isClose(element.frame.x, x - 25) && isClose(element.frame.y, y - 25))
       #expect(element.frame.width == 50 && element.frame.height == 50)
       #expect(layout.transforms[element.index] == .identity)
     }
@@ -41,7 +29,7 @@ private func squares(_ count: Int) -> [LayoutItem] {
     let one = try WaterfallLayout(circle, items: squares(1))
     #expect(one.centers == [Point(x: 375, y: 300)])
     let two = try WaterfallLayout(circle, items: squares(2))
-    #expect(close(two.centers[1].x, 25) && close(two.centers[1].y, 300))
+    #expect(isClose(two.centers[1].x, 25) && isClose(two.centers[1].y, 300))
   }
 
   @Test("A given item size changes the radius: min(W, H)/2 − size/2")
@@ -66,7 +54,7 @@ private func squares(_ count: Int) -> [LayoutItem] {
       [1, 0, 0, 0, 0, -1, 0, 0, 0, 0, -1, 0.0005, 0, 0, -50, 1.025],
     ]
     for (transform, matrix) in zip(layout.transforms, expected) {
-      #expect(close(transform, matrix), "\(transform.entries) != \(matrix)")
+      #expect(isClose(transform, matrix), "\(transform.entries) != \(matrix)")
     }
     for element in layout.elements {
       #expect(element.frame == Rect(x: 57.5, y: 283.5, width: 260, height: 100))
@@ -82,7 +70,7 @@ private func squares(_ count: Int) -> [LayoutItem] {
     let still = try WaterfallLayout(base, items: squares(5))
     let moved = try WaterfallLayout(scrolled, items: squares(5))
     for index in 0..<4 {
-      #expect(close(moved.transforms[index], still.transforms[index + 1].entries))
+      #expect(isClose(moved.transforms[index], still.transforms[index + 1].entries))
     }
     #expect(moved.centers[0] == Point(x: 187.5, y: 333.5 + 667))
   }
@@ -93,11 +81,11 @@ private func squares(_ count: Int) -> [LayoutItem] {
     #expect(try WaterfallLayout(configuration, items: []).transforms.isEmpty)
     let one = try WaterfallLayout(configuration, items: squares(1))
     // A full turn (−2π) and no push: the perspective alone.
-    #expect(close(one.transforms[0], [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, -0.0005, 0, 0, 0, 1]))
+    #expect(isClose(one.transforms[0], [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, -0.0005, 0, 0, 0, 1]))
     let two = try WaterfallLayout(configuration, items: squares(2))
     #expect(two.transforms.allSatisfy { $0.entries.allSatisfy { $0.isFinite } && $0[4, 3] == 0 })
     #expect(RingEngine.push(50, count: 1) == 0 && RingEngine.push(50, count: 2) == 0)
-    #expect(close(RingEngine.push(50, count: 6), 50 * 3.0.squareRoot()))
+    #expect(isClose(RingEngine.push(50, count: 6), 50 * 3.0.squareRoot()))
   }
 
   // MARK: sphere
@@ -117,7 +105,7 @@ private func squares(_ count: Int) -> [LayoutItem] {
       [0, 1, 0, 0, 1, 0, 0, 0, 0, 0, -1, -d, 0, 0, -15, 1 - 15 * d],
     ]
     for (transform, matrix) in zip(layout.transforms, expected) {
-      #expect(close(transform, matrix), "\(transform.entries) != \(matrix)")
+      #expect(isClose(transform, matrix), "\(transform.entries) != \(matrix)")
     }
     #expect(
       layout.elements.allSatisfy { $0.frame == Rect(x: 172.5, y: 318.5, width: 30, height: 30) })
@@ -130,12 +118,12 @@ private func squares(_ count: Int) -> [LayoutItem] {
     #expect(try WaterfallLayout(configuration, items: []).transforms.isEmpty)
     // One item: a full turn (−2π) about (0.5, −0.5, 0) and no push: the perspective alone.
     let one = try WaterfallLayout(configuration, items: squares(1))
-    #expect(close(one.transforms[0], [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, d, 0, 0, 0, 1]))
+    #expect(isClose(one.transforms[0], [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, d, 0, 0, 0, 1]))
     // Two items: item 0 turns by −π about (0.5, −0.5, 0) (x and y exchanged and negated, z
     // flipped), item 1 by 0 about x; no push.
     let two = try WaterfallLayout(configuration, items: squares(2))
-    #expect(close(two.transforms[0], [0, -1, 0, 0, -1, 0, 0, 0, 0, 0, -1, -d, 0, 0, 0, 1]))
-    #expect(close(two.transforms[1], [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, d, 0, 0, 0, 1]))
+    #expect(isClose(two.transforms[0], [0, -1, 0, 0, -1, 0, 0, 0, 0, 0, -1, -d, 0, 0, 0, 1]))
+    #expect(isClose(two.transforms[1], [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, d, 0, 0, 0, 1]))
   }
 
   @Test("The sphere centres on the offset in both directions")
@@ -146,7 +134,8 @@ private func squares(_ count: Int) -> [LayoutItem] {
     #expect(layout.centers[0] == Point(x: 562.5, y: 333.5))
     // Item 2 turns about y by (2 + 1 − 1)/8 · 2π = π/2 with the horizontal offset.
     let turned = Transform3D.rotation(angle: Double.pi / 2, x: 0, y: 1, z: 0)
-    #expect(close(layout.transforms[2][1, 1], turned[1, 1]) && close(layout.transforms[2][3, 1], 1))
+    #expect(
+      isClose(layout.transforms[2][1, 1], turned[1, 1]) && isClose(layout.transforms[2][3, 1], 1))
   }
 
   // MARK: all ring styles

@@ -118,7 +118,7 @@ private func randomLayout(seed: UInt64) throws -> WaterfallLayout {
     // Two columns of 100 (W 220, no spacing), squares: rows at y 10, 120, 230, …
     let layout = try WaterfallLayout(
       LayoutConfiguration(style: .waterfall, width: 220, columns: 2, columnSpacing: 0),
-      items: Array(repeating: LayoutItem(width: 1, height: 1), count: 20))
+      items: squares(20))
     // y 115...235 meets rows 1 (120...220) and 2 (230...330): items 2, 3, 4, 5.
     #expect(
       layout.elements(in: Rect(x: 0, y: 115, width: 220, height: 120)).map(\.index) == [2, 3, 4, 5])

@@ -1,9 +1,6 @@
 import FallsCore
+import FallsTestSupport
 import Testing
-
-private func close(_ a: Transform3D, _ b: [Double], _ tolerance: Double = 1e-12) -> Bool {
-  zip(a.entries, b).allSatisfy { abs($0 - $1) <= tolerance }
-}
 
 @Suite struct Transform3DTests {
   @Test("The identity and a translation have Core Animation's layout")
@@ -27,7 +24,9 @@ private func close(_ a: Transform3D, _ b: [Double], _ tolerance: Double = 1e-12)
       (0, 0, 7, [0, 1, 0, 0, -1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]),
     ])
   func rotations(x: Double, y: Double, z: Double, expected: [Double]) {
-    #expect(close(Transform3D.rotation(angle: Double.pi / 2, x: x, y: y, z: z), expected))
+    #expect(
+      isClose(
+        Transform3D.rotation(angle: Double.pi / 2, x: x, y: y, z: z), expected, tolerance: 1e-12))
   }
 
   @Test("A zero axis gives the identity, as in Core Animation")

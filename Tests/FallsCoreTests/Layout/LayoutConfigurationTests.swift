@@ -1,4 +1,5 @@
 import FallsCore
+import FallsTestSupport
 import Testing
 
 @Suite struct LayoutConfigurationTests {
@@ -116,7 +117,7 @@ import Testing
         style: style, width: 1e9, viewportHeight: 1e9, itemSize: Size(width: 1e9, height: 1e9))
       configuration.offset = Point(x: style == .sphere ? -1e9 : 0, y: 1e9)
       let layout = try WaterfallLayout(
-        configuration, items: Array(repeating: LayoutItem(width: 1, height: 1), count: 7))
+        configuration, items: squares(7))
       let numbers =
         layout.elements.flatMap { [$0.frame.x, $0.frame.y, $0.frame.width, $0.frame.height] }
         + layout.transforms.flatMap(\.entries) + layout.centers.flatMap { [$0.x, $0.y] }
@@ -234,14 +235,14 @@ import Testing
         == LayoutConfiguration.maximumColumns)
   }
 
-  @Test("The geometry of a horizontal layout exchanges x and y")
+  @Test("The working of a horizontal layout exchanges x and y")
   func horizontalGeometry() {
     let configuration = LayoutConfiguration(
       width: 1000, insets: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4), viewportHeight: 500,
       axis: .horizontal)
-    let geometry = configuration.geometry
-    #expect(geometry.width == 500 && geometry.axis == .vertical)
-    #expect(geometry.insets == EdgeInsets(top: 2, left: 1, bottom: 4, right: 3))
+    let working = configuration.working
+    #expect(working.width == 500 && working.axis == .vertical)
+    #expect(working.insets == EdgeInsets(top: 2, left: 1, bottom: 4, right: 3))
   }
 
   @Test("The edges of the ranges are accepted")

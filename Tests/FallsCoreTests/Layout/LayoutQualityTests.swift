@@ -100,7 +100,7 @@ import Testing
     let layout = try WaterfallLayout(configuration, items: items)
     let quality = try #require(LayoutQuality(of: layout, items: items))
     // The same definitions, worked here from the frames alone.
-    let geometry = configuration.geometry
+    let working = configuration.working
     let vertical = configuration.axis == .vertical
     let grid = configuration.scale.map { 1 / $0 } ?? 0
     var distortions: [Double] = []
@@ -109,11 +109,11 @@ import Testing
     for element in layout.elements {
       let item = items[element.index]
       let ratio = vertical ? item.height / item.width : item.width / item.height
-      let w = geometry.columnWidth
+      let w = working.columnWidth
       let natural =
         element.isEnlarged
-        ? 2 * (w * ratio) + geometry.rowSpacing
-        : (Double(element.span) * w + Double(element.span - 1) * geometry.columnSpacing) * ratio
+        ? 2 * (w * ratio) + working.rowSpacing
+        : (Double(element.span) * w + Double(element.span - 1) * working.columnSpacing) * ratio
       let extent = vertical ? element.frame.height : element.frame.width
       if abs(extent - natural) > grid + natural * 1e-9 {
         distortions.append(abs(extent - natural) / natural)

@@ -2,10 +2,6 @@ import FallsCore
 import FallsTestSupport
 import Testing
 
-private func squares(_ count: Int) -> [LayoutItem] {
-  Array(repeating: LayoutItem(width: 1, height: 1), count: count)
-}
-
 @Suite struct SectionedLayoutTests {
   /// Section 0: 3 columns of 100 (W 340), header 50, footer 20; section 1: 2 columns of 155
   /// (W 340, spacing 10, insets 10), header 30, no footer.

@@ -352,7 +352,7 @@ private func frames(_ layout: WaterfallLayout) -> [Rect] {
       style: .waterfall, width: 1024, columns: 12, columnSpacing: 0, rowSpacing: 0,
       insets: EdgeInsets(top: 10, left: 20, bottom: 1, right: 10), scale: 3)
     let layout = try WaterfallLayout(
-      configuration, items: Array(repeating: LayoutItem(width: 1, height: 1), count: 24))
+      configuration, items: squares(24))
     let rows = Dictionary(grouping: layout.elements) { $0.frame.y }
     for row in rows.values {
       let frames = row.map(\.frame).sorted { $0.x < $1.x }

@@ -5,15 +5,17 @@ import Testing
 
 @Suite struct AlignmentTests {
   @Test(
-    "The target: the right neighbour first, then the left, strictly within tolerance, never NaN",
+    "The target and its side: the right neighbour first, then the left, within tolerance",
     arguments: [
       // top 100, height 50: natural bottom 150, reach 0.2 × 50 = 10.
-      (140.5, 159.5, 159.5 as Double?), (141, 160, 141), (140, 160, nil), (160.1, 139.9, nil),
-      (.nan, 155, 155), (145, .nan, 145), (.nan, .nan, nil), (150, 150, 150),
-    ] as [(Double, Double, Double?)])
-  func target(left: Double, right: Double, expected: Double?) {
-    #expect(
-      Alignment.target(top: 100, height: 50, tolerance: 0.2, left: left, right: right) == expected)
+      (140.5, 159.5, 159.5, 1), (141, 160, 141, -1), (140, 160, nil, nil),
+      (160.1, 139.9, nil, nil), (.nan, 155, 155, 1), (145, .nan, 145, -1), (.nan, .nan, nil, nil),
+      (150, 150, 150, 1),
+    ] as [(Double, Double, Double?, Int?)])
+  func target(left: Double, right: Double, bottom: Double?, side: Int?) {
+    let target = Alignment.target(top: 100, height: 50, tolerance: 0.2, left: left, right: right)
+    #expect(target?.bottom == bottom)
+    #expect(target?.side == side)
     // Tolerance 0 aligns nothing, not even a bottom met exactly.
     #expect(Alignment.target(top: 100, height: 50, tolerance: 0, left: left, right: right) == nil)
   }

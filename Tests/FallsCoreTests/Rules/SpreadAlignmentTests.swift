@@ -122,8 +122,8 @@ import Testing
     #expect(problems.isEmpty, "\(problems.prefix(5))")
     let placed = layout.elements
     layout.flattenEnd()
-    let lastPage = starts.last ?? 0
-    #expect(Array(layout.elements.prefix(lastPage)) == Array(placed.prefix(lastPage)))
+    let lastPageStart = starts.last ?? 0
+    #expect(Array(layout.elements.prefix(lastPageStart)) == Array(placed.prefix(lastPageStart)))
     let quality = try #require(LayoutQuality(of: layout, items: items))
     #expect(quality.maxDistortion <= configuration.maxDistortion)
   }

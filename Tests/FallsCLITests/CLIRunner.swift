@@ -4,27 +4,27 @@ import FallsFeed
 import Foundation
 
 /// What one in-process run of the CLI produced.
-public struct CLIResult {
-  public var code: ExitCode
-  public var standardOutput: String
-  public var standardError: String
+struct CLIResult {
+  var code: ExitCode
+  var standardOutput: String
+  var standardError: String
 }
 
 /// A sink whose every write fails with `code`, as a closed pipe or a full disk would.
-public final class FailingSink: ByteSink {
+final class FailingSink: ByteSink {
   private let code: Int32
-  public private(set) var attempts = 0
+  private(set) var attempts = 0
 
-  public init(code: Int32) { self.code = code }
+  init(code: Int32) { self.code = code }
 
-  public func write(_ bytes: RawSpan) throws(SystemError) {
+  func write(_ bytes: RawSpan) throws(SystemError) {
     attempts += 1
     throw SystemError(code: code)
   }
 }
 
 /// Runs `falls` in-process with `input` as standard input and buffers for output.
-public func runCLI(
+func runCLI(
   _ arguments: [String], input: String = "",
   environment configure: (inout CLIEnvironment) -> Void = { _ in }
 ) async -> CLIResult {

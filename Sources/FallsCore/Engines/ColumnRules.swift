@@ -1,36 +1,39 @@
-/// Whether a columnar style enlarges and aligns: a type, so that the placement loop of the plain
-/// waterfall is compiled without the irregular rules.
-protocol ColumnStyle {
+/// Which of the columnar rules a placement loop applies: a type, so that the loop of the plain
+/// waterfall is compiled without the irregular rules, and each set of rules gets a loop of its
+/// own (specialised by the compiler from one source).
+protocol ColumnRules {
+  /// Whether items may be enlarged (``Enlargement``) and their bottoms aligned.
   static var enlargesAndAligns: Bool { get }
-  /// Whether alignment is ``SpreadAlignment``'s rather than the seed's.
+  /// Whether alignment is ``SpreadAlignment``'s rather than the seed's (``Alignment``).
   static var spreads: Bool { get }
   /// What the loop keeps of each column's free run.
   associatedtype Runs: RunTracking
 }
 
-/// The irregular style: the rules of ``Enlargement`` and ``Alignment`` apply.
-enum Irregular: ColumnStyle {
+/// The irregular style with the seed's alignment: the rules of ``Enlargement`` and
+/// ``Alignment``.
+enum EnlargeSeedAlign: ColumnRules {
   static var enlargesAndAligns: Bool { true }
   static var spreads: Bool { false }
   typealias Runs = NoRuns
 }
 
 /// The irregular style with the seed's alignment, keeping the free runs for a flat end.
-enum TrackedIrregular: ColumnStyle {
+enum EnlargeSeedAlignKeepingRuns: ColumnRules {
   static var enlargesAndAligns: Bool { true }
   static var spreads: Bool { false }
   typealias Runs = FreeRuns
 }
 
 /// The irregular style with the rules of ``Enlargement`` and ``SpreadAlignment``.
-enum Spread: ColumnStyle {
+enum EnlargeSpreadAlign: ColumnRules {
   static var enlargesAndAligns: Bool { true }
   static var spreads: Bool { true }
   typealias Runs = FreeRuns
 }
 
-/// The waterfall style: every item at its natural height.
-enum Plain: ColumnStyle {
+/// The waterfall style: every item at its natural height, none enlarged or aligned.
+enum NaturalHeights: ColumnRules {
   static var enlargesAndAligns: Bool { false }
   static var spreads: Bool { false }
   typealias Runs = NoRuns
