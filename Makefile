@@ -3,7 +3,7 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: build release test run lint format dist dist-check install embed bench fuzz sanitize screenshot docs pictures quality clean
+.PHONY: build release test run lint format dist dist-check install embed bench fuzz sanitize screenshot docs pictures quality api-docs clean
 
 build:
 	$(SWIFT) build
@@ -118,6 +118,21 @@ pictures:
 quality:
 	$(SWIFT) build --product falls
 	python3 scripts/quality-table.py "$$($(SWIFT) build --show-bin-path)/falls"
+
+# The API documentation of FallsCore for the apps that embed it: the compiler's symbol graph of
+# the module and the catalog Sources/FallsCore/FallsCore.docc, built by the toolchain's own docc
+# into .build/docs/FallsCore.doccarchive. Any DocC warning (a broken symbol link, say) fails it.
+API_DOCS_BUILD ?= .build/api-docs
+api-docs:
+	rm -rf $(API_DOCS_BUILD)/symbol-graphs .build/docs/FallsCore.doccarchive
+	mkdir -p $(API_DOCS_BUILD)/symbol-graphs .build/docs
+	$(SWIFT) build --target FallsCore --scratch-path $(API_DOCS_BUILD) \
+	  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir \
+	  -Xswiftc $(API_DOCS_BUILD)/symbol-graphs
+	docc convert Sources/FallsCore/FallsCore.docc \
+	  --additional-symbol-graph-dir $(API_DOCS_BUILD)/symbol-graphs \
+	  --fallback-display-name FallsCore --fallback-bundle-identifier org.falls.FallsCore \
+	  --output-path .build/docs/FallsCore.doccarchive --warnings-as-errors
 
 # Regenerates Sources/FallsFeed/Decoding/EmbeddedFeed.swift from its fixture.
 embed:

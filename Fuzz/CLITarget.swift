@@ -173,7 +173,7 @@ private struct Input {
     var arguments: [String] = [
       pick(["layout", "layout", "layout", "help", "--version", "nope", "completions", "manual"])
     ]
-    let flags = LayoutFlag.all.map(\.name)
+    let flags = LayoutFlag.all.map(\.name.rawValue)
     for _ in 0..<(Int(byte()) % 10) {
       switch byte() % 10 {
       case 0: arguments.append(raw())
@@ -182,7 +182,7 @@ private struct Input {
         // A flag's one-letter form, its value attached or apart, or none.
         let flag = pick(LayoutFlag.all.filter { $0.short != nil })
         guard let letter = flag.short else { continue }
-        let value = flag.value == nil ? "" : value(for: flag.name)
+        let value = flag.value == nil ? "" : value(for: flag.name.rawValue)
         if byte() % 2 == 0 {
           arguments.append("-\(letter)\(value)")
         } else {
@@ -191,7 +191,7 @@ private struct Input {
       case 3: arguments.append(pick(["--", "-", value(for: "feed")]))
       default:
         let flag = pick(flags)
-        guard flag != "help" || byte() % 8 == 0 else { continue }
+        guard (flag != "help" && flag != "version") || byte() % 8 == 0 else { continue }
         guard LayoutFlag.named(flag)?.value != nil else {
           arguments.append("--" + flag)
           continue
@@ -236,8 +236,8 @@ private struct Input {
       } else if let flag, flag.value != nil {
         // The flag's value: kept, unless it names the feed or the output.
         if position + 1 < arguments.count {
-          if flag.name == "feed" || flag.name == "output" {
-            arguments[position + 1] = value(for: flag.name)
+          if flag.name == .feed || flag.name == .output {
+            arguments[position + 1] = value(for: flag.name.rawValue)
           }
           position += 1
         }

@@ -18,6 +18,9 @@ swift = f'''// swift-format-ignore-file
 /// The feed `falls layout` lays out when no `--feed` is given: the 50 items of the seed demo's
 /// `1.plist`, with the sizes its image URLs carry.
 public enum EmbeddedFeed {{
+  /// How many items the feed holds, as the help says.
+  public static let itemCount = {len(lines)}
+
   /// The feed's JSON text.
   public static let json: String = #"""
 {text}

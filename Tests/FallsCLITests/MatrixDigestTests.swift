@@ -3,36 +3,11 @@
 // `falls` runs (every format, errors included), each reduced to a 64-bit digest and compared
 // with the digests in `Tests/Fixtures/golden/matrix-*.txt`.
 //
-// The digests were recorded from the code as it stood before the redesign of the engine and the
-// command line (issue "One home for every rule"), so that any change of output shows here, named
-// by its case. Only public API is used, so the file needs no change when the code under it is
-// rebuilt.
+// A change of output shows here, named by its case. Only public API is used, so the file needs no
+// change when the code under it is rebuilt. A style or an output format without cases fails
+// `everyStyleAndFormat`; which changes were deliberate is told by the commits that record them.
 //
-// Recorded again since, each time for a deliberate change of output named here:
-// - Ties (issue "The tool a newcomer expects"): bottoms that differ by floating-point noise tie,
-//   and a tie goes to the leftmost column. Ten layouts changed, all waterfall layouts of 4 or 7
-//   columns (mj-shop-2 in five option sets, and mj-shop-1, mj-shop-3 and zx-shopdata with spacing
-//   0 on a 1/3 pt grid); in each, the first element that moved had been put in a column whose
-//   top was 0 or 1 ulp from the top of a column to its left (checked against 603ea0c's build).
-// - Help and error messages of that issue: one-letter flags, FEED, flags of feeds, bare falls.
-// - With --scale, the content extent is the lowest bottom on the grid (as the frames end) plus
-//   the inset, where it was the exact bottom: every layout and run with a scale.
-// - The tables of the cube and the sphere show each item's turn and translation in place of the
-//   column, span, x and y every row shared.
-// - Quality figures (issue "Better-looking irregular layouts"): the json document's quality
-//   object and the table's summary line, in every table and json run of the irregular and
-//   waterfall styles; the help that lists --quality. No layout, and no run of another format,
-//   changed. Then the help of --align, --max-distortion and --flat-end; then the svg and html
-//   runs of the columnar styles, whose items are coloured by distortion, with a legend.
-// - The json document names its feed (issue "Nothing a feed or a flag can do hangs…"): every
-//   json run; with the key taken out, each digest was the one recorded before. The message of
-//   --rect, which states its limits; the help of --seed, --quiet, --skip-invalid,
-//   --max-distortion and --max-bytes.
-// - Pictures that show what they promise (issue "What a user sees and runs"): every svg and html
-//   run; one mark an item, outlines drawn over images, legends of what is used, the ring
-//   styles' viewport drawn through the transforms. No other run changed.
-//
-// To record them again after a deliberate change of output (and say so above and in the commit):
+// To record them again after a deliberate change of output (and say so in the commit):
 //
 //   FALLS_RECORD_DIGESTS=1 swift test --filter MatrixDigestTests
 
@@ -294,6 +269,25 @@ private func quiltPattern(columns: Int) -> QuiltPattern {
 }
 
 @Suite struct MatrixDigestTests {
+  @Test("Every style has layouts in the matrix, and runs in every output format")
+  func everyStyleAndFormat() throws {
+    let layouts = try [recorded("matrix-columnar.txt"), recorded("matrix-layouts.txt")]
+      .flatMap(\.keys)
+    for style in LayoutStyle.allCases {
+      #expect(layouts.contains { $0.hasPrefix(style.rawValue + " ") }, "no layout of \(style)")
+      let runs = Self.outputRuns.filter { run in
+        let given = run.firstIndex(of: "--style").map { run[$0 + 1] }
+        return (given ?? LayoutConfiguration().style.rawValue) == style.rawValue
+      }
+      for format in OutputFormat.allCases {
+        let formatted = runs.filter { run in
+          run.firstIndex(of: "--format").map { run[$0 + 1] } == format.rawValue
+        }
+        #expect(!formatted.isEmpty, "no \(format) run of the \(style) style")
+      }
+    }
+  }
+
   @Test("Irregular and waterfall layouts: every option, 1 to 7 columns, every feed, in pages")
   func columnar() throws {
     var cases: [(String, @Sendable () -> String)] = []

@@ -20,7 +20,8 @@ public enum CLI {
   /// What `--version` prints, after any command.
   static var versionText: String { "falls \(version)\n" }
 
-  static let help = """
+  static var help: String {
+    """
     OVERVIEW: falls lays out image feeds as waterfalls (瀑布流) and prints the frames.
 
     USAGE: falls <command> [options]
@@ -33,14 +34,26 @@ public enum CLI {
       manual       Print the manual page, falls(1), in roff.
 
     OPTIONS:
-      -h, --help   Show this help; 'falls layout --help' shows the options of layout.
-      --version    Show the version.
-
+    \(topLevelOptions)
     EXAMPLES:
       falls layout -c 4 -f json | jq '.contentHeight'
       falls view 'https://example.com/list?page={page}&size={size}'
 
     """
+  }
+
+  /// The options of bare `falls`, from the flag table: help (which points to layout's) and the
+  /// version, a line each.
+  private static var topLevelOptions: String {
+    [FlagName.help, .version].map { name in
+      let flag = LayoutFlag[name]
+      let heading = HelpText.heading(of: flag)
+      let text =
+        name == .help
+        ? flag.help.dropLast() + "; 'falls layout --help' shows the options of layout." : flag.help
+      return heading + String(repeating: " ", count: max(15 - heading.count, 1)) + text + "\n"
+    }.joined()
+  }
 
   /// Runs `falls` with `arguments` (without the program name) and returns the exit status.
   ///

@@ -37,3 +37,52 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
   /// SIGPIPE ended); nothing is printed.
   case brokenPipe = 141
 }
+
+extension ExitCode {
+  /// The statuses the help and the manual list, in order.
+  static var documented: [ExitCode] { allCases }
+
+  /// What the status means, in the help's few words: `64 bad usage`.
+  var summary: String {
+    switch self {
+    case .success: "success"
+    case .failure: "an unexpected failure"
+    case .usage: "bad usage"
+    case .dataError: "bad feed data"
+    case .noInput: "feed file unreadable"
+    case .unavailable: "feed URL not fetched (network, HTTP status, too large, not JSON)"
+    case .cannotCreate: "--output file not creatable"
+    case .ioError: "output not writable"
+    case .interrupted: "interrupted (Ctrl-C in falls view)"
+    case .brokenPipe: "standard output closed by its reader"
+    }
+  }
+
+  /// What the status means, in the manual's sentences.
+  var explanation: String {
+    switch self {
+    case .success: "Success."
+    case .failure: "An unexpected failure."
+    case .usage:
+      "Bad usage: an unknown flag, a missing or invalid value, a flag of another style or feed."
+    case .dataError:
+      "Bad feed data: not JSON (with the line and column), no data array, an invalid item."
+    case .noInput:
+      "The feed file or standard input could not be read, or is larger than --max-bytes."
+    case .unavailable:
+      "The feed URL could not be fetched: network, HTTP status, too large, not JSON."
+    case .cannotCreate: "The --output file could not be created."
+    case .ioError: "The output could not be written."
+    case .interrupted: "falls view was ended by Ctrl-C."
+    case .brokenPipe: "Standard output was closed by its reader."
+    }
+  }
+
+  /// The help's EXIT STATUS lines: each status and its summary.
+  static var helpLines: String {
+    documented.map { code in
+      let number = String(code.rawValue)
+      return "  " + number + String(repeating: " ", count: 5 - number.count) + code.summary + "\n"
+    }.joined()
+  }
+}

@@ -28,10 +28,12 @@ enum LayoutCommand {
   ) throws(CLIError) -> LayoutOptions {
     // Help and the version are asked for before `--`; after it, they are names of feeds.
     let flags = arguments.prefix { $0 != "--" }
-    if flags.contains("--help") || flags.contains("-h") {
+    if flags.contains(where: LayoutFlag[.help].spellings.contains) {
       throw .informational(command == ViewCommand.name ? ViewCommand.help : HelpText.layout)
     }
-    if flags.contains("--version") { throw .informational(CLI.versionText) }
+    if flags.contains(where: LayoutFlag[.version].spellings.contains) {
+      throw .informational(CLI.versionText)
+    }
     var reading = LayoutReading()
     var feed: String?
     var remaining = arguments[...]
@@ -68,7 +70,7 @@ enum LayoutCommand {
         if inline != nil { throw usage("'--\(flag.name)' takes no value") }
         text = ""
       }
-      let value = FlagValue(flag: flag.name, text: text)
+      let value = FlagValue(flag: flag.name.rawValue, text: text)
       do {
         try flag.read(&reading, value)
       } catch let error as CLIError {
@@ -80,12 +82,12 @@ enum LayoutCommand {
       for parameter in flag.parameters { reading.sources[parameter] = value }
     }
     if let feed {
-      guard reading.options.given["feed"] == nil else {
+      guard reading.options.given[.feed] == nil else {
         throw usage("give the feed once: '\(shownInMessage(feed))' or --feed, not both")
       }
-      reading.options.feed = try FlagValue(flag: "feed", text: feed).feedSource()
-      reading.options.given["feed"] = feed
-    } else if standardInputIsFeed, reading.options.given["feed"] == nil {
+      reading.options.feed = try FlagValue(flag: FlagName.feed.rawValue, text: feed).feedSource()
+      reading.options.given[.feed] = feed
+    } else if standardInputIsFeed, reading.options.given[.feed] == nil {
       reading.options.feed = .standardInput
     }
     try finish(&reading)
@@ -128,19 +130,21 @@ enum LayoutCommand {
   private static func finish(_ reading: inout LayoutReading) throws(CLIError) {
     let given = reading.options.given
     if let (value, spacing) = reading.spacing {
-      if given["column-spacing"] == nil {
+      if given[.columnSpacing] == nil {
         reading.options.configuration.columnSpacing = spacing
         reading.sources[.columnSpacing] = value
       }
-      if given["row-spacing"] == nil {
+      if given[.rowSpacing] == nil {
         reading.options.configuration.rowSpacing = spacing
         reading.sources[.rowSpacing] = value
       }
     }
     var configuration = reading.options.configuration
     // A flag the style would ignore is refused.
-    for name in given.keys.sorted() {
-      guard let option = LayoutFlag.named(name)?.option, !configuration.uses(option) else {
+    // In the order of the names, so that the same flags are always refused the same way.
+    let names = given.keys.sorted { $0.rawValue < $1.rawValue }
+    for name in names {
+      guard let option = LayoutFlag[name].option, !configuration.uses(option) else {
         continue
       }
       let styles = LayoutStyle.allCases.filter { LayoutConfiguration(style: $0).uses(option) }
@@ -150,13 +154,15 @@ enum LayoutCommand {
         "--\(name) does not apply to the \(configuration.style.rawValue) style; it is for "
           + styles.map(\.rawValue).joined(separator: ", ") + axis)
     }
-    if configuration.style == .cube, reading.offsetHasX {
-      throw usage("the cube turns as it scrolls vertically: give --offset Y, not X,Y")
+    if reading.offsetHasX, !configuration.uses(.offsetX) {
+      throw usage(
+        "the \(configuration.style.rawValue) turns as it scrolls vertically: give --offset Y, "
+          + "not X,Y")
     }
-    if given["tolerance"] != nil, configuration.order != .shortest {
+    if given[.tolerance] != nil, configuration.order != .shortest {
       throw usage("--tolerance applies to --order shortest, not \(configuration.order.rawValue)")
     }
-    if given["min-column-width"] != nil, given["columns"] != nil {
+    if given[.minColumnWidth] != nil, given[.columns] != nil {
       throw usage("give --columns or --min-column-width, not both")
     }
     if let minimumColumnWidth = reading.minimumColumnWidth {
@@ -170,7 +176,7 @@ enum LayoutCommand {
     }
     reading.options.configuration = configuration
     if let count = reading.synthetic {
-      guard given["feed"] == nil else {
+      guard given[.feed] == nil else {
         throw usage("--synthetic generates the feed; give --synthetic or --feed, not both")
       }
       let (minimum, maximum) = (reading.minimumHeight, reading.maximumHeight)
@@ -185,30 +191,31 @@ enum LayoutCommand {
     }
     // A flag the feed would ignore is refused, as a style's are.
     let kind = reading.options.feed.kind
-    for name in given.keys.sorted() {
-      guard let flag = LayoutFlag.named(name), !flag.feeds.contains(kind) else { continue }
+    for name in names {
+      let flag = LayoutFlag[name]
+      guard !flag.feeds.contains(kind) else { continue }
       throw usage(
         "--\(name) does not apply to \(kind.description); it is for \(flag.feeds.description)")
     }
     // A flag that the other flags leave without effect is refused too.
-    for name in given.keys.sorted() {
-      guard let reason = LayoutFlag.named(name)?.isIdle(reading.options) else { continue }
+    for name in names {
+      guard let reason = LayoutFlag[name].isIdle(reading.options) else { continue }
       throw usage("--\(name) \(reason)")
     }
     if reading.options.quality {
       let format = reading.options.format
-      guard configuration.style.family == .columns else {
+      guard configuration.style.usesItemSizes else {
         throw usage(
-          "--quality measures the layouts of image sizes: the irregular and waterfall styles, "
-            + "not \(configuration.style.rawValue)")
+          "--quality measures the layouts of image sizes: the "
+            + "\(LayoutStyle.ofItemSizes.listed) styles, not \(configuration.style.rawValue)")
       }
       guard format == .table || format == .json else {
         throw usage("--quality prints its figures as table (the default) or json, not \(format)")
       }
-      if given["fields"] != nil || given["rect"] != nil {
+      if given[.fields] != nil || given[.rect] != nil {
         throw usage(
           "--quality prints only the figures of the whole layout; give it without "
-            + (given["fields"] != nil ? "--fields" : "--rect"))
+            + (given[.fields] != nil ? "--fields" : "--rect"))
       }
     }
     if let fields = reading.options.fields {

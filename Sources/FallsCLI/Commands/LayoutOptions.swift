@@ -19,7 +19,7 @@ struct LayoutOptions {
   /// Deadline, retries and size limit for URLs.
   var fetchPolicy = FetchPolicy(userAgent: "falls/\(CLI.version)")
   /// The flags given, by name without dashes, with the text of the last of each.
-  var given: [String: String] = [:]
+  var given: [FlagName: String] = [:]
   /// Header and footer extents and the least content extent (one section).
   var headerHeight = 0.0
   var footerHeight = 0.0

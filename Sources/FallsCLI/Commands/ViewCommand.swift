@@ -11,7 +11,7 @@ enum ViewCommand {
   static let name = "view"
 
   static var help: String {
-    let layoutOnly = LayoutFlag.all.filter { !$0.isForView }.map { "--" + $0.name }
+    let layoutOnly = LayoutFlag.all.filter { !$0.isForView }.map { "--\($0.name)" }
     let about =
       "Takes the feed and layout options of 'falls layout' (see 'falls layout --help'), not "
       + layoutOnly.dropLast().joined(separator: ", ") + " or " + (layoutOnly.last ?? "")

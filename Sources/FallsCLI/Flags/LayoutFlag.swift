@@ -5,7 +5,7 @@ import FallsFeed
 /// parsing, the help, suggestions, which styles take it and the messages that name it all come.
 struct LayoutFlag: Sendable {
   /// The name, without dashes.
-  var name: String
+  var name: FlagName
   /// The one-letter form, for the flags used most: `-c 4` or `-c4` for `--columns 4`.
   var short: Character?
   /// The placeholder of the value in help, unless the flag takes one of ``choices``; `nil` for
@@ -15,6 +15,9 @@ struct LayoutFlag: Sendable {
   var choices: [String] = []
   /// Whether the value is a file's path, which shells complete.
   var isPath = false
+  /// The placeholder of the argument that gives the flag's value without the flag (`FEED` for
+  /// `--feed`), or `nil` when it has none.
+  var positional: String?
   var help: String
   /// The setting of the layout it gives, whose styles take it (``LayoutStyle/options``); `nil`
   /// for a flag that every style takes.
@@ -44,9 +47,14 @@ struct LayoutFlag: Sendable {
     feeds.count < FeedKind.allCases.count ? help + " For \(feeds.description) only." : help
   }
 
-  /// The flag called `name`, if there is one.
+  /// The flag as typed: `--name`, then `-x` when it has a one-letter form.
+  var spellings: [String] {
+    ["--\(name)"] + (short.map { ["-\($0)"] } ?? [])
+  }
+
+  /// The flag called `name` (without dashes), if there is one.
   static func named(_ name: String) -> LayoutFlag? {
-    all.first { $0.name == name }
+    FlagName(rawValue: name).map { self[$0] }
   }
 
   /// The flag whose one-letter form is `letter`, if there is one.

@@ -7,15 +7,15 @@ extension LayoutFlag {
   /// heights.
   private static let usesHeights: @Sendable (LayoutOptions) -> String? = {
     let style = $0.configuration.style
-    return style.family == .columns
+    return style.usesItemSizes
       ? nil
       : "sets the heights of generated items, which the \(style.rawValue) style does not use; "
-        + "it is for the irregular and waterfall styles"
+        + "it is for the \(LayoutStyle.ofItemSizes.listed) styles"
   }
 
   /// A flag of a length of the one section: `field`, from 0 to the longest length.
   private static func sectionLength(
-    _ name: String, help: String,
+    _ name: FlagName, help: String,
     _ field: WritableKeyPath<LayoutOptions, Double> & Sendable
   ) -> LayoutFlag {
     LayoutFlag(
@@ -26,33 +26,51 @@ extension LayoutFlag {
   }
 
   /// Every flag, in the order of the help: input, layout, style options, output.
-  static let all: [LayoutFlag] = {
+  static let all: [LayoutFlag] = FlagName.allCases.map(entry)
+
+  /// The flag called `name`.
+  static subscript(_ name: FlagName) -> LayoutFlag {
+    all[byName[name] ?? 0]
+  }
+
+  private static let byName = Dictionary(
+    uniqueKeysWithValues: FlagName.allCases.enumerated().map { ($1, $0) })
+
+  /// The table's entry of `name`: every flag once, the compiler checking that none is missing.
+  private static func entry(_ name: FlagName) -> LayoutFlag {
     let defaults = LayoutConfiguration()
-    return [
+    let options = LayoutOptions()
+    let policy = options.fetchPolicy
+    return switch name {
+    case .feed:
       LayoutFlag(
-        name: "feed", argument: "URL|PATH|-",
-        isPath: true,
+        name: name, argument: "URL|PATH|-",
+        isPath: true, positional: "FEED",
         help: "The finderlist JSON feed to lay out: an http or https URL, a file, or - for "
-          + "standard input. Default: the feed built into falls (50 items).",
-        read: { $0.options.feed = try $1.feedSource() }),
+          + "standard input. Default: the feed built into falls "
+          + "(\(EmbeddedFeed.itemCount) items).",
+        read: { $0.options.feed = try $1.feedSource() })
+    case .pages:
       LayoutFlag(
-        name: "pages", argument: "N",
+        name: name, argument: "N",
         help: "Load N pages of a URL feed in turn, as a user pulling up N − 1 times would; "
-          + "an empty page ends the paging early. Default: 1.",
-        feeds: [.url], read: { $0.options.pages = try $1.whole(in: 1...1_000_000, example: "3") }),
+          + "an empty page ends the paging early. Default: \(options.pages).",
+        feeds: [.url], read: { $0.options.pages = try $1.whole(in: 1...1_000_000, example: "3") })
+    case .pageSize:
       LayoutFlag(
-        name: "page-size", argument: "N",
+        name: name, argument: "N",
         help: "Items per page, put into a URL's {size} placeholder; a URL's {page} placeholder "
           + "takes the page number, from 1. Without {page} the same URL is fetched for every "
-          + "page. Default: 20.",
+          + "page. Default: \(options.pageSize).",
         feeds: [.url],
         isIdle: {
           guard case .url(let template) = $0.feed, !template.hasPageSize else { return nil }
           return "fills a URL's {size} placeholder, and this URL has none"
         },
-        read: { $0.options.pageSize = try $1.whole(in: 1...1_000_000, example: "20") }),
+        read: { $0.options.pageSize = try $1.whole(in: 1...1_000_000, example: "20") })
+    case .keepPartial:
       LayoutFlag(
-        name: "keep-partial",
+        name: name,
         help: "When a page fails after earlier pages arrived, print those pages (status 0) "
           + "and say on standard error which page failed and why; without it nothing is "
           + "printed and falls exits 69.",
@@ -61,258 +79,319 @@ extension LayoutFlag {
           $0.pages > 1
             ? nil : "keeps the pages that arrived before a later one failed; give --pages 2 or more"
         },
-        read: { reading, _ in reading.options.keepPartial = true }),
+        read: { reading, _ in reading.options.keepPartial = true })
+    case .timeout:
       LayoutFlag(
-        name: "timeout", argument: "SECONDS",
+        name: name, argument: "SECONDS",
         help: "Overall deadline of each request, enforced by falls even when a server "
-          + "trickles bytes; given, also the longest wait for a FIFO's writer. Default: 15.",
+          + "trickles bytes; given, also the longest wait for a FIFO's writer. "
+          + "Default: \(formatNumber(policy.timeout)).",
         feeds: [.url, .file],
         read: {
           $0.options.fetchPolicy.timeout = try $1.number(
             in: FetchPolicy.deadlines, of: "a number of seconds", example: "15")
-        }),
+        })
+    case .maxTime:
       LayoutFlag(
-        name: "max-time", argument: "SECONDS",
+        name: name, argument: "SECONDS",
         help: "One deadline over every request, retry and page of the run, as curl's "
           + "--max-time: when it passes, falls stops with 69 (or, with --keep-partial, prints "
-          + "the pages that arrived). Default: none.",
+          + "the pages that arrived). Default: \(policy.maxTime.map(formatNumber) ?? "none").",
         feeds: [.url], isForView: false,
         read: {
           $0.options.fetchPolicy.maxTime = try $1.number(
             in: FetchPolicy.deadlines, of: "a number of seconds", example: "30")
-        }),
+        })
+    case .retries:
       LayoutFlag(
-        name: "retries", argument: "N",
+        name: name, argument: "N",
         help: "Retries after a failed connection, a timeout, a reset, 429 or 5xx, with "
           + "exponential backoff and jitter (Retry-After is honoured within the deadline); "
-          + "other 4xx answers are not retried. 0 to 10. Default: 2.",
+          + "other 4xx answers are not retried. \(FetchPolicy.retryCounts.lowerBound) to "
+          + "\(FetchPolicy.retryCounts.upperBound). Default: \(policy.retries).",
         feeds: [.url],
         read: {
           $0.options.fetchPolicy.retries = try $1.whole(in: FetchPolicy.retryCounts, example: "2")
-        }),
+        })
+    case .maxBytes:
       LayoutFlag(
-        name: "max-bytes", argument: "N",
+        name: name, argument: "N",
         help: "Largest feed accepted, in bytes: a body, a pipe, a device or standard input "
           + "that is not a file is read no further; given, a larger regular file is refused "
-          + "before it is read. Default: 67108864 (64 MiB), and no limit for a regular file, "
+          + "before it is read. Default: \(policy.maxBytes) (\(policy.maxBytes >> 20) MiB), and no "
+          + "limit for a regular file, "
           + "whose size is known.",
         feeds: [.url, .file, .standardInput],
         read: {
           $0.options.fetchPolicy.maxBytes = try $1.whole(
             in: FetchPolicy.byteLimits, example: "1048576")
-        }),
+        })
+    case .quiet:
       LayoutFlag(
-        name: "quiet", short: "q",
+        name: name, short: "q",
         help: "Do not show the progress that appears on a terminal while a URL feed loads: the "
           + "page fetched when there are several, a request that has taken more than a second, "
           + "each retry.",
-        feeds: [.url], isForView: false, read: { reading, _ in reading.options.quiet = true }),
+        feeds: [.url], isForView: false, read: { reading, _ in reading.options.quiet = true })
+    case .synthetic:
       LayoutFlag(
-        name: "synthetic", argument: "N",
+        name: name, argument: "N",
         help: "Lay out N generated items instead of a feed, their heights drawn from --seed "
           + "between --min-height and --max-height points (in the waterfall style exactly "
           + "those heights).",
-        read: { $0.synthetic = try $1.whole(in: 0...100_000_000, example: "1000") }),
+        read: { $0.synthetic = try $1.whole(in: 0...100_000_000, example: "1000") })
+    case .minHeight:
       LayoutFlag(
-        name: "min-height", argument: "PT",
+        name: name, argument: "PT",
         help: "With --synthetic: the smallest height. "
           + "Default: \(formatNumber(SyntheticFeed.defaultMinimumHeight)).",
         feeds: [.generated], isIdle: usesHeights,
-        read: { $0.minimumHeight = try $1.number(example: "100") }),
+        read: { $0.minimumHeight = try $1.number(example: "100") })
+    case .maxHeight:
       LayoutFlag(
-        name: "max-height", argument: "PT",
+        name: name, argument: "PT",
         help: "With --synthetic: the largest height. "
           + "Default: \(formatNumber(SyntheticFeed.defaultMaximumHeight)).",
         feeds: [.generated], isIdle: usesHeights,
-        read: { $0.maximumHeight = try $1.number(example: "250") }),
+        read: { $0.maximumHeight = try $1.number(example: "250") })
+    case .style:
       LayoutFlag(
-        name: "style", choices: LayoutStyle.names,
-        help: "irregular enlarges random items across two columns and aligns bottoms that "
-          + "nearly meet; waterfall places each item, at its natural height, in the shortest "
-          + "column; grid repeats a quilt of "
-          + "square tiles; circle puts items on a ring; cube turns them on a drum; sphere "
-          + "turns them about four axes. Default: \(defaults.style.rawValue).",
-        read: { $0.options.configuration.style = try $1.choice(LayoutStyle.self) }),
+        name: name, choices: LayoutStyle.names,
+        help: LayoutStyle.allCases.map { "\($0.rawValue) \($0.summary)" }.joined(separator: "; ")
+          + ". Default: \(defaults.style.rawValue).",
+        read: { $0.options.configuration.style = try $1.choice(LayoutStyle.self) })
+    case .columns:
       LayoutFlag(
-        name: "columns", short: "c", argument: "N",
+        name: name, short: "c", argument: "N",
         help: "Number of columns, 1 to \(LayoutConfiguration.maximumColumns). "
           + "Default: \(defaults.columns).",
         option: .columns,
         read: {
           $0.options.configuration.columns = try $1.whole(
             in: 1...LayoutConfiguration.maximumColumns, example: "3")
-        }),
+        })
+    case .minColumnWidth:
       LayoutFlag(
-        name: "min-column-width", argument: "PT",
+        name: name, argument: "PT",
         help: "Instead of --columns: as many columns (rows) as fit at this width, at least one.",
         option: .columns,
         read: {
           $0.minimumColumnWidth = try $1.number(
             in: LayoutConfiguration.positiveLengths, of: "a number of points", example: "120")
-        }),
+        })
+    case .width:
       LayoutFlag(
-        name: "width", short: "w", argument: "PT",
+        name: name, short: "w", argument: "PT",
         help: "Container width in points. Default: \(formatNumber(defaults.width)).",
         parameters: [.width],
-        read: { $0.options.configuration.width = try $1.number(example: "375") }),
+        read: { $0.options.configuration.width = try $1.number(example: "375") })
+    case .columnSpacing:
       LayoutFlag(
-        name: "column-spacing", argument: "PT",
+        name: name, argument: "PT",
         help: "Gap between columns. Default: \(formatNumber(defaults.columnSpacing)).",
         option: .spacing, parameters: [.columnSpacing],
-        read: { $0.options.configuration.columnSpacing = try $1.number(example: "10") }),
+        read: { $0.options.configuration.columnSpacing = try $1.number(example: "10") })
+    case .rowSpacing:
       LayoutFlag(
-        name: "row-spacing", argument: "PT",
+        name: name, argument: "PT",
         help: "Gap between an item and the next in its column. "
           + "Default: \(formatNumber(defaults.rowSpacing)).",
         option: .spacing, parameters: [.rowSpacing],
-        read: { $0.options.configuration.rowSpacing = try $1.number(example: "10") }),
+        read: { $0.options.configuration.rowSpacing = try $1.number(example: "10") })
+    case .spacing:
       LayoutFlag(
-        name: "spacing", short: "s", argument: "PT",
+        name: name, short: "s", argument: "PT",
         help: "Sets both gaps; --column-spacing and --row-spacing override it.",
         option: .spacing,
-        read: { $0.spacing = ($1, try $1.number(example: "10")) }),
+        read: { $0.spacing = ($1, try $1.number(example: "10")) })
+    case .insets:
       LayoutFlag(
-        name: "insets", argument: "T,L,B,R|ALL",
+        name: name, argument: "T,L,B,R|ALL",
         help: "Space around the columns: top, left, bottom, right, or one value for all. "
           + "Default: \(formatNumber(defaults.insets.top)).",
         option: .insets, parameters: [.topInset, .leftInset, .bottomInset, .rightInset],
-        read: { $0.options.configuration.insets = try $1.insets() }),
+        read: { $0.options.configuration.insets = try $1.insets() })
+    case .seed:
       LayoutFlag(
-        name: "seed", argument: "N",
+        name: name, argument: "N",
         help: "Seed of the random stream (SplitMix64), 0 to \(UInt64.max), which draws the "
-          + "irregular style's enlargements and the heights of --synthetic items; the same seed "
-          + "gives the same layout everywhere. Default: \(defaults.seed).",
+          + "\(LayoutStyle.ofRandomDraws.listed) style's enlargements and the heights of "
+          + "--synthetic items; the same seed gives the same layout everywhere. "
+          + "Default: \(defaults.seed).",
         isIdle: {
           let style = $0.configuration.style
-          if style == .irregular { return nil }
-          if case .synthetic = $0.feed, style.family == .columns { return nil }
-          return "draws the irregular style's enlargements and the heights of --synthetic items "
-            + "in the irregular and waterfall styles; the \(style.rawValue) style "
-            + (style.family == .columns ? "of a feed " : "") + "has nothing random"
+          if style.drawsAtRandom { return nil }
+          if case .synthetic = $0.feed, style.usesItemSizes { return nil }
+          return "draws the \(LayoutStyle.ofRandomDraws.listed) style's enlargements and the "
+            + "heights of --synthetic items in the \(LayoutStyle.ofItemSizes.listed) styles; the "
+            + "\(style.rawValue) style " + (style.usesItemSizes ? "of a feed " : "")
+            + "has nothing random"
         },
-        read: { $0.options.configuration.seed = try $1.whole(in: 0...UInt64.max, example: "42") }),
+        read: { $0.options.configuration.seed = try $1.whole(in: 0...UInt64.max, example: "42") })
+    case .enlargeChance:
       LayoutFlag(
-        name: "enlarge-chance", argument: "P",
-        help: "Chance, 0 to 1, that an item that may be enlarged is enlarged (irregular). "
+        name: name, argument: "P",
+        help: "Chance, \(LayoutParameter.enlargeChance.range.bounds), that an item that may be "
+          + "enlarged is enlarged (\(LayoutStyle.taking(.enlargeChance).listed)). "
           + "Default: \(formatNumber(defaults.enlargeChance)).",
         option: .enlargeChance, parameters: [.enlargeChance],
-        read: { $0.options.configuration.enlargeChance = try $1.number(example: "0.5") }),
+        read: { $0.options.configuration.enlargeChance = try $1.number(example: "0.5") })
+    case .alignTolerance:
       LayoutFlag(
-        name: "align-tolerance", argument: "R",
+        name: name, argument: "R",
         help: "An item whose bottom lands within R times its height of a neighbour column's "
-          + "bottom is stretched or shrunk to meet it (irregular). R is at least 0 and below 1; "
-          + "0 turns this off. Default: \(formatNumber(defaults.alignTolerance)).",
+          + "bottom is stretched or shrunk to meet it (\(LayoutStyle.taking(.alignTolerance).listed)). "
+          + "R is \(LayoutParameter.alignTolerance.range.bounds); 0 turns this off. "
+          + "Default: \(formatNumber(defaults.alignTolerance)).",
         option: .alignTolerance, parameters: [.alignTolerance],
-        read: { $0.options.configuration.alignTolerance = try $1.number(example: "0.1") }),
+        read: { $0.options.configuration.alignTolerance = try $1.number(example: "0.1") })
+    case .align:
       LayoutFlag(
-        name: "align", choices: AlignmentStrategy.names,
-        help: "How columns are made to meet (irregular): seed stretches or shrinks the item "
+        name: name, choices: AlignmentStrategy.names,
+        help: "How columns are made to meet (\(LayoutStyle.taking(.alignment).listed)): seed "
+          + "stretches or shrinks the item "
           + "placed alone, by up to --align-tolerance; spread shares the correction among the "
           + "column's items since its last fixed edge, may meet the neighbour halfway, and "
-          + "never moves an item's height by more than --max-distortion. Default: seed.",
+          + "never moves an item's height by more than --max-distortion. "
+          + "Default: \(defaults.alignment.rawValue).",
         option: .alignment,
-        read: { $0.options.configuration.alignment = try $1.choice(AlignmentStrategy.self) }),
+        read: { $0.options.configuration.alignment = try $1.choice(AlignmentStrategy.self) })
+    case .maxDistortion:
       LayoutFlag(
-        name: "max-distortion", argument: "R",
+        name: name, argument: "R",
         help: "With --align spread or --flat-end: the most an item's height may differ from its "
-          + "natural height, as a fraction of it; at least 0 and below 1. "
+          + "natural height, as a fraction of it, \(LayoutParameter.maxDistortion.range.bounds). "
           + "Default: \(formatNumber(defaults.maxDistortion)).",
         option: .alignment, parameters: [.maxDistortion],
         isIdle: {
           $0.configuration.alignment == .spread || $0.configuration.flatEnd
             ? nil : "bounds --align spread and --flat-end; give one of them"
         },
-        read: { $0.options.configuration.maxDistortion = try $1.number(example: "0.1") }),
+        read: { $0.options.configuration.maxDistortion = try $1.number(example: "0.1") })
+    case .flatEnd:
       LayoutFlag(
-        name: "flat-end",
+        name: name,
         help: "On the last page, bring the column bottoms to one line where that is possible "
-          + "within --max-distortion (irregular); the quality figure raggedEnd says how near.",
+          + "within --max-distortion (\(LayoutStyle.taking(.alignment).listed)); the quality figure "
+          + "raggedEnd says how near.",
         option: .alignment, isForView: false,
-        read: { reading, _ in reading.options.configuration.flatEnd = true }),
+        read: { reading, _ in reading.options.configuration.flatEnd = true })
+    case .order:
       LayoutFlag(
-        name: "order", choices: PlacementOrder.names,
+        name: name, choices: PlacementOrder.names,
         help: "Which column an item goes to: the shortest (leftmost on ties), or columns in "
-          + "turn from the left or from the right, whatever their heights. Default: shortest.",
+          + "turn from the left or from the right, whatever their heights. "
+          + "Default: \(defaults.order.rawValue).",
         option: .order,
-        read: { $0.options.configuration.order = try $1.choice(PlacementOrder.self) }),
+        read: { $0.options.configuration.order = try $1.choice(PlacementOrder.self) })
+    case .tolerance:
       LayoutFlag(
-        name: "tolerance", argument: "PT",
+        name: name, argument: "PT",
         help: "With --order shortest: columns whose bottom is within PT of the shortest count as "
           + "tied, and the first tied one at or after the column following the previous item "
-          + "wins (CSS grid-lanes' flow tolerance). Default: 0, plain shortest-first.",
+          + "wins (CSS grid-lanes' flow tolerance). "
+          + "Default: \(formatNumber(defaults.tolerance)), plain shortest-first.",
         option: .tolerance, parameters: [.tolerance],
-        read: { $0.options.configuration.tolerance = try $1.number(example: "20") }),
+        read: { $0.options.configuration.tolerance = try $1.number(example: "20") })
+    case .direction:
       LayoutFlag(
-        name: "direction", choices: LayoutDirection.names,
-        help: "rtl counts columns from the right, for right-to-left apps. Default: ltr.",
+        name: name, choices: LayoutDirection.names,
+        help: "rtl counts columns from the right, for right-to-left apps. "
+          + "Default: \(defaults.direction.rawValue).",
         option: .direction,
-        read: { $0.options.configuration.direction = try $1.choice(LayoutDirection.self) }),
+        read: { $0.options.configuration.direction = try $1.choice(LayoutDirection.self) })
+    case .axis:
       LayoutFlag(
-        name: "axis", choices: LayoutAxis.names,
+        name: name, choices: LayoutAxis.names,
         help: "horizontal lays out rows that share the viewport height (--height) and grow to "
-          + "the right: the same rules with x and y exchanged. Default: vertical.",
+          + "the right: the same rules with x and y exchanged. "
+          + "Default: \(defaults.axis.rawValue).",
         option: .axis,
-        read: { $0.options.configuration.axis = try $1.choice(LayoutAxis.self) }),
+        read: { $0.options.configuration.axis = try $1.choice(LayoutAxis.self) })
+    case .scale:
       LayoutFlag(
-        name: "scale", argument: "S",
-        help: "Align every frame edge to the 1/S point grid (2 or 3 on phones; 1 to 1000): "
+        name: name, argument: "S",
+        help: "Align every frame edge to the 1/S point grid (2 or 3 on phones; S "
+          + "\(LayoutParameter.scale.range.bounds)): "
           + "spacing and insets round to the grid, gaps stay exact, and no error accumulates "
           + "down a column.",
         option: .scale, parameters: [.scale],
-        read: { $0.options.configuration.scale = try $1.number(example: "3") }),
+        read: { $0.options.configuration.scale = try $1.number(example: "3") })
+    case .headerHeight:
       sectionLength(
-        "header-height",
+        name,
         help: "A header of this height above the columns, across the full width, printed as an "
-          + "element of kind header. Default: 0, none.", \.headerHeight),
+          + "element of kind header. "
+          + "Default: \(formatNumber(options.headerHeight)), none.", \.headerHeight)
+    case .footerHeight:
       sectionLength(
-        "footer-height",
+        name,
         help: "A footer of this height below the columns, printed as an element of kind footer. "
-          + "Default: 0, none.", \.footerHeight),
+          + "Default: \(formatNumber(options.footerHeight)), none.", \.footerHeight)
+    case .minContentHeight:
       sectionLength(
-        "min-content-height",
-        help: "The content is at least this tall (CHT's minimumContentHeight). Default: 0.",
-        \.minimumContentHeight),
+        name,
+        help: "The content is at least this tall (CHT's minimumContentHeight). "
+          + "Default: \(formatNumber(options.minimumContentHeight)).",
+        \.minimumContentHeight)
+    case .pattern:
       LayoutFlag(
-        name: "pattern", argument: "CxR,…",
-        help: "grid: the repeating block as tile spans, columns x rows, placed in order at the "
+        name: name, argument: "CxR,…",
+        help: "\(LayoutStyle.taking(.pattern).listed): the repeating block as tile spans, "
+          + "columns x rows, placed in order at the "
           + "first place they fit (e.g. 2x2,1x1,1x1). Default: the seed's 3-column block, a "
           + "2x2 square at the left, three 1x1 down the right, two 1x1 along the bottom.",
-        option: .pattern, read: { $0.pattern = $1 }),
+        option: .pattern, read: { $0.pattern = $1 })
+    case .height:
       LayoutFlag(
-        name: "height", argument: "PT",
-        help: "circle, cube, sphere, and any style with --axis horizontal: the viewport "
+        name: name, argument: "PT",
+        help: "\(LayoutStyle.taking(.viewportHeight).listed), and any style with --axis "
+          + "horizontal: the viewport "
           + "height (its width is --width). Default: \(formatNumber(defaults.viewportHeight)).",
         option: .viewportHeight, parameters: [.viewportHeight],
-        read: { $0.options.configuration.viewportHeight = try $1.number(example: "667") }),
+        read: { $0.options.configuration.viewportHeight = try $1.number(example: "667") })
+    case .itemSize:
       LayoutFlag(
-        name: "item-size", argument: "W[,H]",
-        help: "circle, cube, sphere: the size of every item; one number for a square. "
-          + "Defaults: circle 50, cube 260,100, sphere 30.",
+        name: name, argument: "W[,H]",
+        help: "\(LayoutStyle.taking(.itemSize).listed): the size of every item; one number "
+          + "for a square. Defaults: "
+          + LayoutStyle.taking(.itemSize).compactMap { style in
+            style.defaultItemSize.map { size in
+              "\(style.rawValue) \(formatNumber(size.width))"
+                + (size.height == size.width ? "" : ",\(formatNumber(size.height))")
+            }
+          }.joined(separator: ", ") + ".",
         option: .itemSize, parameters: [.itemWidth, .itemHeight],
         read: {
           let values = try $1.numbers(counts: [1, 2], example: "260,100")
           $0.options.configuration.itemSize = Size(
             width: values[0], height: values.last ?? values[0])
-        }),
+        })
+    case .offset:
       LayoutFlag(
-        name: "offset", argument: "[X,]Y",
-        help: "cube (Y) and sphere (X,Y): the scroll offset the items turn with. Default: 0.",
+        name: name, argument: "[X,]Y",
+        help: LayoutStyle.taking(.offsetY).map {
+          $0.rawValue + ($0.options.contains(.offsetX) ? " (X,Y)" : " (Y)")
+        }.listed + ": the scroll offset the items turn with. "
+          + "Default: \(formatNumber(defaults.offset.y)).",
         option: .offsetY, parameters: [.offsetX, .offsetY],
         read: {
           let values = try $1.numbers(counts: [1, 2], example: "0,667")
           $0.options.configuration.offset = Point(
             x: values.count == 2 ? values[0] : 0, y: values[values.count - 1])
           $0.offsetHasX = values.count == 2
-        }),
+        })
+    case .format:
       LayoutFlag(
-        name: "format", short: "f", choices: OutputFormat.names,
+        name: name, short: "f", choices: OutputFormat.names,
         help: "table for people, json for one document (schema \(LayoutReport.schema)), "
           + "jsonl for one item per line, svg for a picture of the layout (items coloured "
           + "plain, enlarged or aligned, labelled with their index), html for a page showing "
-          + "the feed's images at their frames. Default: table.",
-        isForView: false, read: { $0.options.format = try $1.choice(OutputFormat.self) }),
+          + "the feed's images at their frames. Default: \(options.format.rawValue).",
+        isForView: false, read: { $0.options.format = try $1.choice(OutputFormat.self) })
+    case .output:
       LayoutFlag(
-        name: "output", short: "o", argument: "FILE",
+        name: name, short: "o", argument: "FILE",
         isPath: true,
         help: "Write the output to FILE instead of standard output. A file is written beside "
           + "itself and renamed into place when complete, so a failure or an interruption "
@@ -324,9 +403,10 @@ extension LayoutFlag {
         read: {
           guard !$1.text.isEmpty else { throw $1.invalid(expected: "a file name, or -") }
           $0.options.output = $1.text
-        }),
+        })
+    case .fields:
       LayoutFlag(
-        name: "fields", argument: "NAME,…",
+        name: name, argument: "NAME,…",
         help: "Write only these fields, in the format's order: for json and jsonl the keys of "
           + "each item object (\(ElementField.names(for: .circle).joined(separator: ", ")); "
           + "center and transform in the ring styles only), for table its columns "
@@ -339,16 +419,18 @@ extension LayoutFlag {
             throw $1.invalid(expected: "field names separated by commas", example: "index,x,y")
           }
           $0.options.fields = names.map { String($0).lowercased() }
-        }),
+        })
+    case .quality:
       LayoutFlag(
-        name: "quality",
+        name: name,
         help:
           "Print only the layout's quality figures (\(LayoutQuality.names.joined(separator: ", "))"
           + ", defined in the README): one NAME VALUE line each, or with --format json one "
-          + "object. For the irregular and waterfall styles.",
-        isForView: false, read: { reading, _ in reading.options.quality = true }),
+          + "object. For the \(LayoutStyle.ofItemSizes.listed) styles.",
+        isForView: false, read: { reading, _ in reading.options.quality = true })
+    case .rect:
       LayoutFlag(
-        name: "rect", argument: "X,Y,W,H",
+        name: name, argument: "X,Y,W,H",
         help: "Print only the elements that intersect this rectangle, as a collection view asks "
           + "for what is on screen (the content height stays the whole content's).",
         isForView: false,
@@ -362,16 +444,22 @@ extension LayoutFlag {
               expected: "X and Y \(origins.bounds), and a width and a height \(sizes.bounds)")
           }
           $0.options.rect = Rect(x: values[0], y: values[1], width: values[2], height: values[3])
-        }),
+        })
+    case .skipInvalid:
       LayoutFlag(
-        name: "skip-invalid",
+        name: name,
         help: "Lay out the valid items of a feed with invalid ones, keeping their feed index, "
           + "and list every skipped item on standard error.",
         feeds: [.file, .standardInput, .url],
-        read: { reading, _ in reading.options.skipInvalid = true }),
+        read: { reading, _ in reading.options.skipInvalid = true })
+    case .help:
       LayoutFlag(
-        name: "help", short: "h", help: "Show this help.",
-        read: { _, _ in preconditionFailure("help is answered before any flag is read") }),
-    ]
-  }()
+        name: name, short: "h", help: "Show this help.",
+        read: { _, _ in preconditionFailure("help is answered before any flag is read") })
+    case .version:
+      LayoutFlag(
+        name: name, help: "Show the version.",
+        read: { _, _ in preconditionFailure("the version is answered before any flag is read") })
+    }
+  }
 }

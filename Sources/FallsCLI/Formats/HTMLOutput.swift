@@ -131,10 +131,10 @@ extension LayoutReport {
           + "\(formatNumber(insets.bottom)), \(formatNumber(insets.right))",
       ]
     }
-    if configuration.style == .irregular {
+    if configuration.style.drawsAtRandom {
       parts.append("seed \(configuration.seed)")
     }
-    if configuration.style == .cube || configuration.style == .sphere {
+    if configuration.style.turnsWithOffset {
       let offset = configuration.offset
       parts.append(
         "the viewport at offset \(formatNumber(offset.x)), \(formatNumber(offset.y))")

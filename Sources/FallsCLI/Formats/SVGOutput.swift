@@ -91,7 +91,7 @@ extension LayoutReport {
       let size = sectioned.contentSize
       return Rect(x: 0, y: 0, width: size.width, height: size.height)
     }
-    let origin = configuration.style == .circle ? .zero : configuration.offset
+    let origin = configuration.style.turnsWithOffset ? configuration.offset : .zero
     return Rect(
       x: origin.x, y: origin.y, width: configuration.width,
       height: configuration.viewportHeight)

@@ -12,7 +12,7 @@ extension LayoutReport {
     /// share a frame and turn, the angle and the translation of each item's transform in place
     /// of the column, the span, x and y (and no flags: they are never enlarged or aligned).
     static func fields(for style: LayoutStyle) -> [TableField] {
-      let turns = style == .cube || style == .sphere
+      let turns = style.turnsWithOffset
       return allCases.filter { field in
         switch field {
         case .column, .span, .x, .y, .flags: !turns

@@ -13,19 +13,17 @@ enum HelpText {
       Frames are in points, origin at the top left, y growing downward.
 
       ARGUMENTS:
-        FEED
-            The feed, as with --feed: an http or https URL, a file, or - for standard
-            input. Default: the feed built into falls (50 items).
-
-      OPTIONS:
 
       """
+    for flag in LayoutFlag.all {
+      guard let positional = flag.positional else { continue }
+      text += "  \(positional)\n" + wrap(positionalHelp(of: flag), indent: 6, width: 80) + "\n"
+    }
+    text += "\nOPTIONS:\n"
     for flag in LayoutFlag.all {
       text += heading(of: flag) + "\n" + wrap(flag.fullHelp, indent: 6, width: 80) + "\n"
     }
     text += """
-        --version
-            Show the version.
 
       EXAMPLES:
         falls layout
@@ -36,13 +34,16 @@ enum HelpText {
         curl -s https://example.com/finderlist | falls layout - -f jsonl
 
       EXIT STATUS:
-        0 success, 64 bad usage, 65 bad feed data, 66 feed file unreadable,
-        69 feed URL not fetched (network, HTTP status, too large, not JSON),
-        73 --output file not creatable, 74 output not writable,
-        130 interrupted (Ctrl-C in falls view), 141 standard output closed by its reader.
 
       """
-    return text
+    return text + ExitCode.helpLines
+  }
+
+  /// What the help says of the argument that stands for `flag`: "The feed, as with --feed: "
+  /// and what the flag's help says after its first colon.
+  static func positionalHelp(of flag: LayoutFlag) -> String {
+    let what = flag.help.range(of: ": ").map { String(flag.help[$0.upperBound...]) } ?? flag.help
+    return "The \(flag.name), as with --\(flag.name): " + what
   }
 
   /// A flag's line in the help: `  -c, --columns N`, or `  --feed URL|PATH|-`.
@@ -54,7 +55,9 @@ enum HelpText {
   /// "; did you mean '--name'?" for the flag nearest to `name` (at most three edits away), or
   /// nothing.
   static func suggestion(for name: String) -> String {
-    closest(to: name, among: LayoutFlag.all.map(\.name)).map { "; did you mean '--\($0)'?" } ?? ""
+    closest(to: name, among: LayoutFlag.all.map(\.name.rawValue)).map {
+      "; did you mean '--\($0)'?"
+    } ?? ""
   }
 
   /// The one of `names` nearest `name` by edit distance, if one is within three edits.

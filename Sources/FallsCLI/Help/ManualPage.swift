@@ -45,45 +45,19 @@ enum ManualPage {
       """
     for flag in LayoutFlag.all {
       let names =
-        (flag.short.map { "\\fB\\-\($0)\\fR, " } ?? "") + "\\fB\\-\\-\(escaped(flag.name))\\fR"
+        (flag.short.map { "\\fB\\-\($0)\\fR, " } ?? "")
+        + "\\fB\\-\\-\(escaped(flag.name.rawValue))\\fR"
       let value = flag.value.map { " \\fI\(escaped($0))\\fR" } ?? ""
       let help = flag.fullHelp + (flag.isForView ? "" : " Not for falls view.")
       page += ".TP\n\(names)\(value)\n\(escaped(help))\n"
     }
-    page += ".TP\n\\fB\\-\\-version\\fR\nShow the version.\n"
     page += ".SH VIEW KEYS\n"
     for key in ViewerKey.all {
       page += ".TP\n\\fB\(escaped(key.names))\\fR\n\(escaped(key.help))\n"
     }
     page += """
       .SH EXIT STATUS
-      .TP
-      0
-      Success.
-      .TP
-      64
-      Bad usage: an unknown flag, a missing or invalid value, a flag of another style or feed.
-      .TP
-      65
-      Bad feed data: not JSON (with the line and column), no data array, an invalid item.
-      .TP
-      66
-      The feed file or standard input could not be read, or is larger than \\-\\-max\\-bytes.
-      .TP
-      69
-      The feed URL could not be fetched: network, HTTP status, too large, not JSON.
-      .TP
-      73
-      The \\-\\-output file could not be created.
-      .TP
-      74
-      The output could not be written.
-      .TP
-      130
-      falls view was ended by Ctrl\\-C.
-      .TP
-      141
-      Standard output was closed by its reader.
+      \(exitStatuses)
       .SH EXAMPLES
       .nf
       falls layout \\-c 4 \\-f json | jq '.items[] | select(.enlarged)'
@@ -97,6 +71,12 @@ enum ManualPage {
 
       """
     return page
+  }
+
+  /// The EXIT STATUS section's paragraphs, each status and what it means, a line apart.
+  private static var exitStatuses: String {
+    ExitCode.documented.map { ".TP\n\($0.rawValue)\n\(escaped($0.explanation))" }
+      .joined(separator: "\n")
   }
 
   /// `text` for roff: backslashes and hyphens escaped, characters beyond ASCII named

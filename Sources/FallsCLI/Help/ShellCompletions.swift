@@ -46,9 +46,17 @@ enum ShellCompletions {
 
   /// The flags of `command` (`layout` or `view`), as typed: `--name` and `-x`.
   private static func spellings(of command: String) -> [String] {
-    flags(of: command).flatMap { flag in
-      ["--" + flag.name] + (flag.short.map { ["-\($0)"] } ?? [])
-    }
+    flags(of: command).flatMap(\.spellings)
+  }
+
+  /// What the top level takes besides a command: help and the version, as typed.
+  private static var topLevelSpellings: [String] {
+    [FlagName.help, .version].flatMap { LayoutFlag[$0].spellings }
+  }
+
+  /// The argument that is a flag's value without the flag (FEED, for `--feed`).
+  private static var positional: (flag: LayoutFlag, name: String)? {
+    LayoutFlag.all.lazy.compactMap { flag in flag.positional.map { (flag, $0) } }.first
   }
 
   private static func flags(of command: String) -> [LayoutFlag] {
@@ -74,8 +82,7 @@ enum ShellCompletions {
   private static var bash: String {
     var valueCases = ""
     for flag in LayoutFlag.all where flag.value != nil {
-      let words = (["--" + flag.name] + (flag.short.map { ["-\($0)"] } ?? [])).joined(
-        separator: "|")
+      let words = flag.spellings.joined(separator: "|")
       let reply =
         flag.isPath
         ? bashReply("-f")
@@ -89,13 +96,13 @@ enum ShellCompletions {
       _falls() {
         local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
         if [[ $COMP_CWORD -eq 1 ]]; then
-          \(bashReply("-W \"\(CLI.commands.map(\.name).joined(separator: " ")) --help -h --version\""))
+          \(bashReply("-W \"\((CLI.commands.map(\.name) + topLevelSpellings).joined(separator: " "))\""))
           return
         fi
         local flags
         case ${COMP_WORDS[1]} in
-          layout) flags="\(spellings(of: LayoutCommand.name).joined(separator: " ")) --version" ;;
-          view) flags="\(spellings(of: ViewCommand.name).joined(separator: " ")) --version" ;;
+          layout) flags="\(spellings(of: LayoutCommand.name).joined(separator: " "))" ;;
+          view) flags="\(spellings(of: ViewCommand.name).joined(separator: " "))" ;;
           completions) \(bashReply("-W \"\(Shell.allCases.map(\.rawValue).joined(separator: " "))\"")); return ;;
           *) COMPREPLY=(); return ;;
         esac
@@ -130,7 +137,7 @@ enum ShellCompletions {
   private static func zshSpecifications(of command: String) -> String {
     var lines: [String] = []
     for flag in flags(of: command) {
-      let names = ["--" + flag.name] + (flag.short.map { ["-\($0)"] } ?? [])
+      let names = flag.spellings
       let exclusion = names.count > 1 ? "(\(names.joined(separator: " ")))" : ""
       let spelled =
         names.count > 1 ? "{\(names.joined(separator: ","))}" : names[0]
@@ -146,9 +153,21 @@ enum ShellCompletions {
         exclusion.isEmpty ? "'\(names[0])" + description : "'\(exclusion)'\(spelled)'" + description
       )
     }
-    lines.append("'--version[Show the version]'")
-    lines.append("'1:feed:_files'")
+    if let positional {
+      let action = positional.flag.isPath ? "_files" : " "
+      lines.append("'1:\(positional.name.lowercased()):\(action)'")
+    }
     return lines.joined(separator: " \\\n        ")
+  }
+
+  /// The top level's help and version for `_arguments`: each excludes everything else.
+  private static var zshTopLevel: String {
+    [FlagName.help, .version].map { name in
+      let flag = LayoutFlag[name]
+      let names = flag.spellings
+      let spelled = names.count > 1 ? "{\(names.joined(separator: ","))}" : names[0]
+      return "'(- *)'\(spelled)'[\(zshText(summary(of: flag)))]'"
+    }.joined(separator: " ")
   }
 
   private static var zsh: String {
@@ -158,7 +177,7 @@ enum ShellCompletions {
       # zsh completion for falls, written by `falls completions zsh` from its flag table.
       _falls() {
         local state line
-        _arguments -C '(- *)'{-h,--help}'[Show help]' '(- *)--version[Show the version]' \\
+        _arguments -C \(zshTopLevel) \\
           '1: :->command' '*:: :->argument'
         case $state in
         command)
@@ -215,10 +234,9 @@ enum ShellCompletions {
         lines.append(line + " -a '\(flag.choices.joined(separator: " "))'")
       }
     }
-    lines.append(
-      "complete -c falls -n '__fish_seen_subcommand_from layout view' -l version -d 'Show the version'"
-    )
-    lines.append("complete -c falls -n '__fish_seen_subcommand_from layout view' -F")
+    if let positional, positional.flag.isPath {
+      lines.append("complete -c falls -n '__fish_seen_subcommand_from layout view' -F")
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 }

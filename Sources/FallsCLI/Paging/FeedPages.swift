@@ -96,7 +96,7 @@ struct FeedPages {
         bytes = try FeedReader.load(
           path: path, maxBytes: options.fetchPolicy.maxBytes,
           limitsRegularFile: limitsRegularFile,
-          writerTimeout: options.given["timeout"] != nil ? options.fetchPolicy.timeout : nil)
+          writerTimeout: options.given[.timeout] != nil ? options.fetchPolicy.timeout : nil)
       } catch {
         // A URL given without its scheme reads as a path that is not there.
         if case .unreadable(_, let reason) = error, access(path, F_OK) != 0,
@@ -115,7 +115,7 @@ struct FeedPages {
   /// Whether a regular file (given by path or as standard input) is held to `--max-bytes`:
   /// only when the flag is given. Its size is known, and it can be neither endless nor a bomb,
   /// which is what the default guards against.
-  private var limitsRegularFile: Bool { options.given["max-bytes"] != nil }
+  private var limitsRegularFile: Bool { options.given[.maxBytes] != nil }
 
   /// The URL of the next page, for a URL feed.
   var nextURL: URL? {

@@ -70,7 +70,7 @@ enum PagedLayout {
     -> [String]
   {
     let columns = configuration.columns
-    guard configuration.style.family == .columns else {
+    guard configuration.style.usesItemSizes else {
       let spanning = items.indices.count { items.span(at: $0) != 1 }
       guard spanning > 0 else { return [] }
       return [

@@ -116,7 +116,7 @@ struct Viewer {
     configuration.columns = columns
     guard let fresh = try? WaterfallLayout(configuration, items: pages.placed.layoutItems) else {
       message =
-        style == .grid
+        configuration.uses(.pattern)
         ? "the grid's block is \(configuration.pattern.columns) columns wide; give --pattern for "
           + "another width"
         : "\(columns) columns do not fit in \(formatNumber(configuration.width)) pt"

@@ -283,28 +283,17 @@ struct ColumnsEngine: StyleEngine {
     FallsCore.append(batch.elements, to: &elements)
   }
 
-  /// Calls `body` with the batch's column state as a view, the runs and the column edges, each
-  /// as memory it reads and writes in place.
+  /// Calls `body` with the batch's column state as a view, the enlarged extents and the column
+  /// edges, each as memory it reads and writes in place: one accessor for each owner.
   private func withMemory(
-    _ bottoms: inout [Double], _ reachable: inout [Double], _ flags: inout [UInt8],
-    _ runs: inout [[ClosedRange<Double>]],
+    _ state: inout ColumnState, _ extents: inout [[ClosedRange<Double>]],
     _ body: (
       ColumnView, UnsafeMutableBufferPointer<[ClosedRange<Double>]>, UnsafeBufferPointer<Double>
     ) -> Void
   ) {
-    bottoms.withUnsafeMutableBufferPointer { bottoms in
-      reachable.withUnsafeMutableBufferPointer { reachable in
-        flags.withUnsafeMutableBufferPointer { flags in
-          runs.withUnsafeMutableBufferPointer { runs in
-            columnXs.withUnsafeBufferPointer { columnXs in
-              let view = ColumnView(
-                bottoms: ColumnValues(bottoms), reachable: ColumnValues(reachable),
-                flags: ColumnValues(flags), count: columnXs.count, insetTop: working.insets.top,
-                rowSpacing: working.rowSpacing)
-              body(view, runs, columnXs)
-            }
-          }
-        }
+    state.withView(insetTop: working.insets.top, rowSpacing: working.rowSpacing) { view in
+      extents.withUnsafeMutableBufferPointer { extents in
+        columnXs.withUnsafeBufferPointer { columnXs in body(view, extents, columnXs) }
       }
     }
   }
@@ -331,19 +320,23 @@ struct ColumnsEngine: StyleEngine {
     let itemCount = items.count
     // Elements store their index in 32 bits: checked once for the batch rather than per element.
     precondition(startCount + itemCount <= Int(Int32.max) + 1, "more than 2^31 elements")
-    // Copies of the state's arrays (the first write makes them the batch's own), and the runs
-    // moved out, so that adding one copies nothing; all put back only when the batch stands.
-    var (bottoms, reachable, flags) = (columns.bottoms, columns.reachable, columns.flags)
+    // A copy of the state (its arrays become the batch's own when the view is made), and the
+    // extents moved out, so that adding one copies nothing; all put back only when the batch
+    // stands.
+    var next = columns
     var runs = enlargedExtents
     enlargedExtents = []
     let runCounts = Rules.enlargesAndAligns ? runs.map(\.count) : []
-    var next = columns
+    let (generator, previousEnlarged, lowest) = (next.generator, next.previousEnlarged, next.lowest)
+    var ended = (
+      generator: generator, previousEnlarged: previousEnlarged, lowest: lowest, cursor: 0
+    )
     var failure: LayoutError?
     var runMemory = Rules.Runs.memory(columns: working.columns, items: itemCount)
     var blocks = BatchBlocks(startCount: startCount, count: itemCount)
     let placed = [LayoutElement](unsafeUninitializedCapacity: itemCount) { buffer, count in
       HugePages.advise(buffer)
-      withMemory(&bottoms, &reachable, &flags, &runs) { view, runs, columnXs in
+      withMemory(&next, &runs) { view, runs, columnXs in
         Rules.Runs.withRuns(&runMemory) { freeRuns in
           // The step is made here, in the closure that runs the loop, and put back after it: a
           // variable captured from outside lives in memory, reloaded and stored around every write
@@ -352,8 +345,8 @@ struct ColumnsEngine: StyleEngine {
             view: view, chooser: chooser,
             transform: Transform(columnXs: columnXs, configuration: configuration),
             enlargement: Enlargement(
-              generator: next.generator, chance: working.enlargeChance, runs: runs),
-            previousEnlarged: next.previousEnlarged, lowest: next.lowest,
+              generator: generator, chance: working.enlargeChance, runs: runs),
+            previousEnlarged: previousEnlarged, lowest: lowest,
             columnWidth: columnWidth, columnSpacing: working.columnSpacing,
             alignTolerance: working.alignTolerance, maxDistortion: working.maxDistortion,
             runs: freeRuns, placed: buffer, startCount: startCount,
@@ -361,10 +354,9 @@ struct ColumnsEngine: StyleEngine {
           var placedCount = 0
           defer {
             count = placedCount
-            next.generator = step.enlargement.generator
-            next.previousEnlarged = step.previousEnlarged
-            next.lowest = step.lowest
-            next.cursor = step.chooser.cursor
+            ended = (
+              step.enlargement.generator, step.previousEnlarged, step.lowest, step.chooser.cursor
+            )
           }
           for offset in 0..<itemCount {
             do throws(LayoutError) {
@@ -396,7 +388,7 @@ struct ColumnsEngine: StyleEngine {
       enlargedExtents = runs
       throw failure
     }
-    (next.bottoms, next.reachable, next.flags) = (bottoms, reachable, flags)
+    (next.generator, next.previousEnlarged, next.lowest, next.cursor) = ended
     columns = next
     enlargedExtents = runs
     lastBatchRuns = Rules.Runs.kept(runMemory).map { (startCount, $0) }

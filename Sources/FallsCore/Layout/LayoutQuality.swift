@@ -44,7 +44,7 @@ public struct LayoutQuality: Hashable, Sendable {
   /// - Complexity: O(*n*) for *n* elements.
   public init?(of layout: WaterfallLayout, items: some Sequence<LayoutItem>) {
     let configuration = layout.configuration
-    guard configuration.style.family == .columns else { return nil }
+    guard configuration.style.usesItemSizes else { return nil }
     let working = configuration.working
     let isVertical = configuration.axis == .vertical
     var iterator = items.makeIterator()
@@ -104,7 +104,7 @@ public struct LayoutQuality: Hashable, Sendable {
     -> [Double]?
   {
     let configuration = layout.configuration
-    guard configuration.style.family == .columns else { return nil }
+    guard configuration.style.usesItemSizes else { return nil }
     let working = configuration.working
     return zip(layout.elements, items).map {
       distortion(of: $0, item: $1, in: configuration, working)

@@ -44,6 +44,23 @@ public enum LayoutStyle: String, CaseIterable, Hashable, Sendable {
     }
   }
 
+  /// Whether the style reads each item's image size (and span): the columnar styles. The grid
+  /// and the ring styles place items by their count alone.
+  public var usesItemSizes: Bool { family == .columns }
+
+  /// Whether the style draws anything from the seed's random stream: the enlargements, for the
+  /// styles that take an enlargement chance.
+  public var drawsAtRandom: Bool { options.contains(.enlargeChance) }
+
+  /// Whether the items share one frame and turn with the scroll offset, each by its own angle:
+  /// the styles that take an offset.
+  public var turnsWithOffset: Bool { options.contains(.offsetY) }
+
+  /// The styles that take `option`, in their order (``options``).
+  public static func taking(_ option: LayoutOption) -> [LayoutStyle] {
+    allCases.filter { $0.options.contains(option) }
+  }
+
   /// The item size of a ring style when none is given: 50×50, 260×100 and 30×30, as in the
   /// seed.
   public var defaultItemSize: Size? {

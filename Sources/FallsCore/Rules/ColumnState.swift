@@ -37,6 +37,38 @@ struct ColumnState: Hashable, Sendable {
     generator = SplitMix64(seed: working.seed)
   }
 
+  /// Calls `body` with the columns as a view that writes the state in place, each column at its
+  /// own index (the sentinels at −1 and the count), with the lengths that say where an item
+  /// starts.
+  ///
+  /// The arrays are moved out for the call and back after it, so that the view's writes are
+  /// the state's and `body` may read other values while it runs.
+  mutating func withView<Result>(
+    insetTop: Double, rowSpacing: Double, _ body: (ColumnView) -> Result
+  ) -> Result {
+    var (bottoms, reachable, flags) = ([Double](), [Double](), [UInt8]())
+    swap(&bottoms, &self.bottoms)
+    swap(&reachable, &self.reachable)
+    swap(&flags, &self.flags)
+    defer {
+      swap(&bottoms, &self.bottoms)
+      swap(&reachable, &self.reachable)
+      swap(&flags, &self.flags)
+    }
+    let count = bottoms.count - 2
+    return bottoms.withUnsafeMutableBufferPointer { bottoms in
+      reachable.withUnsafeMutableBufferPointer { reachable in
+        flags.withUnsafeMutableBufferPointer { flags in
+          body(
+            ColumnView(
+              bottoms: ColumnValues(bottoms), reachable: ColumnValues(reachable),
+              flags: ColumnValues(flags), count: count, insetTop: insetTop,
+              rowSpacing: rowSpacing))
+        }
+      }
+    }
+  }
+
   /// The stored bottom of each column, or `nil` for an empty one.
   var columnBottoms: [Double?] {
     (1..<bottoms.count - 1).map { flags[$0] & Self.empty != 0 ? nil : bottoms[$0] }

@@ -46,38 +46,41 @@ struct NoRuns: RunTracking {
 
 /// The memory of the columns' free runs during one batch: per item a link to the item above it
 /// in its run and its natural extent, per column its run's last item, length, natural sum and
-/// top. Flat arrays, so that noting an item is a few stores.
+/// top. Two flat arrays of small structs, so that noting an item is a few stores.
 struct FreeRunMemory: Sendable {
-  fileprivate var above: [Int32]
-  fileprivate var naturals: [Double]
-  fileprivate var lasts: [Int]
-  fileprivate var counts: [Int]
-  fileprivate var sums: [Double]
-  fileprivate var tops: [Double]
-  /// Room to put a run in order, top down, when it is stacked again.
-  fileprivate var order: [Int32]
+  /// What a run knows of one item of the batch, by its offset in the batch.
+  fileprivate struct Item: Sendable {
+    /// The offset of the item above it in its run, or −1.
+    var above: Int32 = -1
+    /// Room to put a run in order, top down, when it is stacked again: slot *k* of a run.
+    var order: Int32 = 0
+    var natural = 0.0
+  }
+
+  /// One column's free run.
+  fileprivate struct Column: Sendable {
+    /// The offset of its last item, or −1.
+    var last = -1
+    var count = 0
+    /// The sum of its items' natural extents.
+    var sum = 0.0
+    var top = 0.0
+  }
+
+  fileprivate var items: [Item]
+  fileprivate var columns: [Column]
 
   init(columns: Int, items: Int) {
-    above = Array(repeating: -1, count: items)
-    naturals = Array(repeating: 0, count: items)
-    lasts = Array(repeating: -1, count: columns)
-    counts = Array(repeating: 0, count: columns)
-    sums = Array(repeating: 0, count: columns)
-    tops = Array(repeating: 0, count: columns)
-    order = Array(repeating: 0, count: items)
+    self.items = Array(repeating: Item(), count: items)
+    self.columns = Array(repeating: Column(), count: columns)
   }
 }
 
 /// Each column's free run, as a view of a batch's ``FreeRunMemory`` that the placement loop
 /// writes in place; every access is checked against the memory's end in debug builds.
 struct FreeRuns: RunTracking {
-  private let above: UnsafeMutableBufferPointer<Int32>
-  private let naturals: UnsafeMutableBufferPointer<Double>
-  private let lasts: UnsafeMutableBufferPointer<Int>
-  private let counts: UnsafeMutableBufferPointer<Int>
-  private let sums: UnsafeMutableBufferPointer<Double>
-  private let tops: UnsafeMutableBufferPointer<Double>
-  private let order: UnsafeMutableBufferPointer<Int32>
+  private let items: UnsafeMutableBufferPointer<FreeRunMemory.Item>
+  private let columns: UnsafeMutableBufferPointer<FreeRunMemory.Column>
 
   static func memory(columns: Int, items: Int) -> FreeRunMemory {
     FreeRunMemory(columns: columns, items: items)
@@ -86,22 +89,9 @@ struct FreeRuns: RunTracking {
   static func withRuns<Result>(_ memory: inout FreeRunMemory, _ body: (FreeRuns) -> Result)
     -> Result
   {
-    memory.above.withUnsafeMutableBufferPointer { above in
-      memory.naturals.withUnsafeMutableBufferPointer { naturals in
-        memory.lasts.withUnsafeMutableBufferPointer { lasts in
-          memory.counts.withUnsafeMutableBufferPointer { counts in
-            memory.sums.withUnsafeMutableBufferPointer { sums in
-              memory.tops.withUnsafeMutableBufferPointer { tops in
-                memory.order.withUnsafeMutableBufferPointer { order in
-                  body(
-                    FreeRuns(
-                      above: above, naturals: naturals, lasts: lasts, counts: counts, sums: sums,
-                      tops: tops, order: order))
-                }
-              }
-            }
-          }
-        }
+    memory.items.withUnsafeMutableBufferPointer { items in
+      memory.columns.withUnsafeMutableBufferPointer { columns in
+        body(FreeRuns(items: items, columns: columns))
       }
     }
   }
@@ -110,29 +100,29 @@ struct FreeRuns: RunTracking {
 
   @inline(__always)
   func count(_ column: Int) -> Int {
-    column >= 0 && column < counts.count ? counts[column] : 0
+    column >= 0 && column < columns.count ? columns[column].count : 0
   }
 
   @inline(__always)
-  func naturalSum(_ column: Int) -> Double { sums[column] }
+  func naturalSum(_ column: Int) -> Double { columns[column].sum }
 
   @inline(__always)
   func add(_ offset: Int, column: Int, top: Double, natural: Double) {
-    if counts[column] == 0 {
-      tops[column] = top
-      sums[column] = 0
+    if columns[column].count == 0 {
+      columns[column].top = top
+      columns[column].sum = 0
     }
-    above[offset] = Int32(truncatingIfNeeded: lasts[column])
-    naturals[offset] = natural
-    lasts[column] = offset
-    counts[column] &+= 1
-    sums[column] += natural
+    items[offset].above = Int32(truncatingIfNeeded: columns[column].last)
+    items[offset].natural = natural
+    columns[column].last = offset
+    columns[column].count &+= 1
+    columns[column].sum += natural
   }
 
   @inline(__always)
   func fix(_ column: Int) {
-    counts[column] = 0
-    lasts[column] = -1
+    columns[column].count = 0
+    columns[column].last = -1
   }
 
   /// Scales `column`'s run by one factor so that it ends exactly at `bottom`, stacks it again
@@ -147,19 +137,20 @@ struct FreeRuns: RunTracking {
     _ column: Int, to bottom: Double, rowSpacing: Double, width: Double, startCount: Int,
     transform: Transform, into placed: UnsafeMutableBufferPointer<LayoutElement>, current: Int?
   ) -> (top: Double, extent: Double)? {
-    let count = counts[column]
+    let run = columns[column]
+    let count = run.count
     // The run top down, from the links that lead up from its last item.
-    var member = lasts[column]
+    var member = run.last
     for slot in stride(from: count - 1, through: 0, by: -1) {
-      order[slot] = Int32(truncatingIfNeeded: member)
-      member = Int(above[member])
+      items[slot].order = Int32(truncatingIfNeeded: member)
+      member = Int(items[member].above)
     }
-    let factor = (bottom - tops[column] - Double(count - 1) * rowSpacing) / sums[column]
-    var top = tops[column]
+    let factor = (bottom - run.top - Double(count - 1) * rowSpacing) / run.sum
+    var top = run.top
     var kept: (top: Double, extent: Double)?
     for slot in 0..<count {
-      let offset = Int(order[slot])
-      let natural = naturals[offset]
+      let offset = Int(items[slot].order)
+      let natural = items[offset].natural
       let extent =
         slot == count - 1 ? Alignment.height(from: top, reaching: bottom) : natural * factor
       if offset == current {

@@ -20,10 +20,9 @@
 ///    distorts by at most ``enlargingShare`` of the bound. A correction that levels nothing an
 ///    enlargement could use is not made: it would distort for nothing.
 enum SpreadAlignment {
-  /// The share of the bound a correction may spend, past the seed's. Measured on the real feeds
-  /// (mj-shop-1, xr-waterfall) and 500 random sizes (README, "Alignment"): the whole bound keeps
-  /// at least the seed's enlargements but distorts the corrected items by 5–6% on average; 70%
-  /// keeps them within one of the seed's at 3–5%; 50% falls to 3–4% but loses a fifth of them.
+  /// The share of the bound a correction may spend, past the seed's: the least that keeps the
+  /// enlargements within one of the seed's, since a larger share distorts more for few more
+  /// enlargements, and a smaller one loses them (BENCHMARKS.md, "Spread's share of the bound").
   static let enlargingShare = 0.7
 
   /// How many ulps of a run's bottom a correction must move it by, at least, to be one the

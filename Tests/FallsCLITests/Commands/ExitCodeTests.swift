@@ -5,6 +5,21 @@ import Testing
 @testable import FallsCLI
 
 @Suite struct ExitCodeTests {
+  @Test("The help and the manual list every status, each with its own words, once")
+  func documented() {
+    #expect(ExitCode.documented == ExitCode.allCases)
+    let help = HelpText.layout
+    let manual = ManualPage.text
+    for code in ExitCode.documented {
+      let number = String(code.rawValue)
+      let line = "  " + number + String(repeating: " ", count: 5 - number.count) + code.summary
+      #expect(help.components(separatedBy: "\n").filter { $0 == line }.count == 1, "\(code)")
+      #expect(manual.contains(".TP\n\(number)\n\(ManualPage.escaped(code.explanation))\n"))
+    }
+    #expect(Set(ExitCode.documented.map(\.summary)).count == ExitCode.documented.count)
+    #expect(Set(ExitCode.documented.map(\.explanation)).count == ExitCode.documented.count)
+  }
+
   @Test("The statuses follow sysexits.h")
   func values() {
     #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 64, 65, 66, 69, 73, 74, 130, 141])

@@ -11,13 +11,13 @@ import Testing
 
 /// A value each flag takes, with a style that takes the flag.
 private let samples: [String: (value: String?, style: LayoutStyle)] = [
-  "feed": ("-", .irregular), "pages": ("1", .irregular), "page-size": ("20", .irregular),
+  "feed": ("-", .irregular), "pages": ("3", .irregular), "page-size": ("30", .irregular),
   "keep-partial": (nil, .irregular), "timeout": ("5", .irregular), "max-time": ("30", .irregular),
   "retries": ("1", .irregular),
   "max-bytes": ("4096", .irregular), "quiet": (nil, .irregular), "synthetic": ("10", .irregular),
-  "min-height": ("100", .irregular), "max-height": ("200", .irregular),
+  "min-height": ("120", .irregular), "max-height": ("200", .irregular),
   "style": ("waterfall", .waterfall), "columns": ("4", .irregular),
-  "min-column-width": ("100", .waterfall), "width": ("400", .irregular),
+  "min-column-width": ("50", .waterfall), "width": ("400", .irregular),
   "column-spacing": ("4", .grid), "row-spacing": ("4", .waterfall), "spacing": ("4", .irregular),
   "insets": ("1,2,3,4", .irregular), "seed": ("7", .irregular),
   "enlarge-chance": ("0.5", .irregular), "align-tolerance": ("0.1", .irregular),
@@ -32,7 +32,65 @@ private let samples: [String: (value: String?, style: LayoutStyle)] = [
   "rect": ("0,0,375,812", .irregular), "quality": (nil, .irregular),
   "fields": ("index,x", .irregular),
   "skip-invalid": (nil, .irregular), "help": (nil, .irregular),
+  "version": (nil, .irregular),
 ]
+
+/// Where each flag's sample lands in the options: a test that a flag writes its own field. Each
+/// sample differs from the field's default, so that a flag that wrote nothing fails too.
+private let landings: [String: @Sendable (LayoutOptions) -> Bool] = [
+  "feed": { $0.feed == .standardInput }, "pages": { $0.pages == 3 },
+  "page-size": { $0.pageSize == 30 }, "keep-partial": { $0.keepPartial },
+  "timeout": { $0.fetchPolicy.timeout == 5 }, "max-time": { $0.fetchPolicy.maxTime == 30 },
+  "retries": { $0.fetchPolicy.retries == 1 }, "max-bytes": { $0.fetchPolicy.maxBytes == 4096 },
+  "quiet": { $0.quiet },
+  "synthetic": {
+    if case .synthetic(10, _, _) = $0.feed { true } else { false }
+  },
+  "min-height": {
+    if case .synthetic(_, 120, 250) = $0.feed { true } else { false }
+  },
+  "max-height": {
+    if case .synthetic(_, 100, 200) = $0.feed { true } else { false }
+  },
+  "style": { $0.configuration.style == .waterfall }, "columns": { $0.configuration.columns == 4 },
+  // 375 points less insets of 10, with spacing 10: six columns of at least 50.
+  "min-column-width": { $0.configuration.columns == 6 },
+  "width": { $0.configuration.width == 400 },
+  "column-spacing": { $0.configuration.columnSpacing == 4 && $0.configuration.rowSpacing == 10 },
+  "row-spacing": { $0.configuration.rowSpacing == 4 && $0.configuration.columnSpacing == 10 },
+  "spacing": { $0.configuration.columnSpacing == 4 && $0.configuration.rowSpacing == 4 },
+  "insets": { $0.configuration.insets == EdgeInsets(top: 1, left: 2, bottom: 3, right: 4) },
+  "seed": { $0.configuration.seed == 7 },
+  "enlarge-chance": { $0.configuration.enlargeChance == 0.5 },
+  "align-tolerance": { $0.configuration.alignTolerance == 0.1 },
+  "align": { $0.configuration.alignment == .spread },
+  "max-distortion": { $0.configuration.maxDistortion == 0.05 },
+  "flat-end": { $0.configuration.flatEnd }, "order": { $0.configuration.order == .leftToRight },
+  "tolerance": { $0.configuration.tolerance == 5 },
+  "direction": { $0.configuration.direction == .rightToLeft },
+  "axis": { $0.configuration.axis == .horizontal }, "scale": { $0.configuration.scale == 2 },
+  "header-height": { $0.headerHeight == 44 && $0.footerHeight == 0 },
+  "footer-height": { $0.footerHeight == 44 && $0.headerHeight == 0 },
+  "min-content-height": { $0.minimumContentHeight == 900 },
+  "pattern": {
+    $0.configuration.pattern.tiles.map { [$0.columnSpan, $0.rowSpan] } == [
+      [2, 2], [1, 1], [1, 1],
+    ]
+  },
+  "height": { $0.configuration.viewportHeight == 500 },
+  "item-size": { $0.configuration.itemSize == Size(width: 40, height: 40) },
+  "offset": { $0.configuration.offset == Point(x: 0, y: 10) },
+  "format": { $0.format == .json }, "output": { $0.output == "out.json" },
+  "rect": { $0.rect == Rect(x: 0, y: 0, width: 375, height: 812) }, "quality": { $0.quality },
+  "fields": { $0.fields == ["index", "x"] }, "skip-invalid": { $0.skipInvalid },
+]
+
+extension LayoutOptions {
+  /// The text given for the flag called `name`, if it was given.
+  fileprivate subscript(given name: String) -> String? {
+    FlagName(rawValue: name).flatMap { given[$0] }
+  }
+}
 
 /// The arguments that choose a feed of `kind` (nothing for the built-in feed; nothing is read
 /// when the arguments are only parsed).
@@ -54,28 +112,30 @@ private let contexts: [String: [String]] = [
 /// The arguments that give `flag` its sample value, with its style (and a feed it applies to),
 /// and with the flags it needs to have an effect unless `alone`.
 private func arguments(for flag: LayoutFlag, alone: Bool = false) -> [String] {
-  guard let sample = samples[flag.name] else {
+  guard let sample = samples[flag.name.rawValue] else {
     Issue.record("--\(flag.name) has no sample in LayoutFlagTests")
     return ["--\(flag.name)", "--style", "irregular"]
   }
   var arguments =
-    ["--" + flag.name] + (sample.value.map { [$0] } ?? [])
-    + (alone ? [] : contexts[flag.name] ?? [])
-  if !flag.feeds.contains(.builtIn), flag.name != "feed",
+    ["--\(flag.name)"] + (sample.value.map { [$0] } ?? [])
+    + (alone ? [] : contexts[flag.name.rawValue] ?? [])
+  if !flag.feeds.contains(.builtIn), flag.name != .feed,
     let kind = FeedKind.allCases.first(where: flag.feeds.contains)
   {
     arguments += feedArguments(kind)
   }
   // The style last, where a test may change it.
-  if flag.name != "style" { arguments += ["--style", sample.style.rawValue] }
+  if flag.name != .style { arguments += ["--style", sample.style.rawValue] }
   return arguments
 }
 
 @Suite struct LayoutFlagTests {
   @Test("Every flag of the table has a sample here, and no sample is of a flag not there")
   func samplesCoverTheTable() {
-    #expect(Set(samples.keys) == Set(LayoutFlag.all.map(\.name)))
-    #expect(Set(LayoutFlag.all.map(\.name)).count == LayoutFlag.all.count, "a name twice")
+    #expect(Set(samples.keys) == Set(LayoutFlag.all.map(\.name.rawValue)))
+    // Help and the version are answered, not read into the options.
+    #expect(Set(landings.keys) == Set(samples.keys).subtracting(["help", "version"]))
+    #expect(Set(LayoutFlag.all.map(\.name.rawValue)).count == LayoutFlag.all.count, "a name twice")
   }
 
   @Test("The help lists every flag, in the table's order, with its placeholder")
@@ -93,23 +153,26 @@ private func arguments(for flag: LayoutFlag, alone: Bool = false) -> [String] {
     }
   }
 
-  @Test("Every flag is read with its sample value", arguments: LayoutFlag.all.map(\.name))
+  @Test(
+    "Every flag is read with its sample value, into its own field",
+    arguments: LayoutFlag.all.map(\.name.rawValue))
   func readsSample(name: String) throws {
     let flag = try #require(LayoutFlag.named(name))
-    guard name != "help" else { return }
+    guard let landing = landings[name] else { return }
     let options = try LayoutCommand.parse(arguments(for: flag))
-    #expect(options.given[name] == (samples[name]?.value ?? ""))
+    #expect(options[given: name] == (samples[name]?.value ?? ""))
+    #expect(landing(options), "--\(name) \(samples[name]?.value ?? "") did not land")
     // Given with an equals sign, the same.
     if let value = samples[name]?.value {
       var inline = arguments(for: flag)
       inline.replaceSubrange(0..<2, with: ["--\(name)=\(value)"])
-      #expect(try LayoutCommand.parse(inline).given[name] == value)
+      #expect(try LayoutCommand.parse(inline)[given: name] == value)
     }
   }
 
   @Test(
     "A flag of some styles is refused by the others, naming the styles that take it",
-    arguments: LayoutFlag.all.filter { $0.option != nil }.map(\.name))
+    arguments: LayoutFlag.all.filter { $0.option != nil }.map(\.name.rawValue))
   func styles(name: String) throws {
     let flag = try #require(LayoutFlag.named(name))
     let option = try #require(flag.option)
@@ -132,7 +195,7 @@ private func arguments(for flag: LayoutFlag, alone: Bool = false) -> [String] {
 
   @Test(
     "A value out of the layout's range names the flag that gave it",
-    arguments: LayoutFlag.all.filter { !$0.parameters.isEmpty }.map(\.name))
+    arguments: LayoutFlag.all.filter { !$0.parameters.isEmpty }.map(\.name.rawValue))
   func parameters(name: String) throws {
     let flag = try #require(LayoutFlag.named(name))
     var given = arguments(for: flag)
@@ -149,7 +212,7 @@ private func arguments(for flag: LayoutFlag, alone: Bool = false) -> [String] {
     "Every flag of a length or an offset refuses one past 10^9 points and one past every Double, naming the flag",
     arguments: LayoutFlag.all.filter {
       ["PT", "T,L,B,R|ALL", "W[,H]", "[X,]Y", "X,Y,W,H"].contains($0.argument ?? "")
-    }.map(\.name))
+    }.map(\.name.rawValue))
   func lengthLimit(name: String) throws {
     let flag = try #require(LayoutFlag.named(name))
     for number in ["2e9", "-2e9", "1e309"] {
@@ -183,7 +246,7 @@ private func arguments(for flag: LayoutFlag, alone: Bool = false) -> [String] {
 
   @Test("falls view takes the flags of the table marked for it, and refuses the others")
   func view() throws {
-    for flag in LayoutFlag.all where flag.name != "help" {
+    for flag in LayoutFlag.all where flag.name != .help && flag.name != .version {
       let given = arguments(for: flag)
       if flag.isForView {
         _ = try ViewCommand.parse(given)
@@ -192,7 +255,7 @@ private func arguments(for flag: LayoutFlag, alone: Bool = false) -> [String] {
       }
     }
     #expect(
-      LayoutFlag.all.filter { !$0.isForView }.map(\.name).sorted() == [
+      LayoutFlag.all.filter { !$0.isForView }.map(\.name.rawValue).sorted() == [
         "fields", "flat-end", "format", "keep-partial", "max-time", "output", "quality", "quiet",
         "rect",
       ])
@@ -200,7 +263,8 @@ private func arguments(for flag: LayoutFlag, alone: Bool = false) -> [String] {
 
   @Test(
     "A flag of some feeds is refused with the others, naming the feeds that take it",
-    arguments: LayoutFlag.all.filter { $0.feeds.count < FeedKind.allCases.count }.map(\.name))
+    arguments: LayoutFlag.all.filter { $0.feeds.count < FeedKind.allCases.count }.map(
+      \.name.rawValue))
   func feeds(name: String) throws {
     let flag = try #require(LayoutFlag.named(name))
     let sample = ["--" + name] + (samples[name]?.value.map { [$0] } ?? []) + (contexts[name] ?? [])
@@ -222,7 +286,7 @@ private func arguments(for flag: LayoutFlag, alone: Bool = false) -> [String] {
 
   @Test(
     "A one-letter flag reads as its long name, its value attached or apart",
-    arguments: LayoutFlag.all.filter { $0.short != nil }.map(\.name))
+    arguments: LayoutFlag.all.filter { $0.short != nil }.map(\.name.rawValue))
   func shortForms(name: String) throws {
     let flag = try #require(LayoutFlag.named(name))
     let letter = try #require(flag.short)
@@ -236,7 +300,7 @@ private func arguments(for flag: LayoutFlag, alone: Bool = false) -> [String] {
     #expect(try LayoutCommand.parse(apart).given == LayoutCommand.parse(long).given)
     if let value {
       long.replaceSubrange(0..<2, with: ["-\(letter)\(value)"])
-      #expect(try LayoutCommand.parse(long).given[name] == value)
+      #expect(try LayoutCommand.parse(long)[given: name] == value)
     }
   }
 
@@ -253,14 +317,14 @@ private func arguments(for flag: LayoutFlag, alone: Bool = false) -> [String] {
 
   @Test(
     "A flag of a few values takes them in any case, and lists them when it gets another",
-    arguments: LayoutFlag.all.filter { !$0.choices.isEmpty }.map(\.name))
+    arguments: LayoutFlag.all.filter { !$0.choices.isEmpty }.map(\.name.rawValue))
   func choices(name: String) throws {
     let flag = try #require(LayoutFlag.named(name))
     for choice in flag.choices {
       var given = arguments(for: flag)
       given[1] = choice.uppercased()
       if name == "style" { given += ["--style", choice.uppercased()] }
-      #expect(try LayoutCommand.parse(given).given[name] == choice.uppercased())
+      #expect(try LayoutCommand.parse(given)[given: name] == choice.uppercased())
     }
     var wrong = arguments(for: flag)
     wrong[1] = "nonesuch"
@@ -275,7 +339,7 @@ private func arguments(for flag: LayoutFlag, alone: Bool = false) -> [String] {
     }
   }
 
-  @Test("A flag misspelt by a letter is suggested", arguments: LayoutFlag.all.map(\.name))
+  @Test("A flag misspelt by a letter is suggested", arguments: LayoutFlag.all.map(\.name.rawValue))
   func suggestions(name: String) {
     let misspelt = String(name.dropLast()) + "q"
     #expect(HelpText.suggestion(for: misspelt).hasSuffix("did you mean '--\(name)'?"))
@@ -283,7 +347,7 @@ private func arguments(for flag: LayoutFlag, alone: Bool = false) -> [String] {
 
   @Test(
     "Every flag, in every style and with every kind of feed, changes the output or is refused (64) naming what it is for",
-    .timeLimit(.minutes(5)), arguments: LayoutFlag.all.map(\.name))
+    .timeLimit(.minutes(5)), arguments: LayoutFlag.all.map(\.name.rawValue))
   func everyFlagHasAnEffect(name: String) async throws {
     let server = try TestServer()
     var effective = 0
@@ -401,7 +465,7 @@ private struct Witness: Sendable {
         "direction": ["rtl"], "axis": ["horizontal"], "scale": ["3"], "header-height": ["44"],
         "footer-height": ["44"], "min-content-height": ["1e6"], "pattern": ["2x2,1x1,1x1"],
         "height": ["500"], "item-size": ["40"], "offset": ["100"], "format": ["json"],
-        "fields": ["index"], "quality": [], "rect": ["0,0,100,100"], "help": [],
+        "fields": ["index"], "quality": [], "rect": ["0,0,100,100"], "help": [], "version": [],
       ]
       guard let value = values[name] else {
         Issue.record("--\(name) has no witness")

@@ -11,7 +11,7 @@ import Testing
     for flag in LayoutFlag.all {
       let names =
         (flag.short.map { "\\fB\\-\($0)\\fR, " } ?? "") + "\\fB\\-\\-"
-        + ManualPage.escaped(flag.name) + "\\fR"
+        + ManualPage.escaped(flag.name.rawValue) + "\\fR"
       #expect(page.contains(".TP\n" + names), "--\(flag.name) is missing")
       if let value = flag.value { #expect(page.contains("\\fI\(ManualPage.escaped(value))\\fR")) }
     }

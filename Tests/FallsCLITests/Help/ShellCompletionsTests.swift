@@ -29,7 +29,7 @@ private func scriptFile(_ shell: ShellCompletions.Shell) throws -> URL {
     // How each shell's script spells a flag, any of a few ways: as a word of bash's lists, in
     // zsh's braces or alone, as fish's -l and -s.
     func spellings(_ flag: LayoutFlag) -> [[String]] {
-      let long = "--" + flag.name
+      let long = "--\(flag.name)"
       let short = flag.short.map { "-\($0)" }
       switch shell {
       case .bash:

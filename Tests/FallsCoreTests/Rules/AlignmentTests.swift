@@ -42,15 +42,18 @@ import Testing
 
   @Test("A rounding tie: no Double height lands exactly, and the nearest is used")
   func roundingTie() {
-    // top = 1 + 2^-52 (the Double after 1) and bottom = 3 + 2^-51: every sum 1 + 2^-52 + h
-    // falls on a tie between neighbours of bottom or misses it by more than half an ulp.
+    // Worked by hand. top = 1 + 2^-52, bottom = 3 + 2^-51; between 2 and 4 a Double's ulp is
+    // 2^-51. bottom − top = 2 + 2^-52 is a tie, rounded to even: 2. top + 2 = 3 + 2^-52, a tie
+    // rounded to even: 3, one ulp short. The candidates a few ulps around 2 (2 − 2^-52,
+    // 2 + 2^-51, 2 + 2^-50) give 3, 3 + 2^-50, 3 + 2^-50: each misses by one ulp too, none by
+    // less, so the first, 2, is kept.
     let top = 1.0.nextUp
     let bottom = 3.0.nextUp
+    #expect(top == 1 + 0x1p-52 && bottom == 3 + 0x1p-51)
+    #expect(!LayoutChecker.someHeight(from: top, reaches: bottom))
     let height = Alignment.height(from: top, reaching: bottom)
-    if !LayoutChecker.someHeight(from: top, reaches: bottom) {
-      #expect(abs(top + height - bottom) == bottom.ulp)
-    } else {
-      #expect(top + height == bottom)
-    }
+    #expect(height == 2)
+    #expect(top + height == 3)
+    #expect(bottom - (top + height) == bottom.ulp)
   }
 }

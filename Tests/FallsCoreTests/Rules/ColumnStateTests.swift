@@ -9,20 +9,13 @@ import Testing
 func withColumns<Result>(
   bottoms: [Double], flags: [UInt8], _ body: (ColumnView) -> Result
 ) -> Result {
-  var all = [.nan] + bottoms + [.nan]
-  var reachable =
+  var state = ColumnState(
+    LayoutConfiguration(columns: bottoms.count, insets: EdgeInsets(all: 10)))
+  state.bottoms = [.nan] + bottoms + [.nan]
+  state.reachable =
     [.nan] + zip(bottoms, flags).map { $1 & ColumnState.empty != 0 ? .nan : $0 } + [.nan]
-  var allFlags = [0] + flags + [0]
-  return all.withUnsafeMutableBufferPointer { all in
-    reachable.withUnsafeMutableBufferPointer { reachable in
-      allFlags.withUnsafeMutableBufferPointer { allFlags in
-        body(
-          ColumnView(
-            bottoms: ColumnValues(all), reachable: ColumnValues(reachable),
-            flags: ColumnValues(allFlags), count: bottoms.count, insetTop: 10, rowSpacing: 4))
-      }
-    }
-  }
+  state.flags = [0] + flags + [0]
+  return state.withView(insetTop: 10, rowSpacing: 4, body)
 }
 
 @Suite struct ColumnStateTests {

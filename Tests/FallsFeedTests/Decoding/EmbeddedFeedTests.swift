@@ -10,6 +10,7 @@ import Testing
     let fixture = try Fixtures.feed("jkr-gz-1plist-urldims.json")
     #expect(embedded == fixture)
     #expect(embedded.items.count == 50)
+    #expect(EmbeddedFeed.itemCount == embedded.items.count)
     #expect(embedded.problems.isEmpty)
   }
 }
