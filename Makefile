@@ -122,9 +122,10 @@ quality:
 # The API documentation of FallsCore for the apps that embed it: the compiler's symbol graph of
 # the module and the catalog Sources/FallsCore/FallsCore.docc, built by the toolchain's own docc
 # into .build/docs/FallsCore.doccarchive. Any DocC warning (a broken symbol link, say) fails it.
+# (The graphs are kept: the compiler writes them only when it compiles the module again.)
 API_DOCS_BUILD ?= .build/api-docs
 api-docs:
-	rm -rf $(API_DOCS_BUILD)/symbol-graphs .build/docs/FallsCore.doccarchive
+	rm -rf .build/docs/FallsCore.doccarchive
 	mkdir -p $(API_DOCS_BUILD)/symbol-graphs .build/docs
 	$(SWIFT) build --target FallsCore --scratch-path $(API_DOCS_BUILD) \
 	  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir \

@@ -384,10 +384,8 @@ extension LayoutFlag {
     case .format:
       LayoutFlag(
         name: name, short: "f", choices: OutputFormat.names,
-        help: "table for people, json for one document (schema \(LayoutReport.schema)), "
-          + "jsonl for one item per line, svg for a picture of the layout (items coloured "
-          + "plain, enlarged or aligned, labelled with their index), html for a page showing "
-          + "the feed's images at their frames. Default: \(options.format.rawValue).",
+        help: OutputFormat.allCases.map { "\($0.rawValue) \($0.summary)" }.joined(separator: ", ")
+          + ". Default: \(options.format.rawValue).",
         isForView: false, read: { $0.options.format = try $1.choice(OutputFormat.self) })
     case .output:
       LayoutFlag(

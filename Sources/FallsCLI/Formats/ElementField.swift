@@ -14,7 +14,7 @@ enum ElementField: String, CaseIterable {
   /// The fields of the objects of a layout of `style`: the centre and the transform in the ring
   /// styles only.
   static func names(for style: LayoutStyle) -> [String] {
-    allCases.filter { style.family == .ring || ($0 != .center && $0 != .transform) }.map(\.rawValue)
+    allCases.filter { style.hasTransforms || ($0 != .center && $0 != .transform) }.map(\.rawValue)
   }
 }
 

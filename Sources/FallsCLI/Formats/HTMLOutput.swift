@@ -21,7 +21,7 @@ extension LayoutReport {
   /// perspective included), painted farthest first, a face turned away faint.
   func writeHTML(to out: inout OutputBuffer) throws(SystemError) {
     let view = pictureViewport
-    let isRing = layout.configuration.style.family == .ring
+    let isRing = layout.configuration.style.hasTransforms
     let distortions = items.distortions(of: layout)
     let used = usedMarks(distortions: distortions)
     out.appendLiteral(
@@ -124,7 +124,7 @@ extension LayoutReport {
     let (extentName, extent) =
       configuration.axis == .vertical ? ("height", size.height) : ("width", size.width)
     var parts = ["content \(extentName) \(formatFixed(extent)) pt"]
-    if configuration.style.family != .ring {
+    if !configuration.style.hasTransforms {
       parts += [
         "spacing \(formatNumber(configuration.columnSpacing)) × \(formatNumber(configuration.rowSpacing))",
         "insets \(formatNumber(insets.top)), \(formatNumber(insets.left)), "
@@ -173,7 +173,7 @@ extension LayoutReport {
     out.appendInteger(feedIndex)
     out.appendLiteral("\" style=\"")
     appendPosition(frame, to: &out)
-    if layout.configuration.style.family == .ring {
+    if layout.configuration.style.hasTransforms {
       out.appendLiteral(";transform:matrix3d(")
       for (position, entry) in layout.transforms[item.index].entries.enumerated() {
         if position > 0 { out.appendLiteral(",") }

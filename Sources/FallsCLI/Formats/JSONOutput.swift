@@ -114,7 +114,7 @@ extension LayoutReport {
     let count = sectioned.elementCount
     let list = ListStyle(
       separator: ShortLiteral(separator), terminator: ShortLiteral(terminator),
-      isRing: layout.configuration.style.family == .ring,
+      isRing: layout.configuration.style.hasTransforms,
       isVertical: layout.configuration.axis == .vertical,
       imagesArePlain: items.imagesNeedingJSONEscapes == 0)
     guard rect == nil, count >= 2 * Self.parallelChunk else {

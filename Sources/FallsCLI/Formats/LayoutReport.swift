@@ -58,7 +58,7 @@ struct LayoutReport: Sendable {
     let configuration = layout.configuration
     let count = layout.elements.count
     let itemCount = "\(count) item\(count == 1 ? "" : "s")"
-    if configuration.style.family == .ring {
+    if configuration.style.hasTransforms {
       let size = configuration.resolvedItemSize
       return "\(itemCount) of \(formatNumber(size.width))×\(formatNumber(size.height)) pt in a "
         + "\(formatNumber(configuration.width))×\(formatNumber(configuration.viewportHeight)) pt "

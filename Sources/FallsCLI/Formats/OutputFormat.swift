@@ -16,3 +16,18 @@ public enum OutputFormat: String, CaseIterable, Sendable {
   /// One self-contained HTML page showing the feed's images at their frames.
   case html
 }
+
+extension OutputFormat {
+  /// What the format is for, after its name, as the `--format` help says it.
+  var summary: String {
+    switch self {
+    case .table: "for people"
+    case .json: "for one document (schema \(LayoutReport.schema))"
+    case .jsonl: "for one item per line"
+    case .svg:
+      "for a picture of the layout (items coloured plain, enlarged or aligned, labelled with "
+        + "their index)"
+    case .html: "for a page showing the feed's images at their frames"
+    }
+  }
+}

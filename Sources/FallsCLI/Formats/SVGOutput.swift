@@ -17,7 +17,7 @@ extension LayoutReport {
   /// polygon its corners make through its transform (perspective included), nearest last, a
   /// face turned away drawn faint. The legend lists what the picture uses.
   func writeSVG(to out: inout OutputBuffer) throws(SystemError) {
-    let isRing = layout.configuration.style.family == .ring
+    let isRing = layout.configuration.style.hasTransforms
     let view = pictureViewport
     let distortions = items.distortions(of: layout)
     let used = usedMarks(distortions: distortions)
@@ -87,7 +87,7 @@ extension LayoutReport {
   /// as the app shows it (its origin the offset; the circle does not scroll).
   var pictureViewport: Rect {
     let configuration = layout.configuration
-    guard configuration.style.family == .ring else {
+    guard configuration.style.hasTransforms else {
       let size = sectioned.contentSize
       return Rect(x: 0, y: 0, width: size.width, height: size.height)
     }
@@ -200,7 +200,7 @@ extension LayoutReport {
   /// The area inside the insets, dashed, and each column (or row) of a columnar style, faint.
   private func appendGuides(size: Size, to out: inout OutputBuffer) {
     let configuration = layout.configuration
-    guard configuration.style.family != .ring else { return }
+    guard !configuration.style.hasTransforms else { return }
     let insets = configuration.insets
     let inner = Rect(
       x: insets.left, y: insets.top, width: size.width - insets.left - insets.right,

@@ -56,6 +56,10 @@ public enum LayoutStyle: String, CaseIterable, Hashable, Sendable {
   /// the styles that take an offset.
   public var turnsWithOffset: Bool { options.contains(.offsetY) }
 
+  /// Whether each item carries a 3D transform and a centre (``WaterfallLayout/transforms``,
+  /// ``WaterfallLayout/centers``): the ring styles, whose frames are the untransformed ones.
+  public var hasTransforms: Bool { family == .ring }
+
   /// The styles that take `option`, in their order (``options``).
   public static func taking(_ option: LayoutOption) -> [LayoutStyle] {
     allCases.filter { $0.options.contains(option) }

@@ -90,9 +90,9 @@ public struct SectionedLayout: Sendable {
 
   /// Places `items` in section `section`, below its items.
   ///
-  /// - Throws: What ``WaterfallLayout/append(_:)`` throws, as ``Problem/invalidSection(section:_:)``;
+  /// - Throws: What ``WaterfallLayout/append(_:)-(Sequence<LayoutItem>)`` throws, as ``Problem/invalidSection(section:_:)``;
   ///   nothing is appended then.
-  /// - Complexity: That of ``WaterfallLayout/append(_:)``.
+  /// - Complexity: That of ``WaterfallLayout/append(_:)-(Sequence<LayoutItem>)``.
   public mutating func append(_ items: some Sequence<LayoutItem>, toSection section: Int)
     throws(Problem)
   {

@@ -61,7 +61,7 @@ public struct WaterfallLayout: Sendable {
 
   /// Creates a layout of `items`.
   ///
-  /// - Throws: What ``init(_:)`` and ``append(_:)`` throw.
+  /// - Throws: What ``init(_:)`` and ``append(_:)-(Sequence<LayoutItem>)`` throw.
   /// - Complexity: O(*n* · *c*) for *n* items and *c* columns.
   @inlinable
   public init(_ configuration: LayoutConfiguration, items: some Sequence<LayoutItem>)

@@ -7,6 +7,7 @@ import Testing
     #expect(LayoutStyle.allCases.filter(\.usesItemSizes) == [.irregular, .waterfall])
     #expect(LayoutStyle.allCases.filter(\.drawsAtRandom) == [.irregular])
     #expect(LayoutStyle.allCases.filter(\.turnsWithOffset) == [.cube, .sphere])
+    #expect(LayoutStyle.allCases.filter(\.hasTransforms) == [.circle, .cube, .sphere])
     #expect(LayoutStyle.taking(.offsetX) == [.sphere])
     #expect(LayoutStyle.taking(.pattern) == [.grid])
     #expect(LayoutStyle.taking(.itemSize) == [.circle, .cube, .sphere])
