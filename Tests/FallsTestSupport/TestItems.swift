@@ -19,3 +19,29 @@ public func isClose(_ transform: Transform3D, _ entries: [Double], tolerance: Do
   transform.entries.count == entries.count
     && zip(transform.entries, entries).allSatisfy { isClose($0, $1, tolerance: tolerance) }
 }
+
+extension LayoutConfiguration {
+  /// Sets the value that `parameter` names (an item size's other side 1, an offset's other
+  /// coordinate 0).
+  public mutating func set(_ parameter: LayoutParameter, to value: Double) {
+    switch parameter {
+    case .width: width = value
+    case .columnSpacing: columnSpacing = value
+    case .rowSpacing: rowSpacing = value
+    case .topInset: insets.top = value
+    case .leftInset: insets.left = value
+    case .bottomInset: insets.bottom = value
+    case .rightInset: insets.right = value
+    case .enlargeChance: enlargeChance = value
+    case .alignTolerance: alignTolerance = value
+    case .maxDistortion: maxDistortion = value
+    case .viewportHeight: viewportHeight = value
+    case .itemWidth: itemSize = Size(width: value, height: 1)
+    case .itemHeight: itemSize = Size(width: 1, height: value)
+    case .offsetX: offset = Point(x: value, y: 0)
+    case .offsetY: offset = Point(x: 0, y: value)
+    case .tolerance: tolerance = value
+    case .scale: scale = value
+    }
+  }
+}

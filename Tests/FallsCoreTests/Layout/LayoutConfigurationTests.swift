@@ -71,25 +71,7 @@ import Testing
     ])
   func badValues(parameter: LayoutParameter, value: Double) {
     var configuration = LayoutConfiguration()
-    switch parameter {
-    case .width: configuration.width = value
-    case .columnSpacing: configuration.columnSpacing = value
-    case .rowSpacing: configuration.rowSpacing = value
-    case .topInset: configuration.insets.top = value
-    case .leftInset: configuration.insets.left = value
-    case .bottomInset: configuration.insets.bottom = value
-    case .rightInset: configuration.insets.right = value
-    case .enlargeChance: configuration.enlargeChance = value
-    case .alignTolerance: configuration.alignTolerance = value
-    case .maxDistortion: configuration.maxDistortion = value
-    case .viewportHeight: configuration.viewportHeight = value
-    case .itemWidth: configuration.itemSize = Size(width: value, height: 1)
-    case .itemHeight: configuration.itemSize = Size(width: 1, height: value)
-    case .offsetX: configuration.offset = Point(x: value, y: 0)
-    case .offsetY: configuration.offset = Point(x: 0, y: value)
-    case .tolerance: configuration.tolerance = value
-    case .scale: configuration.scale = value
-    }
+    configuration.set(parameter, to: value)
     #expect {
       try configuration.validate()
     } throws: { error in

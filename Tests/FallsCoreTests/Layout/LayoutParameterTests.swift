@@ -1,4 +1,5 @@
 import FallsCore
+import FallsTestSupport
 import Testing
 
 @Suite struct LayoutParameterTests {
@@ -34,25 +35,7 @@ import Testing
   /// A configuration of `style` whose `parameter` is `value`, in a style that takes it.
   private func configuration(_ parameter: LayoutParameter, _ value: Double) -> LayoutConfiguration {
     var configuration = LayoutConfiguration()
-    switch parameter {
-    case .width: configuration.width = value
-    case .columnSpacing: configuration.columnSpacing = value
-    case .rowSpacing: configuration.rowSpacing = value
-    case .topInset: configuration.insets.top = value
-    case .leftInset: configuration.insets.left = value
-    case .bottomInset: configuration.insets.bottom = value
-    case .rightInset: configuration.insets.right = value
-    case .enlargeChance: configuration.enlargeChance = value
-    case .alignTolerance: configuration.alignTolerance = value
-    case .maxDistortion: configuration.maxDistortion = value
-    case .viewportHeight: configuration.viewportHeight = value
-    case .itemWidth: configuration.itemSize = Size(width: value, height: 1)
-    case .itemHeight: configuration.itemSize = Size(width: 1, height: value)
-    case .offsetX: configuration.offset.x = value
-    case .offsetY: configuration.offset.y = value
-    case .tolerance: configuration.tolerance = value
-    case .scale: configuration.scale = value
-    }
+    configuration.set(parameter, to: value)
     switch parameter {
     case .viewportHeight, .itemWidth, .itemHeight, .offsetX, .offsetY:
       configuration.style = .sphere
