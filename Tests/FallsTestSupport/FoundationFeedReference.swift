@@ -107,6 +107,13 @@ private struct RawDocument: Decodable {
   private enum Key: String, CodingKey { case data }
 
   init(from decoder: any Decoder) throws {
+    // A top-level array is the items themselves.
+    if var items = try? decoder.unkeyedContainer() {
+      var data: [RawItem] = []
+      while !items.isAtEnd { data.append(try items.decode(RawItem.self)) }
+      self.data = data
+      return
+    }
     guard let container = try? decoder.container(keyedBy: Key.self) else {
       throw ReferenceFailure.noDataArray("the top level is \(RawValue.kind(decoder))")
     }

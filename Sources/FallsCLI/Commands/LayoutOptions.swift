@@ -8,6 +8,8 @@ struct LayoutOptions {
   var configuration = LayoutConfiguration()
   var format = OutputFormat.table
   var skipInvalid = false
+  /// Where the feed keeps its items and their fields (`--items`, `--keys`).
+  var shape = FeedShape.finderlist
   /// How many pages to load (URLs only).
   var pages = 1
   /// The `{size}` of a paginated URL.

@@ -79,7 +79,7 @@ private func outcome(ofOutputFile path: String, _ failure: OutputFileFailure) ->
 
 private func code(of error: FeedError) -> ExitCode {
   switch error {
-  case .notJSON, .noDataArray, .invalidItems: .dataError
+  case .notJSON, .noDataArray, .noItemArray, .invalidItems: .dataError
   case .unreadable, .tooLarge: .noInput
   }
 }
@@ -90,7 +90,11 @@ private func describe(_ error: FeedError) -> String {
     return "the feed is not valid JSON: \(detail)"
   case .noDataArray(let found):
     return
-      "the feed has no \"data\" array (\(found)); expected {\"data\": [{\"img\": …, \"width\": \"1200\", \"height\": \"2249\"}]}"
+      "the feed has no \"data\" array (\(found)); expected {\"data\": [{\"img\": …, \"width\": \"1200\", \"height\": \"2249\"}]}, an array of such items, or --items PATH to where its items are"
+  case .noItemArray(let path, let found):
+    return
+      "the feed has no item array at --items \(shownInMessage(path)): \(found); give --items the "
+      + "path of dotted keys to the array of items"
   case .invalidItems(let problems):
     guard let first = problems.first else { return "the feed has invalid items" }
     let more =

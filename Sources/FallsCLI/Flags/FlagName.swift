@@ -3,6 +3,8 @@
 /// compiler checks, not as strings a typo would slip past.
 enum FlagName: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
   case feed
+  case items
+  case keys
   case pages
   case pageSize = "page-size"
   case keepPartial = "keep-partial"

@@ -120,6 +120,64 @@ struct FlagValue {
     }
   }
 
+  /// A path of keys joined by dots (`result.list`), every key non-empty.
+  func keyPath() throws(CLIError) -> [String] {
+    guard let path = FeedShape.path(text) else {
+      throw invalid(expected: "keys joined by dots, none of them empty", example: "result.list")
+    }
+    return path
+  }
+
+  /// The keys of an item's fields, `FIELD=KEY,…` with each KEY a path of keys joined by dots,
+  /// set in `shape`. Each field is given at most once, and no field's key is another's or the
+  /// start of it (a value cannot be both a size and an object holding one).
+  func itemKeys(into shape: inout FeedShape) throws(CLIError) {
+    let fields: [FeedField] = [.img, .width, .height, .span]
+    let names = fields.map(\.rawValue).joined(separator: ", ")
+    var given: [FeedField: [String]] = [:]
+    for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+      let sides = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      guard sides.count == 2, let field = FeedField(rawValue: String(sides[0])),
+        fields.contains(field)
+      else {
+        throw invalid(
+          expected: "FIELD=KEY separated by commas, each FIELD one of \(names)",
+          example: "img=url,width=size.w,height=size.h")
+      }
+      guard given[field] == nil else {
+        throw LayoutCommand.usage("--\(flag) gives \(field.rawValue) twice; give each field once")
+      }
+      guard let path = FeedShape.path(String(sides[1])) else {
+        throw invalid(
+          expected: "the key of \(field.rawValue) as keys joined by dots, none of them empty",
+          example: "\(field.rawValue)=size.\(field.rawValue.prefix(1))")
+      }
+      given[field] = path
+    }
+    // A repeated --keys keeps its last value, as every flag does.
+    var shaped = FeedShape(items: shape.items)
+    shaped.img = given[.img] ?? shaped.img
+    shaped.width = given[.width] ?? shaped.width
+    shaped.height = given[.height] ?? shaped.height
+    shaped.span = given[.span] ?? shaped.span
+    for field in fields {
+      for other in fields where other != field {
+        let (path, otherPath) = (shaped.path(of: field), shaped.path(of: other))
+        guard otherPath.count >= path.count, Array(otherPath.prefix(path.count)) == path else {
+          continue
+        }
+        let key = shownInMessage(FeedShape.text(of: path))
+        throw LayoutCommand.usage(
+          "--\(flag): '\(key)' is the key of \(field.rawValue)"
+            + (otherPath == path
+              ? " and of \(other.rawValue)"
+              : " and the start of \(other.rawValue)'s '\(shownInMessage(FeedShape.text(of: otherPath)))'")
+            + "; each field needs a key of its own")
+      }
+    }
+    shape = shaped
+  }
+
   /// Where the feed comes from: `-` for standard input, an http or https URL, or a file.
   func feedSource() throws(CLIError) -> FeedSource {
     if text == "-" { return .standardInput }

@@ -50,6 +50,22 @@ extension LayoutFlag {
           + "standard input. Default: the feed built into falls "
           + "(\(EmbeddedFeed.itemCount) items).",
         read: { $0.options.feed = try $1.feedSource() })
+    case .items:
+      LayoutFlag(
+        name: name, argument: "PATH",
+        help: "Where the feed's array of items is, as keys joined by dots (result.list for "
+          + "{\"result\": {\"list\": [...]}}). Default: data, or the top level when it is an "
+          + "array.",
+        feeds: [.file, .standardInput, .url],
+        read: { $0.options.shape.items = try $1.keyPath() })
+    case .keys:
+      LayoutFlag(
+        name: name, argument: "FIELD=KEY,…",
+        help: "The keys of an item's fields, each as keys joined by dots inside the item "
+          + "(width=size.w): any of img, width and height, and span; a field not given keeps "
+          + "its own name. Sizes are read as ever, strings or numbers.",
+        feeds: [.file, .standardInput, .url],
+        read: { try $1.itemKeys(into: &$0.options.shape) })
     case .pages:
       LayoutFlag(
         name: name, argument: "N",

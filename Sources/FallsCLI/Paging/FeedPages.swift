@@ -174,7 +174,7 @@ struct FeedPages {
   /// Decodes one page; a URL's body that is not JSON is a fetch failure (69), not bad data.
   private func decode(_ bytes: FeedBytes, page: Int) throws(CLIError) -> Feed {
     do {
-      return try FeedDecoder.decode(bytes)
+      return try FeedDecoder.decode(bytes, shape: options.shape)
     } catch {
       guard case .notJSON(let detail) = error else { throw .feed(error) }
       if case .url(let template) = options.feed {

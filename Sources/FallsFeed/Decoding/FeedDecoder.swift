@@ -2,7 +2,8 @@ import FallsBase
 import FallsCore
 import Foundation
 
-/// Decodes the finderlist format: `{"data": [{"img": URL, "width": "1200", "height": "2249"}]}`.
+/// Decodes the finderlist format: `{"data": [{"img": URL, "width": "1200", "height": "2249"}]}`,
+/// a top-level array of such items, or a feed of any other shape (``FeedShape``).
 ///
 /// Widths and heights may be strings holding a plain decimal number (`"1200"`, `"2249.5"`,
 /// `"1e3"`) or JSON numbers. Keys other than `img`, `width`, `height` and `span` are ignored; a
@@ -12,11 +13,17 @@ import Foundation
 public enum FeedDecoder {
   /// Decodes a feed from JSON bytes.
   ///
+  /// - Parameters:
+  ///   - bytes: The feed's JSON text.
+  ///   - shape: Where the items and their fields are.
   /// - Returns: The valid items and a problem for each invalid one.
-  /// - Throws: ``FeedError/notJSON(detail:)`` or ``FeedError/noDataArray(found:)``.
+  /// - Throws: ``FeedError/notJSON(detail:)``, ``FeedError/noDataArray(found:)`` or
+  ///   ``FeedError/noItemArray(path:found:)``.
   /// - Complexity: O(*n*) in the size of the input.
-  public static func decode(_ bytes: Data) throws(FeedError) -> Feed {
-    try decode(FeedBytes(data: bytes))
+  public static func decode(_ bytes: Data, shape: FeedShape = .finderlist) throws(FeedError)
+    -> Feed
+  {
+    try decode(FeedBytes(data: bytes), shape: shape)
   }
 
   /// Decodes a feed from bytes that may map a file; the pages of a mapping are given back as
@@ -25,11 +32,13 @@ public enum FeedDecoder {
   /// - Returns: The valid items and a problem for each invalid one.
   /// - Throws: ``FeedError/notJSON(detail:)`` or ``FeedError/noDataArray(found:)``, or
   ///   ``FeedError/unreadable(path:reason:)`` when a mapped file changed while it was read.
-  public static func decode(_ bytes: FeedBytes) throws(FeedError) -> Feed {
+  public static func decode(_ bytes: FeedBytes, shape: FeedShape = .finderlist)
+    throws(FeedError) -> Feed
+  {
     let result = bytes.data.withUnsafeBytes { raw in
       Result { () throws(FeedError) in
         try FeedParser.parse(
-          raw.bindMemory(to: UInt8.self), releasingReadPages: bytes.isFileMapping)
+          raw.bindMemory(to: UInt8.self), shape: shape, releasingReadPages: bytes.isFileMapping)
       }
     }
     // A file cut short under the mapping reads as zeros from where it ends: whatever was

@@ -36,16 +36,22 @@ public struct FeedItemProblem: Error, Hashable, Sendable {
   public var index: Int
   /// The field that was refused.
   public var field: FeedField
+  /// The field's key as the feed's shape names it, its path written with dots (`size.w`): the
+  /// field's name unless the shape puts it elsewhere (``FeedShape``).
+  public var key: String
   /// The value as it appeared in the feed, in JSON notation (`"abc"`, `0`, `null`), or `nil`
   /// when the field is absent.
   public var value: String?
   /// Why it was refused.
   public var reason: Reason
 
-  /// Creates a problem report.
-  public init(index: Int, field: FeedField, value: String?, reason: Reason) {
+  /// Creates a problem report; `key` is the field's name unless given.
+  public init(
+    index: Int, field: FeedField, value: String?, reason: Reason, key: String? = nil
+  ) {
     self.index = index
     self.field = field
+    self.key = key ?? field.rawValue
     self.value = value
     self.reason = reason
   }
@@ -65,13 +71,13 @@ public struct FeedItemProblem: Error, Hashable, Sendable {
     }
     let what: String
     switch (reason, value) {
-    case (.missing, _), (_, nil): what = "\"\(field.rawValue)\" is missing"
+    case (.missing, _), (_, nil): what = "\"\(key)\" is missing"
     case (.notAnObject, let value?): what = "the item is \(value), not an object"
     case (.tooTall, let value?):
-      what = "\"\(field.rawValue)\" \(value) makes it too tall to lay out"
+      what = "\"\(key)\" \(value) makes it too tall to lay out"
     case (.tooShort, let value?):
-      what = "\"\(field.rawValue)\" \(value) makes it too short to lay out"
-    case (_, let value?): what = "\"\(field.rawValue)\" is \(value)"
+      what = "\"\(key)\" \(value) makes it too short to lay out"
+    case (_, let value?): what = "\"\(key)\" is \(value)"
     }
     return "item \(index): \(what); expected \(expected)"
   }

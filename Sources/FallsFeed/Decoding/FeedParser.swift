@@ -12,11 +12,11 @@ import Foundation
 /// the system as they are read; touched again, they are read from the file again.
 enum FeedParser {
   static func parse(
-    _ bytes: UnsafeBufferPointer<UInt8>, splittingAbove threshold: Int = 1 << 22,
-    releasingReadPages: Bool = false
+    _ bytes: UnsafeBufferPointer<UInt8>, shape: FeedShape = .finderlist,
+    splittingAbove threshold: Int = 1 << 22, releasingReadPages: Bool = false
   ) throws(FeedError) -> Feed {
     var parser = Parser(
-      scanner: JSONScanner(bytes: bytes), splitThreshold: threshold,
+      scanner: JSONScanner(bytes: bytes), shape: shape, splitThreshold: threshold,
       releasesReadPages: releasingReadPages)
     do {
       return try parser.document()
@@ -48,44 +48,111 @@ enum FeedParser {
 
   private struct Parser {
     var scanner: JSONScanner
+    /// Where the items and their fields are.
+    let shape: FeedShape
     var splitThreshold = Int.max
     var releasesReadPages = false
 
-    /// The feed of the whole document: the last `"data"` of its top-level object, read when
-    /// the bytes are all JSON.
+    /// The feed of the whole document, read when the bytes are all JSON: the items at the
+    /// shape's path, or else the last `"data"` of its top-level object, or the top-level array.
     mutating func document() throws(DocumentFailure) -> Feed {
-      var data: Result<Feed, FeedError>?
-      var topLevel: String?
+      let found: Result<Feed, FeedError>
       do {
         let token = try scanner.documentValue()
-        if case .object(var key) = token {
-          while true {
-            if scanner.string(key, is: "data") {
-              data = try self.data()
-            } else {
-              try scanner.skip(try scanner.value())
-            }
-            guard case .member(let next) = try scanner.next(in: .object) else { break }
-            key = next
-          }
-        } else if case .emptyObject = token {
+        if let path = shape.items {
+          found = try lookUp(path[...], in: token, walked: [])
         } else {
-          topLevel = Self.kind(of: token)
-          try scanner.skip(token)
+          found = try finderlist(token)
         }
         try scanner.documentEnd()
       } catch {
         throw .syntax(error)
       }
-      if let topLevel { throw .structure(.noDataArray(found: "the top level is \(topLevel)")) }
-      guard let data else {
-        throw .structure(.noDataArray(found: "the top-level object has no \"data\" key"))
-      }
       do {
-        return try data.get()
+        return try found.get()
       } catch {
         throw .structure(error)
       }
+    }
+
+    /// The finderlist's items: the last `"data"` of the top-level object, or the top level
+    /// when it is an array.
+    mutating func finderlist(_ token: JSONScanner.Token)
+      throws(JSONScanner.Failure) -> Result<Feed, FeedError>
+    {
+      let noData = FeedError.noDataArray(found: "the top-level object has no \"data\" key")
+      switch token {
+      case .array: return .success(try items())
+      case .emptyArray: return .success(Feed(items: FeedItems()))
+      case .emptyObject: return .failure(noData)
+      case .object(var key):
+        var data: Result<Feed, FeedError>?
+        while true {
+          if scanner.string(key, is: "data") {
+            data = try self.data()
+          } else {
+            try scanner.skip(try scanner.value())
+          }
+          guard case .member(let next) = try scanner.next(in: .object) else { break }
+          key = next
+        }
+        return data ?? .failure(noData)
+      case .string, .number, .boolean, .null:
+        return .failure(.noDataArray(found: "the top level is \(Self.kind(of: token))"))
+      }
+    }
+
+    /// The items at `path` below the value `token` opens, whose own path from the top is
+    /// `walked`: the last member of each key on the way counts, as for `"data"`. When the path
+    /// leads nowhere, where it stops and what is there instead.
+    mutating func lookUp(
+      _ path: ArraySlice<String>, in token: JSONScanner.Token, walked: [String]
+    ) throws(JSONScanner.Failure) -> Result<Feed, FeedError> {
+      let here = walked.isEmpty ? "the top level" : "\"\(FeedShape.text(of: walked))\""
+      func stop(_ found: String) -> Result<Feed, FeedError> {
+        .failure(.noItemArray(path: FeedShape.text(of: shape.items ?? []), found: found))
+      }
+      guard let wanted = path.first else {
+        switch token {
+        case .array: return .success(try items())
+        case .emptyArray: return .success(Feed(items: FeedItems()))
+        case .object, .emptyObject, .string, .number, .boolean, .null:
+          try scanner.skip(token)
+          return stop("\(here) is \(Self.kind(of: token)), not an array")
+        }
+      }
+      switch token {
+      case .object(var key):
+        var found: Result<Feed, FeedError>?
+        var others: [String] = []
+        while true {
+          let name = scanner.text(of: key)
+          if name == wanted {
+            found = try lookUp(path.dropFirst(), in: try scanner.value(), walked: walked + [name])
+          } else {
+            if !others.contains(name) { others.append(name) }
+            try scanner.skip(try scanner.value())
+          }
+          guard case .member(let next) = try scanner.next(in: .object) else { break }
+          key = next
+        }
+        return found
+          ?? stop("\(here) has no key \"\(wanted)\"; its keys are \(Self.listed(others))")
+      case .emptyObject:
+        return stop("\(here) is an empty object, without the key \"\(wanted)\"")
+      case .array, .emptyArray, .string, .number, .boolean, .null:
+        try scanner.skip(token)
+        return stop("\(here) is \(Self.kind(of: token)), not an object with the key \"\(wanted)\"")
+      }
+    }
+
+    /// Keys for a message: the first five, quoted, each of at most 40 characters.
+    static func listed(_ keys: [String]) -> String {
+      let shown = keys.prefix(5).map { key in
+        "\"" + (key.count > 40 ? key.prefix(39) + "…" : key[...]) + "\""
+      }
+      let more = keys.count > 5 ? " and \(keys.count - 5) more" : ""
+      return shown.joined(separator: ", ") + more
     }
 
     /// The value of `"data"`: its items, or why it holds none.
@@ -133,9 +200,10 @@ enum FeedParser {
       }
       let shared = SharedBytes(bytes: bytes)
       let halves = Halves()
-      let releases = releasesReadPages
+      let (releases, shape) = (releasesReadPages, shape)
       DispatchQueue.concurrentPerform(iterations: 2) { half in
-        var parser = Parser(scanner: JSONScanner(bytes: shared.bytes), releasesReadPages: releases)
+        var parser = Parser(
+          scanner: JSONScanner(bytes: shared.bytes), shape: shape, releasesReadPages: releases)
         parser.scanner.position = half == 0 ? start : boundary
         do throws(JSONScanner.Failure) {
           if half == 0 {
@@ -210,7 +278,7 @@ enum FeedParser {
       let token = try scanner.value()
       var fields = ItemRules.Fields()
       switch token {
-      case .object(var key):
+      case .object(var key) where shape.hasFinderlistKeys:
         while true {
           switch Self.field(key, in: scanner) {
           case .img?: fields.img = try fieldValue()
@@ -222,6 +290,8 @@ enum FeedParser {
           guard case .member(let next) = try scanner.next(in: .object) else { break }
           key = next
         }
+      case .object(let key):
+        try readFields(from: key, depth: 0, wanted: [.img, .width, .height, .span], into: &fields)
       case .emptyObject: break
       case .array, .emptyArray, .string, .number, .boolean, .null:
         feed.problems.append(
@@ -245,19 +315,50 @@ enum FeedParser {
               index: index, image: $0, width: sizes.width, height: sizes.height, span: sizes.span)
           }
         }
-      case .failure(let problem):
+      case .failure(var problem):
+        if !shape.hasFinderlistKeys {
+          problem.key = FeedShape.text(of: shape.path(of: problem.field))
+        }
         feed.problems.append(problem)
       }
     }
 
-    /// The fields of an item that the rules read; any other key is skipped.
-    enum FieldName {
-      case img, width, height, span
+    /// The members of an item's object at `depth` (0 for the item itself), from its first key
+    /// `first`: each of the `wanted` fields whose key path goes on with a member's key takes
+    /// that member's value, or reads on inside it, as the shape places them. A member given
+    /// twice counts last, a nested object as a whole (what an earlier one gave is forgotten).
+    mutating func readFields(
+      from first: JSONScanner.StringToken, depth: Int, wanted: [ItemRules.FieldName],
+      into fields: inout ItemRules.Fields
+    ) throws(JSONScanner.Failure) {
+      var key = first
+      while true {
+        let name = scanner.text(of: key)
+        let here = wanted.filter { shape.path(of: $0.field)[depth] == name }
+        if let field = here.first(where: { shape.path(of: $0.field).count == depth + 1 }) {
+          // The shape has no key that is also the start of another's (FeedShape's rule).
+          fields[field] = try fieldValue()
+        } else if !here.isEmpty {
+          for field in here { fields[field] = nil }
+          let token = try scanner.value()
+          if case .object(let inner) = token {
+            try readFields(from: inner, depth: depth + 1, wanted: here, into: &fields)
+          } else {
+            try scanner.skip(token)
+          }
+        } else {
+          try scanner.skip(try scanner.value())
+        }
+        guard case .member(let next) = try scanner.next(in: .object) else { break }
+        key = next
+      }
     }
 
     /// Which field of an item `key` names, if any.
     @inline(__always)
-    static func field(_ key: JSONScanner.StringToken, in scanner: JSONScanner) -> FieldName? {
+    static func field(_ key: JSONScanner.StringToken, in scanner: JSONScanner)
+      -> ItemRules.FieldName?
+    {
       // Told apart by length first, then by bytes: no string is made.
       switch key.contents.count {
       case 3 where scanner.string(key, is: "img"): .img

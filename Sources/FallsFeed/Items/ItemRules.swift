@@ -36,12 +36,46 @@ enum ItemRules {
     }
   }
 
+  /// The fields of an item that the rules read.
+  enum FieldName {
+    case img, width, height, span
+
+    /// The field as a problem names it.
+    var field: FeedField {
+      switch self {
+      case .img: .img
+      case .width: .width
+      case .height: .height
+      case .span: .span
+      }
+    }
+  }
+
   /// An item's fields, the last value of each key given twice.
   struct Fields {
     var img: Field?
     var width: Field?
     var height: Field?
     var span: Field?
+
+    subscript(name: FieldName) -> Field? {
+      get {
+        switch name {
+        case .img: img
+        case .width: width
+        case .height: height
+        case .span: span
+        }
+      }
+      set {
+        switch name {
+        case .img: img = newValue
+        case .width: width = newValue
+        case .height: height = newValue
+        case .span: span = newValue
+        }
+      }
+    }
   }
 
   /// The width, height and span of the item at feed index `index`, or its first problem; the

@@ -1,4 +1,5 @@
 import FallsCore
+import FallsFeed
 import Testing
 
 @testable import FallsCLI
@@ -83,5 +84,67 @@ private func message(_ body: () throws(CLIError) -> Void) -> String? {
         _ = try FlagValue(flag: "pattern", text: "4x1").pattern(columns: 3)
       }
         == "--pattern '4x1': tile 1 is wider than the 3 columns")
+  }
+
+  @Test(
+    "--keys: fields at dotted keys; each field once, and no key another's or its start",
+    arguments: [
+      ("width=size.w,height=size.h", nil as String?),
+      ("img=url", nil), ("span=layout.columns,img=media.src", nil),
+      (
+        "size=w",
+        "invalid value 'size=w' for '--keys'; expected FIELD=KEY separated by commas, "
+          + "each FIELD one of img, width, height, span (e.g. --keys img=url,width=size.w,height=size.h)"
+      ),
+      (
+        "width",
+        "invalid value 'width' for '--keys'; expected FIELD=KEY separated by commas, "
+          + "each FIELD one of img, width, height, span (e.g. --keys img=url,width=size.w,height=size.h)"
+      ),
+      ("width=a,width=b", "--keys gives width twice; give each field once"),
+      (
+        "width=size..w",
+        "invalid value 'width=size..w' for '--keys'; expected the key of width as keys joined by "
+          + "dots, none of them empty (e.g. --keys width=size.w)"
+      ),
+      (
+        "width=size,height=size.h",
+        "--keys: 'size' is the key of width and the start of height's 'size.h'; each field "
+          + "needs a key of its own"
+      ),
+      (
+        "width=s,height=s",
+        "--keys: 's' is the key of width and of height; each field needs a key of its own"
+      ),
+      (
+        "img=width",
+        "--keys: 'width' is the key of img and of width; each field needs a key of its own"
+      ),
+    ])
+  func itemKeys(text: String, refusal: String?) throws {
+    var shape = FeedShape(items: ["x"])
+    let value = FlagValue(flag: "keys", text: text)
+    #expect(message { () throws(CLIError) in try value.itemKeys(into: &shape) } == refusal)
+    guard refusal == nil else {
+      #expect(shape == FeedShape(items: ["x"]), "a refused value changes nothing")
+      return
+    }
+    for part in text.split(separator: ",") {
+      let sides = part.split(separator: "=")
+      let field = try #require(FeedField(rawValue: String(sides[0])))
+      #expect(shape.path(of: field) == sides[1].split(separator: ".").map(String.init))
+    }
+    #expect(shape.items == ["x"], "--keys keeps --items")
+  }
+
+  @Test(
+    "--items: keys joined by dots", arguments: [("a.b", ["a", "b"] as [String]?), ("a..b", nil)])
+  func keyPath(text: String, path: [String]?) {
+    var read: [String]?
+    let refusal = message { () throws(CLIError) in
+      read = try FlagValue(flag: "items", text: text).keyPath()
+    }
+    #expect(read == path)
+    #expect((refusal == nil) == (path != nil))
   }
 }

@@ -1,4 +1,5 @@
 import FallsCore
+import FallsFeed
 import FallsTestSupport
 import Foundation
 import Testing
@@ -11,7 +12,9 @@ import Testing
 
 /// A value each flag takes, with a style that takes the flag.
 private let samples: [String: (value: String?, style: LayoutStyle)] = [
-  "feed": ("-", .irregular), "pages": ("3", .irregular), "page-size": ("30", .irregular),
+  "feed": ("-", .irregular), "items": ("result.list", .irregular),
+  "keys": ("img=url,width=size.w,height=size.h", .irregular), "pages": ("3", .irregular),
+  "page-size": ("30", .irregular),
   "keep-partial": (nil, .irregular), "timeout": ("5", .irregular), "max-time": ("30", .irregular),
   "retries": ("1", .irregular),
   "max-bytes": ("4096", .irregular), "quiet": (nil, .irregular), "synthetic": ("10", .irregular),
@@ -38,7 +41,12 @@ private let samples: [String: (value: String?, style: LayoutStyle)] = [
 /// Where each flag's sample lands in the options: a test that a flag writes its own field. Each
 /// sample differs from the field's default, so that a flag that wrote nothing fails too.
 private let landings: [String: @Sendable (LayoutOptions) -> Bool] = [
-  "feed": { $0.feed == .standardInput }, "pages": { $0.pages == 3 },
+  "feed": { $0.feed == .standardInput },
+  "items": { $0.shape == FeedShape(items: ["result", "list"]) },
+  "keys": {
+    $0.shape == FeedShape(img: ["url"], width: ["size", "w"], height: ["size", "h"])
+  },
+  "pages": { $0.pages == 3 },
   "page-size": { $0.pageSize == 30 }, "keep-partial": { $0.keepPartial },
   "timeout": { $0.fetchPolicy.timeout == 5 }, "max-time": { $0.fetchPolicy.maxTime == 30 },
   "retries": { $0.fetchPolicy.retries == 1 }, "max-bytes": { $0.fetchPolicy.maxBytes == 4096 },
@@ -457,6 +465,12 @@ private struct Witness: Sendable {
         .appendingPathComponent("falls-witness-\(UInt64.random(in: 0 ... .max))").path
       return [Witness(value: ["--output", path])]
     case "skip-invalid": return [Witness(value: ["--skip-invalid"], fixture: "invalid-items.json")]
+    case "items": return [Witness(value: ["--items", "result.list"], fixture: "nested-shape.json")]
+    case "keys":
+      return [
+        Witness(
+          value: ["--keys", "img=url,width=size.w,height=size.h"], fixture: "other-keys.json")
+      ]
     default:
       let values: [String: [String]] = [
         "width": ["400"], "column-spacing": ["4"], "row-spacing": ["4"], "spacing": ["4"],

@@ -126,7 +126,7 @@ private func problem(_ item: String) throws -> FeedItemProblem? {
   @Test(
     "A document without a data array says what it has instead",
     arguments: [
-      ("[]", "the top level is an array"), ("3", "the top level is a number"),
+      ("3", "the top level is a number"), (#""feed""#, "the top level is a string"),
       ("null", "the top level is null"), (#"{"items": []}"#, "has no \"data\" key"),
       (#"{"data": {}}"#, "\"data\" is an object"), (#"{"data": "x"}"#, "\"data\" is a string"),
       (#"{"data": null}"#, "\"data\" is null"),
@@ -138,6 +138,107 @@ private func problem(_ item: String) throws -> FeedItemProblem? {
       guard case .noDataArray(let found) = error as? FeedError else { return false }
       return found.contains(phrase)
     }
+  }
+
+  @Test("A top-level array is the feed's items, as the data array would be")
+  func topLevelArray() throws {
+    let items =
+      #"[{"img": "a", "width": "1", "height": "2"}, {"img": "b", "width": 3, "height": 4}]"#
+    #expect(try decode(items) == decode(#"{"data": \#(items)}"#))
+    #expect(try decode(items).items.count == 2)
+    #expect(try decode("[]") == Feed(items: []))
+    // An invalid item of it is reported as one of data's.
+    let feed = try decode(#"[{"img": "a", "width": "1", "height": "2"}, 7]"#)
+    #expect(feed.items.count == 1 && feed.problems.map(\.index) == [1])
+  }
+
+  @Test(
+    "--items: the array at a path of keys, the last of a key given twice",
+    arguments: [
+      (#"{"result": {"list": [ITEM]}}"#, ["result", "list"]),
+      (#"{"a": 1, "result": {"x": [], "list": [ITEM]}, "z": null}"#, ["result", "list"]),
+      (#"{"result": {"list": []}, "result": {"list": [ITEM]}}"#, ["result", "list"]),
+      (#"{"data": [], "items": [ITEM]}"#, ["items"]),
+      (#"{"a": {"b": {"c": {"d": [ITEM, ITEM]}}}}"#, ["a", "b", "c", "d"]),
+    ])
+  func itemsAtPath(json: String, path: [String]) throws {
+    let item = #"{"img": "u", "width": "100", "height": "150"}"#
+    let feed = try FeedDecoder.decode(
+      Data(json.replacingOccurrences(of: "ITEM", with: item).utf8),
+      shape: FeedShape(items: path))
+    #expect(feed.problems.isEmpty)
+    #expect(!feed.items.isEmpty)
+    #expect(feed.items.allSatisfy { $0.width == 100 && $0.height == 150 })
+  }
+
+  @Test(
+    "--items: a path that leads nowhere says where it stops and what is there",
+    arguments: [
+      (#"{"result": {"lists": []}}"#, "\"result\" has no key \"list\"; its keys are \"lists\""),
+      (
+        #"{"res": 1, "other": 2}"#,
+        "the top level has no key \"result\"; its keys are \"res\", \"other\""
+      ),
+      (#"{"result": {"list": {}}}"#, "\"result.list\" is an object, not an array"),
+      (#"{"result": []}"#, "\"result\" is an array, not an object with the key \"list\""),
+      (#"{"result": {}}"#, "\"result\" is an empty object, without the key \"list\""),
+      (#"[1, 2]"#, "the top level is an array, not an object with the key \"result\""),
+      (
+        #"{"a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6, "g": 7}"#,
+        "the top level has no key \"result\"; its keys are \"a\", \"b\", \"c\", \"d\", \"e\" and 2 more"
+      ),
+    ])
+  func itemsPathFails(json: String, found: String) {
+    #expect {
+      try FeedDecoder.decode(Data(json.utf8), shape: FeedShape(items: ["result", "list"]))
+    } throws: { error in
+      guard case .noItemArray(let path, let got) = error as? FeedError else { return false }
+      return path == "result.list" && got == found
+    }
+  }
+
+  @Test("Text that is not JSON is refused as such before any path is followed")
+  func pathAfterSyntax() {
+    #expect {
+      try FeedDecoder.decode(Data(#"{"a": 1,}"#.utf8), shape: FeedShape(items: ["b"]))
+    } throws: { error in
+      if case .notJSON = error as? FeedError { true } else { false }
+    }
+  }
+
+  @Test("--keys: each field at its own path inside the item, nested to any depth")
+  func keysAtPaths() throws {
+    let shape = FeedShape(
+      img: ["media", "url"], width: ["size", "w"], height: ["size", "h"], span: ["cols"])
+    let json = #"""
+      [{"media": {"url": "a", "alt": "x"}, "size": {"w": "100", "h": 200}, "cols": 2},
+       {"size": {"w": 1}, "size": {"h": "5"}, "media": {"url": "b"}},
+       {"media": {"url": "c"}, "size": {"w": "1", "h": "0"}},
+       {"media": "d", "size": {"w": "1", "h": "1"}},
+       {"img": "e", "width": "1", "height": "1"}]
+      """#
+    let feed = try FeedDecoder.decode(Data(json.utf8), shape: shape)
+    #expect(feed.items.count == 1)
+    let first = try #require(feed.items.first)
+    #expect(first.img == "a" && first.width == 100 && first.height == 200 && first.span == 2)
+    // A nested object given twice counts whole, as its last: item 1's first size is forgotten.
+    let problems = feed.problems.map { "\($0.index) \($0.message)" }
+    #expect(
+      problems == [
+        "1 item 1: \"size.w\" is missing; expected a positive number, as a string like \"1200\" or a JSON number",
+        "2 item 2: \"size.h\" is \"0\"; expected a positive number, as a string like \"1200\" or a JSON number",
+        "3 item 3: \"media.url\" is missing; expected a string, the image's URL",
+        "4 item 4: \"size.w\" is missing; expected a positive number, as a string like \"1200\" or a JSON number",
+      ])
+  }
+
+  @Test("The default shape is the finderlist's, read alike by either path of the reader")
+  func defaultShape() throws {
+    let json = try Fixtures.data("mj-shop-1.json")
+    // The same keys written as a shape that the reader cannot tell is the default: items at
+    // ["data"] read by the path-following code.
+    let byPath = try FeedDecoder.decode(json, shape: FeedShape(items: ["data"]))
+    #expect(try FeedDecoder.decode(json) == byPath)
   }
 
   @Test(
