@@ -28,9 +28,19 @@ Routes (every response but the faults is a finderlist feed):
   /broken                   a 200 body that starts like JSON and breaks off inside it
   /same                     the next mj-shop page on each request, then an empty one
   /sequence/<a>,<b>,…/<page>  fixture number <page> of the list, then an empty data array
+  /image/<name>             the image fixture images/<name>, honouring Range (206, or 416
+                            past its end)
+  /image-whole/<name>       the same, ignoring Range: 200 and the whole file
+  /image-padded/<k>/<name>  the JPEG fixture with <k> KiB of APP segments before its frame
+                            header, honouring Range; /image-padded-whole/<k>/<name> ignores it
+                            (/image-padded-whole-paced/<k>/<name>: 2 ms after each 16 KiB)
+  /image-slow/<s>/<name>    /image/<name> after <s> seconds
+  /image-noise              200, then random bytes for ever
+  /image-endless-jpeg       200, a JPEG start, then APP segments for ever (no frame header)
+  /image-huge               a PNG header of 2147483647 x 2147483647 pixels
   /log                      the requests so far, but these, as JSON lines: method, path,
                             user agent; and CLOSED entries with the seconds a held connection
-                            lasted
+                            lasted; SENT entries with the bytes an image route wrote
 """
 import gzip
 import http.server
@@ -79,6 +89,18 @@ def shop_items():
     return items
 
 
+def padded_jpeg(kibibytes, name):
+    """The JPEG fixture with APP segments of zeros, <kibibytes> KiB in all, after its start."""
+    jpeg = (FIXTURES / "images" / name).read_bytes()
+    segments = []
+    left = kibibytes * 1024
+    while left > 0:
+        size = min(left, 65533)
+        segments.append(b"\xff\xe2" + (size + 2).to_bytes(2, "big") + b"\0" * size)
+        left -= size
+    return jpeg[:2] + b"".join(segments) + jpeg[2:]
+
+
 class Handler(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
@@ -99,6 +121,46 @@ class Handler(http.server.BaseHTTPRequestHandler):
         with LOCK:
             LOG.append({"method": "CLOSED", "path": path,
                         "seconds": f"{time.monotonic() - started:.3f}"})
+
+    def send_image(self, path, body, honour_range=True):
+        """Sends `body` (or the range asked for), in chunks, and logs how many bytes went."""
+        asked = self.headers.get("Range", "")
+        status, headers, start, end = 200, [], 0, len(body)
+        if honour_range and asked.startswith("bytes="):
+            first, _, last = asked[6:].partition("-")
+            start = int(first)
+            if start >= len(body):
+                self.send_body(416, b"", "text/plain", [("Content-Range", f"bytes */{len(body)}")])
+                return
+            end = min(int(last) + 1 if last else len(body), len(body))
+            status = 206
+            headers = [("Content-Range", f"bytes {start}-{end - 1}/{len(body)}")]
+        self.send_response(status)
+        self.send_header("Content-Type", "application/octet-stream")
+        self.send_header("Content-Length", str(end - start))
+        for name, value in headers:
+            self.send_header(name, value)
+        self.end_headers()
+        self.stream(path, (body[offset:min(offset + 16384, end)]
+                           for offset in range(start, end, 16384)),
+                    pause=0.002 if "paced" in path else 0)
+
+    def stream(self, path, chunks, pause=0):
+        """Writes the chunks until they end or the client goes, `pause` seconds after each (as a
+        real network paces them, where loopback would hand many MiB over before a client's
+        cancel takes effect); logs the bytes written."""
+        sent = 0
+        try:
+            for chunk in chunks:
+                self.wfile.write(chunk)
+                self.wfile.flush()
+                sent += len(chunk)
+                if pause:
+                    time.sleep(pause)
+        except OSError:
+            self.close_connection = True
+        with LOCK:
+            LOG.append({"method": "SENT", "path": path, "bytes": str(sent)})
 
     def fixture(self, name):
         path = FIXTURES / name
@@ -237,6 +299,40 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.send_body(200, name.read_bytes())
             else:
                 self.send_body(200, b'{"data": []}')
+        elif route in ("image", "image-whole", "image-slow", "image-padded", "image-padded-whole",
+                       "image-padded-whole-paced"):
+            name = parts[-1]
+            if "/" in name or not (FIXTURES / "images" / name).is_file():
+                self.send_body(404, b"no such image\n", "text/plain")
+                return
+            if route == "image-slow":
+                time.sleep(float(parts[1]))
+            if route.startswith("image-padded"):
+                body = padded_jpeg(int(parts[1]), name)
+            else:
+                body = (FIXTURES / "images" / name).read_bytes()
+            self.send_image(path, body, honour_range=not route.endswith("whole"))
+        elif route in ("image-noise", "image-endless-jpeg"):
+            # No Content-Length: the body goes on until the client closes the connection.
+            self.send_response(200)
+            self.send_header("Content-Type", "application/octet-stream")
+            self.end_headers()
+            self.close_connection = True
+            def noise():
+                import random
+                generator = random.Random(7)
+                while True:
+                    yield bytes(generator.getrandbits(8) for _ in range(16384))
+            def segments():
+                yield b"\xff\xd8"
+                block = b"\xff\xe2" + (16384).to_bytes(2, "big") + b"\0" * 16382
+                while True:
+                    yield block
+            self.stream(path, noise() if route == "image-noise" else segments())
+        elif route == "image-huge":
+            body = (b"\x89PNG\r\n\x1a\n" + (13).to_bytes(4, "big") + b"IHDR"
+                    + (2147483647).to_bytes(4, "big") * 2 + b"\x08\x02\0\0\0")
+            self.send_image(path, body)
         elif route == "log":
             with LOCK:
                 body = "".join(json.dumps(entry) + "\n" for entry in LOG).encode()

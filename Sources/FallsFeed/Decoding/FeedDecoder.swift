@@ -16,14 +16,16 @@ public enum FeedDecoder {
   /// - Parameters:
   ///   - bytes: The feed's JSON text.
   ///   - shape: Where the items and their fields are.
+  ///   - allowingMissingSizes: Whether an item without a width or a height is kept, its size
+  ///     0 × 0 (``FeedItem/hasSize``), for its image to give it.
   /// - Returns: The valid items and a problem for each invalid one.
   /// - Throws: ``FeedError/notJSON(detail:)``, ``FeedError/noDataArray(found:)`` or
   ///   ``FeedError/noItemArray(path:found:)``.
   /// - Complexity: O(*n*) in the size of the input.
-  public static func decode(_ bytes: Data, shape: FeedShape = .finderlist) throws(FeedError)
-    -> Feed
-  {
-    try decode(FeedBytes(data: bytes), shape: shape)
+  public static func decode(
+    _ bytes: Data, shape: FeedShape = .finderlist, allowingMissingSizes: Bool = false
+  ) throws(FeedError) -> Feed {
+    try decode(FeedBytes(data: bytes), shape: shape, allowingMissingSizes: allowingMissingSizes)
   }
 
   /// Decodes a feed from bytes that may map a file; the pages of a mapping are given back as
@@ -32,13 +34,14 @@ public enum FeedDecoder {
   /// - Returns: The valid items and a problem for each invalid one.
   /// - Throws: ``FeedError/notJSON(detail:)`` or ``FeedError/noDataArray(found:)``, or
   ///   ``FeedError/unreadable(path:reason:)`` when a mapped file changed while it was read.
-  public static func decode(_ bytes: FeedBytes, shape: FeedShape = .finderlist)
-    throws(FeedError) -> Feed
-  {
+  public static func decode(
+    _ bytes: FeedBytes, shape: FeedShape = .finderlist, allowingMissingSizes: Bool = false
+  ) throws(FeedError) -> Feed {
     let result = bytes.data.withUnsafeBytes { raw in
       Result { () throws(FeedError) in
         try FeedParser.parse(
-          raw.bindMemory(to: UInt8.self), shape: shape, releasingReadPages: bytes.isFileMapping)
+          raw.bindMemory(to: UInt8.self), shape: shape,
+          allowingMissingSizes: allowingMissingSizes, releasingReadPages: bytes.isFileMapping)
       }
     }
     // A file cut short under the mapping reads as zeros from where it ends: whatever was

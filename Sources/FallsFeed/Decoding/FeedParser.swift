@@ -13,11 +13,12 @@ import Foundation
 enum FeedParser {
   static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, shape: FeedShape = .finderlist,
-    splittingAbove threshold: Int = 1 << 22, releasingReadPages: Bool = false
+    allowingMissingSizes: Bool = false, splittingAbove threshold: Int = 1 << 22,
+    releasingReadPages: Bool = false
   ) throws(FeedError) -> Feed {
     var parser = Parser(
-      scanner: JSONScanner(bytes: bytes), shape: shape, splitThreshold: threshold,
-      releasesReadPages: releasingReadPages)
+      scanner: JSONScanner(bytes: bytes), shape: shape, allowsMissingSizes: allowingMissingSizes,
+      splitThreshold: threshold, releasesReadPages: releasingReadPages)
     do {
       return try parser.document()
     } catch {
@@ -50,6 +51,9 @@ enum FeedParser {
     var scanner: JSONScanner
     /// Where the items and their fields are.
     let shape: FeedShape
+    /// Whether an item without a width or a height is kept, its size 0 × 0 (to be read from
+    /// its image), rather than a problem.
+    let allowsMissingSizes: Bool
     var splitThreshold = Int.max
     var releasesReadPages = false
 
@@ -200,10 +204,11 @@ enum FeedParser {
       }
       let shared = SharedBytes(bytes: bytes)
       let halves = Halves()
-      let (releases, shape) = (releasesReadPages, shape)
+      let (releases, shape, allowsMissingSizes) = (releasesReadPages, shape, allowsMissingSizes)
       DispatchQueue.concurrentPerform(iterations: 2) { half in
         var parser = Parser(
-          scanner: JSONScanner(bytes: shared.bytes), shape: shape, releasesReadPages: releases)
+          scanner: JSONScanner(bytes: shared.bytes), shape: shape,
+          allowsMissingSizes: allowsMissingSizes, releasesReadPages: releases)
         parser.scanner.position = half == 0 ? start : boundary
         do throws(JSONScanner.Failure) {
           if half == 0 {
@@ -301,7 +306,9 @@ enum FeedParser {
         try scanner.skip(token)
         return
       }
-      switch ItemRules.check(fields, index: index, in: scanner) {
+      switch ItemRules.check(
+        fields, index: index, in: scanner, allowingMissingSizes: allowsMissingSizes)
+      {
       case .success(let sizes):
         guard case .string(let img)? = fields.img else { preconditionFailure("img is a string") }
         if img.isPlain {

@@ -47,6 +47,15 @@ public struct FeedFetcher: Sendable {
   /// - Returns: The body of a 2xx answer that starts like JSON.
   /// - Throws: ``FetchError`` naming the URL and what happened on the last attempt.
   public func fetch(_ url: URL) async throws(FetchError) -> Data {
+    try await fetch(url, request: .feed(policy)).body
+  }
+
+  /// Fetches `url` as `request` asks, by the policy's deadlines and retries.
+  ///
+  /// - Returns: A 2xx answer (or one of the request's other answer statuses), its body cut
+  ///   when the request said it was enough.
+  /// - Throws: ``FetchError`` naming the URL and what happened on the last attempt.
+  public func fetch(_ url: URL, request: FetchRequest) async throws(FetchError) -> HTTPResponse {
     var attempt = 0
     while true {
       if let remaining, remaining <= 0, let maxTime = policy.maxTime {
@@ -56,9 +65,9 @@ public struct FeedFetcher: Sendable {
       attempt += 1
       let cause: FetchError.Cause
       var wait: Double?
-      switch await attemptOnce(url) {
-      case .success(let body):
-        return body
+      switch await attemptOnce(url, request) {
+      case .success(let response):
+        return response
       case .failure(let final):
         throw FetchError(url: url.absoluteString, cause: final, attempts: attempt)
       case .retry(let transient, let retryAfter):
@@ -79,30 +88,35 @@ public struct FeedFetcher: Sendable {
   }
 
   private enum Attempt {
-    case success(Data)
+    case success(HTTPResponse)
     case failure(FetchError.Cause)
     /// A transient failure; `after` is the server's Retry-After, if it gave one.
     case retry(FetchError.Cause, after: Double?)
   }
 
-  private func attemptOnce(_ url: URL) async -> Attempt {
-    let headers = ["User-Agent": policy.userAgent, "Accept": "application/json"]
+  private func attemptOnce(_ url: URL, _ request: FetchRequest) async -> Attempt {
+    let headers = request.headers.merging(["User-Agent": policy.userAgent]) { $1 }
     // The attempt's own deadline, or what is left of the run's, whichever comes first.
     let left = remaining
     let timeout = min(policy.timeout, left ?? .infinity)
     let response: HTTPResponse
     do {
-      response = try await transport.get(
-        url, headers: headers, timeout: timeout, maxBytes: policy.maxBytes)
+      if let enough = request.enough {
+        response = try await transport.get(
+          url, headers: headers, timeout: timeout, readingAtMost: request.maxBytes, until: enough)
+      } else {
+        response = try await transport.get(
+          url, headers: headers, timeout: timeout, maxBytes: request.maxBytes)
+      }
     } catch {
       if case .timedOut = error, let left, left <= policy.timeout, let maxTime = policy.maxTime {
         return .failure(.maxTimeReached(seconds: maxTime))
       }
       return error.isTransient ? .retry(.transport(error), after: nil) : .failure(.transport(error))
     }
-    if (200..<300).contains(response.status) {
-      if let problem = Self.notJSON(response) { return .failure(problem) }
-      return .success(response.body)
+    if (200..<300).contains(response.status) || request.answerStatuses.contains(response.status) {
+      if request.expectsJSON, let problem = Self.notJSON(response) { return .failure(problem) }
+      return .success(response)
     }
     let cause = FetchError.Cause.status(response.status, reason: Self.reason(response.status))
     guard response.status == 429 || (500..<600).contains(response.status) else {

@@ -9,12 +9,18 @@ public struct HTTPResponse: Sendable {
   public var headers: [String: String]
   /// The body.
   public var body: Data
+  /// Whether the body was cut short on purpose: the caller had what it needed, or the most it
+  /// would read (``HTTPTransport/get(_:headers:timeout:readingAtMost:until:)``).
+  public var isCut: Bool
 
   /// Creates a response.
-  public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+  public init(
+    status: Int, headers: [String: String] = [:], body: Data = Data(), isCut: Bool = false
+  ) {
     self.status = status
     self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }) { $1 }
     self.body = body
+    self.isCut = isCut
   }
 }
 
@@ -88,4 +94,29 @@ public protocol HTTPTransport: Sendable {
   /// - Throws: ``TransportFailure`` when no complete answer arrived.
   func get(_ url: URL, headers: [String: String], timeout: Double, maxBytes: Int)
     async throws(TransportFailure) -> HTTPResponse
+
+  /// Fetches `url` once, reading its body only until `enough` says what has come is enough,
+  /// or until `maxBytes` have come: then the request ends, and the answer holds what came,
+  /// marked ``HTTPResponse/isCut``. A server that sends a whole image when asked for its first
+  /// bytes is read no further than its header.
+  func get(
+    _ url: URL, headers: [String: String], timeout: Double, readingAtMost maxBytes: Int,
+    until enough: @escaping @Sendable (Data) -> Bool
+  ) async throws(TransportFailure) -> HTTPResponse
+}
+
+extension HTTPTransport {
+  /// The whole answer, cut at `maxBytes` after the fact: for transports that cannot stop a
+  /// body early (those of tests).
+  public func get(
+    _ url: URL, headers: [String: String], timeout: Double, readingAtMost maxBytes: Int,
+    until enough: @escaping @Sendable (Data) -> Bool
+  ) async throws(TransportFailure) -> HTTPResponse {
+    var response = try await get(url, headers: headers, timeout: timeout, maxBytes: .max)
+    if response.body.count > maxBytes {
+      response.body = response.body.prefix(maxBytes)
+      response.isCut = true
+    }
+    return response
+  }
 }

@@ -41,9 +41,24 @@ public final class URLSessionTransport: HTTPTransport {
   public func get(_ url: URL, headers: [String: String], timeout: Double, maxBytes: Int)
     async throws(TransportFailure) -> HTTPResponse
   {
-    var request = URLRequest(url: url, timeoutInterval: timeout)
+    try await perform(url, headers: headers, Receiver(maxBytes: maxBytes, timeout: timeout))
+  }
+
+  /// Fetches `url` once, ending the request once the body is enough; see
+  /// ``HTTPTransport/get(_:headers:timeout:readingAtMost:until:)``.
+  public func get(
+    _ url: URL, headers: [String: String], timeout: Double, readingAtMost maxBytes: Int,
+    until enough: @escaping @Sendable (Data) -> Bool
+  ) async throws(TransportFailure) -> HTTPResponse {
+    try await perform(
+      url, headers: headers, Receiver(maxBytes: maxBytes, timeout: timeout, enough: enough))
+  }
+
+  private func perform(_ url: URL, headers: [String: String], _ receiver: Receiver)
+    async throws(TransportFailure) -> HTTPResponse
+  {
+    var request = URLRequest(url: url, timeoutInterval: receiver.timeout)
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-    let receiver = Receiver(maxBytes: maxBytes, timeout: timeout)
     let task = session.dataTask(with: request)
     receivers.add(receiver, for: task)
     defer { receivers.remove(task) }
@@ -132,16 +147,22 @@ private final class Receiver: Sendable {
     var response: HTTPURLResponse?
     /// Set when this side cancelled the task, to tell why.
     var cancelReason: TransportFailure?
+    /// Set when the body was enough and the task was ended for that: the answer stands.
+    var isCut = false
     var continuation: CheckedContinuation<Answer, Never>?
   }
 
   private let maxBytes: Int
-  private let timeout: Double
+  let timeout: Double
+  /// Whether the body so far is enough, for a request that may end early; `nil` for one whose
+  /// body is read whole (and refused past ``maxBytes``).
+  private let enough: (@Sendable (Data) -> Bool)?
   private let state = Mutex(State())
 
-  init(maxBytes: Int, timeout: Double) {
+  init(maxBytes: Int, timeout: Double, enough: (@Sendable (Data) -> Bool)? = nil) {
     self.maxBytes = maxBytes
     self.timeout = timeout
+    self.enough = enough
   }
 
   func start(_ task: URLSessionDataTask, continuation: CheckedContinuation<Answer, Never>) {
@@ -156,7 +177,7 @@ private final class Receiver: Sendable {
 
   func cancel(_ task: URLSessionTask, because reason: TransportFailure) {
     let shouldCancel = state.withLock {
-      guard $0.continuation != nil, $0.cancelReason == nil else { return false }
+      guard $0.continuation != nil, $0.cancelReason == nil, !$0.isCut else { return false }
       $0.cancelReason = reason
       return true
     }
@@ -175,7 +196,7 @@ private final class Receiver: Sendable {
     state.withLock { $0.response = http }
     let declared = response.expectedContentLength
     let isEncoded = http?.value(forHTTPHeaderField: "Content-Encoding") != nil
-    if declared > maxBytes, !isEncoded {
+    if declared > maxBytes, !isEncoded, enough == nil {
       cancel(dataTask, because: .bodyTooLarge(limit: maxBytes))
       completionHandler(.cancel)
       return
@@ -184,6 +205,18 @@ private final class Receiver: Sendable {
   }
 
   func received(_ data: Data, of dataTask: URLSessionDataTask) {
+    if let enough {
+      // Up to the most it may read; once enough, the task ends and what came is the answer.
+      let isCut = state.withLock {
+        guard $0.cancelReason == nil, !$0.isCut else { return false }
+        $0.body.append(data.prefix(maxBytes - $0.body.count))
+        $0.isCut = $0.body.count >= maxBytes || enough($0.body)
+        return $0.isCut
+      }
+      // Ended from another thread, as cancel(_:because:) does.
+      if isCut { DispatchQueue.global().async { dataTask.cancel() } }
+      return
+    }
     // Nothing is kept past the limit, nor after a cancel: data that is on its way when the task
     // is cancelled (a compressed body decompresses into many chunks) is dropped.
     let tooLarge = state.withLock {
@@ -223,7 +256,10 @@ private final class Receiver: Sendable {
       let waiting = $0.continuation
       $0.continuation = nil
       if let cancelReason = $0.cancelReason { return (waiting, .failure(cancelReason)) }
-      if let error { return (waiting, .failure(Self.failure(error, timeout: timeout))) }
+      // Ended because the body was enough: the cancellation's error is this side's own.
+      if let error, !$0.isCut {
+        return (waiting, .failure(Self.failure(error, timeout: timeout)))
+      }
       guard let response = $0.response else {
         return (waiting, .failure(.other(detail: "the server sent no HTTP answer")))
       }
@@ -234,7 +270,9 @@ private final class Receiver: Sendable {
       }
       return (
         waiting,
-        .success(HTTPResponse(status: response.statusCode, headers: headers, body: $0.body))
+        .success(
+          HTTPResponse(
+            status: response.statusCode, headers: headers, body: $0.body, isCut: $0.isCut))
       )
     }
     continuation?.resume(returning: result)

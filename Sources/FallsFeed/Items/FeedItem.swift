@@ -7,9 +7,10 @@ public struct FeedItem: Hashable, Sendable {
   public var index: Int
   /// The image URL, as the feed gave it.
   public var img: String
-  /// The image width; finite and positive.
+  /// The image width; finite and positive, or 0 when the feed gives no size (read with
+  /// missing sizes allowed, ``FeedDecoder``).
   public var width: Double
-  /// The image height; finite and positive.
+  /// The image height; finite and positive, or 0 with the width.
   public var height: Double
   /// How many columns the item asks to cover (the optional `"span"`: a whole number, or
   /// `"full"` for ``LayoutItem/fullSpan``); 1 when the feed gives none.
@@ -23,6 +24,9 @@ public struct FeedItem: Hashable, Sendable {
     self.height = height
     self.span = span
   }
+
+  /// Whether the feed gives the item's size.
+  public var hasSize: Bool { width > 0 && height > 0 }
 
   /// The size and span the layout core needs.
   public var layoutItem: LayoutItem { LayoutItem(width: width, height: height, span: span) }

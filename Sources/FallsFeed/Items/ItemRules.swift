@@ -80,9 +80,13 @@ enum ItemRules {
 
   /// The width, height and span of the item at feed index `index`, or its first problem; the
   /// field values are read out of `scanner`'s bytes.
-  static func check(_ fields: Fields, index: Int, in scanner: JSONScanner)
-    -> Result<(width: Double, height: Double, span: Int), FeedItemProblem>
-  {
+  ///
+  /// With `allowingMissingSizes` (a feed whose sizes are to be read from its images), an item
+  /// that gives no width or no height (absent or null) has no size: both are 0. A size given
+  /// but wrong is a problem still.
+  static func check(
+    _ fields: Fields, index: Int, in scanner: JSONScanner, allowingMissingSizes: Bool = false
+  ) -> Result<(width: Double, height: Double, span: Int), FeedItemProblem> {
     /// `value` read by `rule`, or the problem that names the field.
     func read<Value>(
       _ field: FeedField, _ value: Field?,
@@ -95,7 +99,20 @@ enum ItemRules {
           index: index, field: field, value: value.map { quoted($0, in: scanner) }, reason: error)
       }
     }
+    func isMissing(_ value: Field?) -> Bool {
+      switch value {
+      case nil, .null?: true
+      default: false
+      }
+    }
     return Result { () throws(FeedItemProblem) in
+      if allowingMissingSizes, isMissing(fields.width) || isMissing(fields.height) {
+        // The other may still be wrong: it is checked when given.
+        if !isMissing(fields.width) { _ = try read(.width, fields.width, by: length) }
+        if !isMissing(fields.height) { _ = try read(.height, fields.height, by: length) }
+        try read(.img, fields.img, by: image)
+        return (0, 0, try read(.span, fields.span, by: span))
+      }
       let width = try read(.width, fields.width, by: length)
       let height = try read(.height, fields.height, by: length)
       try read(.img, fields.img, by: image)
