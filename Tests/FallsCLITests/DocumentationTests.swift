@@ -50,3 +50,18 @@ private let repositoryFiles: [String] = {
     }
   }
 }
+
+@Suite struct ReadmeExampleTests {
+  @Test("README's falls probe example is what falls probe prints, in a clone")
+  func probeExample() async throws {
+    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let command = "falls probe Tests/Fixtures/probe-example.json"
+    let start = try #require(readme.range(of: "$ \(command)\n"))
+    let end = try #require(readme.range(of: "\n$ echo $?\n1\n", range: start.upperBound..<readme.endIndex))
+    let shown = String(readme[start.upperBound..<end.lowerBound]) + "\n"
+    let run = try await shell(
+      "cd \(shellQuoted(root.path)) && \"$FALLS\" probe Tests/Fixtures/probe-example.json 2>&1")
+    #expect(run.status == 1)
+    #expect(run.text == shown)
+  }
+}

@@ -35,6 +35,8 @@ Routes (every response but the faults is a finderlist feed):
                             header, honouring Range; /image-padded-whole/<k>/<name> ignores it
                             (/image-padded-whole-paced/<k>/<name>: 2 ms after each 16 KiB)
   /image-slow/<s>/<name>    /image/<name> after <s> seconds
+  /slow-images/<n>/<s>      a feed of <n> items whose images are /image-slow/<s>/ ones
+  /together-feed/<n>        a feed of <n> images that answer only when asked for all at once
   /image-noise              200, then random bytes for ever
   /image-endless-jpeg       200, a JPEG start, then APP segments for ever (no frame header)
   /image-huge               a PNG header of 2147483647 x 2147483647 pixels
@@ -66,6 +68,32 @@ def count(key):
 
 
 BOMBS = {}
+
+# /together/<n>/...: requests held until <n> of them are in at once, then answered together.
+TOGETHER = threading.Condition()
+TOGETHER_WAITING = {}
+TOGETHER_ROUND = {}
+
+
+def count_all():
+    """A number no earlier call gave."""
+    return count("together-feeds")
+
+
+def wait_together(key, count, timeout=3.0):
+    """Whether `count` requests of `key` were in at once within `timeout` seconds."""
+    with TOGETHER:
+        round_now = TOGETHER_ROUND.get(key, 0)
+        TOGETHER_WAITING[key] = TOGETHER_WAITING.get(key, 0) + 1
+        if TOGETHER_WAITING[key] >= count:
+            TOGETHER_WAITING[key] = 0
+            TOGETHER_ROUND[key] = round_now + 1
+            TOGETHER.notify_all()
+            return True
+        met = TOGETHER.wait_for(lambda: TOGETHER_ROUND.get(key, 0) != round_now, timeout)
+        if not met:
+            TOGETHER_WAITING[key] -= 1
+        return met
 
 
 def gzip_bomb(megabytes):
@@ -333,6 +361,27 @@ class Handler(http.server.BaseHTTPRequestHandler):
             body = (b"\x89PNG\r\n\x1a\n" + (13).to_bytes(4, "big") + b"IHDR"
                     + (2147483647).to_bytes(4, "big") * 2 + b"\x08\x02\0\0\0")
             self.send_image(path, body)
+        elif route == "together-feed":
+            # /together-feed/<n>: a feed of <n> images that answer only when all <n> are asked
+            # for at once (else 503 after 3 s).
+            port = self.server.server_address[1]
+            images = int(parts[1])
+            # A key of each feed's own, so that no request of an earlier run joins this one's.
+            key = f"{images}-{count_all()}"
+            items = [{"img": f"http://127.0.0.1:{port}/together/{images}/{key}/{n}",
+                      "width": "37", "height": "23"} for n in range(images)]
+            self.send_body(200, json.dumps({"data": items}).encode())
+        elif route == "together":
+            if wait_together(parts[2], int(parts[1])):
+                self.send_image(path, (FIXTURES / "images" / "png-37x23.png").read_bytes())
+            else:
+                self.send_body(503, b"not all together\n", "text/plain")
+        elif route == "slow-images":
+            # /slow-images/<n>/<s>: a feed of <n> items whose images answer after <s> seconds.
+            port = self.server.server_address[1]
+            items = [{"img": f"http://127.0.0.1:{port}/image-slow/{parts[2]}/png-37x23.png?{n}",
+                      "width": "37", "height": "23"} for n in range(int(parts[1]))]
+            self.send_body(200, json.dumps({"data": items}).encode())
         elif route == "log":
             with LOCK:
                 body = "".join(json.dumps(entry) + "\n" for entry in LOG).encode()

@@ -13,6 +13,7 @@ public enum CLI {
   static let commands: [(name: String, help: String)] = [
     (LayoutCommand.name, "Lay out a feed and print every item's frame"),
     (ViewCommand.name, "Show the layout in the terminal and scroll through it"),
+    (ProbeCommand.name, "Read every item's image and report its size beside the feed's"),
     (ShellCompletions.name, "Print a completion script for bash, zsh or fish"),
     (ManualPage.name, "Print the manual page, falls(1)"),
   ]
@@ -30,6 +31,8 @@ public enum CLI {
       layout       Lay out a finderlist feed and print every item's frame (table, json,
                    jsonl), or draw it (svg, html).
       view         Show the layout in the terminal and scroll through it, loading pages.
+      probe        Read the first bytes of every item's image and report its real size
+                   beside the feed's (table, json, jsonl).
       completions  Print a completion script for bash, zsh or fish.
       manual       Print the manual page, falls(1), in roff.
 
@@ -85,6 +88,28 @@ public enum CLI {
     }
   }
 
+  /// Writes a command's result with `body`: to standard output, or to the `--output` file
+  /// `path` (written beside itself and renamed into place when complete).
+  private static func write(
+    _ path: String?, environment: CLIEnvironment,
+    _ body: (any ByteSink) throws(SystemError) -> Void
+  ) throws(CLIError) {
+    guard let path else {
+      do {
+        try body(environment.standardOutput)
+      } catch {
+        throw .output(error)
+      }
+      return
+    }
+    do {
+      try OutputFile.write(
+        to: path, streams: (environment.standardOutput, environment.standardError), body)
+    } catch {
+      throw .outputFile(path: path, error)
+    }
+  }
+
   /// Writes a text that is the command's result to standard output.
   private static func write(_ text: String, to environment: CLIEnvironment) throws(CLIError) {
     do {
@@ -107,6 +132,7 @@ public enum CLI {
       switch rest.first {
       case LayoutCommand.name: throw .informational(HelpText.layout)
       case ViewCommand.name: throw .informational(ViewCommand.help)
+      case ProbeCommand.name: throw .informational(ProbeCommand.help)
       case ShellCompletions.name: throw .informational(ShellCompletions.help)
       case ManualPage.name: throw .informational(ManualPage.help)
       default: throw .informational(help)
@@ -123,27 +149,32 @@ public enum CLI {
         throw .output(SystemError(code: EBADF))
       }
       let report = try await PagedLayout.run(options, environment: environment)
-      guard let path = options.output else {
-        do {
-          try report.write(options.format, to: environment.standardOutput)
-        } catch {
-          throw .output(error)
-        }
-        return
-      }
-      do {
-        try OutputFile.write(
-          to: path, streams: (environment.standardOutput, environment.standardError)
-        ) { (sink) throws(SystemError) in
-          try report.write(options.format, to: sink)
-        }
-      } catch {
-        throw .outputFile(path: path, error)
+      try write(options.output, environment: environment) { (sink) throws(SystemError) in
+        try report.write(options.format, to: sink)
       }
     case ViewCommand.name:
       let options = try ViewCommand.parse(
         rest, standardInputIsFeed: environment.standardInputKind.holdsFeed)
       try await ViewCommand.run(options, environment: environment)
+    case ProbeCommand.name:
+      let options = try ProbeCommand.parse(
+        rest, standardInputIsFeed: environment.standardInputKind.holdsFeed)
+      if environment.standardOutputIsClosed,
+        options.output.map({ (try? OutputFile.target(for: $0)) == .descriptor(1) }) ?? true
+      {
+        throw .output(SystemError(code: EBADF))
+      }
+      let report = try await ProbeCommand.run(options, environment: environment)
+      try write(options.output, environment: environment) { (sink) throws(SystemError) in
+        try report.write(options.format, to: sink)
+      }
+      let failing = report.items.count { $0.status != .ok }
+      if failing > 0 {
+        throw .notAllPassed(
+          "\(failing) of \(report.items.count) image\(report.items.count == 1 ? " is" : "s are") "
+            + "not ok (\(report.counts.filter { $0.0 != .ok && $0.1 > 0 }.map { "\($0.1) \($0.0.words)" }.joined(separator: ", ")))"
+        )
+      }
     case ShellCompletions.name:
       try write(ShellCompletions.run(rest), to: environment)
     case ManualPage.name:

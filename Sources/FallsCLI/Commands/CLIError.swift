@@ -12,7 +12,7 @@ import Foundation
 #endif
 
 /// Everything that ends a CLI run early; ``outcome(of:)`` turns each into a message and a status.
-enum CLIError: Error {
+enum CLIError: Error, Sendable {
   /// The user asked for help or the version: `text` goes to standard output with status 0.
   case informational(String)
   /// Bad usage: what was wrong, and the command whose help to point to.
@@ -21,6 +21,10 @@ enum CLIError: Error {
   case refused(String)
   /// The feed could not be read or decoded.
   case feed(FeedError)
+  /// An item's image, read for its size (`--sizes`), could not be read.
+  case image(FeedItemProblem)
+  /// `falls probe` found items that are not ok; the message says how many.
+  case notAllPassed(String)
   /// A feed URL could not be fetched.
   case fetch(FetchError)
   /// Page `page` of a paged run failed; the message says which page.

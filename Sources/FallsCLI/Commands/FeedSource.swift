@@ -3,7 +3,7 @@ import FallsCore
 import FallsFeed
 
 /// Where `falls layout` reads its feed from.
-enum FeedSource: Equatable {
+enum FeedSource: Equatable, Sendable {
   /// The feed compiled into the binary.
   case embedded
   /// Standard input (`--feed -`).

@@ -24,17 +24,24 @@ enum LayoutCommand {
   /// - Returns: The options the arguments give.
   /// - Throws: A usage error, or help or the version asked for (``CLIError/informational(_:)``).
   static func parse(
-    _ arguments: [String], for command: String = name, standardInputIsFeed: Bool = false
+    _ arguments: [String], for command: CommandName = .layout, standardInputIsFeed: Bool = false
   ) throws(CLIError) -> LayoutOptions {
     // Help and the version are asked for before `--`; after it, they are names of feeds.
     let flags = arguments.prefix { $0 != "--" }
     if flags.contains(where: LayoutFlag[.help].spellings.contains) {
-      throw .informational(command == ViewCommand.name ? ViewCommand.help : HelpText.layout)
+      let help =
+        switch command {
+        case .layout: HelpText.layout
+        case .view: ViewCommand.help
+        case .probe: ProbeCommand.help
+        }
+      throw .informational(help)
     }
     if flags.contains(where: LayoutFlag[.version].spellings.contains) {
       throw .informational(CLI.versionText)
     }
     var reading = LayoutReading()
+    reading.options.command = command
     var feed: String?
     var remaining = arguments[...]
     var isOptionsEnd = false
@@ -53,8 +60,10 @@ enum LayoutCommand {
         continue
       }
       let (flag, inline) = try Self.flag(of: argument)
-      if command == ViewCommand.name, !flag.isForView {
-        throw usage("--\(flag.name) is an option of 'falls layout', not of 'falls view'")
+      if !flag.commands.contains(command) {
+        let takers = CommandName.allCases.filter(flag.commands.contains).map { "'falls \($0)'" }
+        throw usage(
+          "--\(flag.name) is an option of \(takers.listed), not of 'falls \(command.rawValue)'")
       }
       let text: String
       if let placeholder = flag.value {

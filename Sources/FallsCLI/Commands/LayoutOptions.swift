@@ -3,7 +3,13 @@ import FallsCore
 import FallsFeed
 
 /// What `falls layout` and `falls view` were asked to do.
-struct LayoutOptions {
+struct LayoutOptions: Sendable {
+  /// The command the options are for.
+  var command = CommandName.layout
+  /// Where the items' sizes come from (`--sizes`).
+  var sizes = SizeSource.feed
+  /// How many images are read at once (`--jobs`), by falls probe and by `--sizes`.
+  var jobs = 8
   var feed = FeedSource.embedded
   var configuration = LayoutConfiguration()
   var format = OutputFormat.table
@@ -48,4 +54,14 @@ struct LayoutReading {
   var synthetic: Int?
   var minimumHeight = SyntheticFeed.defaultMinimumHeight
   var maximumHeight = SyntheticFeed.defaultMaximumHeight
+}
+
+/// Where a layout's item sizes come from (`--sizes`).
+enum SizeSource: String, CaseIterable, Hashable, Sendable {
+  /// The sizes the feed gives, as ever.
+  case feed
+  /// Every item's image, read for its displayed size.
+  case images
+  /// The feed's, and the images' of the items whose size the feed does not give.
+  case fill
 }

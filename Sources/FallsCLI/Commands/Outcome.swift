@@ -38,6 +38,13 @@ func outcome(of error: CLIError) -> Outcome {
     return .failure(code(of: error), describe(error))
   case .fetch(let error):
     return .failure(.unavailable, error.message)
+  case .image(let problem):
+    let code: ExitCode =
+      if case .imageUnreachable = problem.reason { .unavailable } else { .dataError }
+    return .failure(
+      code, "feed \(problem.message); use --skip-invalid to lay out the other items")
+  case .notAllPassed(let message):
+    return .failure(.failure, message)
   case .page(let page, let error):
     var inner = outcome(of: error)
     inner.message = "page \(page): " + inner.message

@@ -39,7 +39,7 @@ enum ViewCommand {
   {
     do {
       return try LayoutCommand.parse(
-        arguments, for: name, standardInputIsFeed: standardInputIsFeed)
+        arguments, for: .view, standardInputIsFeed: standardInputIsFeed)
     } catch {
       guard case .usage(let message, _) = error else { throw error }
       throw .usage(message, command: name)

@@ -13,6 +13,8 @@ enum FlagName: String, CaseIterable, Hashable, Sendable, CustomStringConvertible
   case retries
   case maxBytes = "max-bytes"
   case quiet
+  case sizes
+  case jobs
   case synthetic
   case minHeight = "min-height"
   case maxHeight = "max-height"

@@ -27,8 +27,11 @@ struct LayoutFlag: Sendable {
   /// The feeds it applies to; a flag given with another feed is refused, as a style refuses
   /// a flag of other styles.
   var feeds: Set<FeedKind> = Set(FeedKind.allCases)
-  /// Whether `falls view` takes it too (it prints nothing, and fetches as it scrolls).
-  var isForView = true
+  /// The commands that take it: `falls layout` and `falls view` (which prints nothing, and
+  /// fetches as it scrolls) unless said; `falls probe` takes the flags of feeds and output.
+  var commands: Set<CommandName> = [.layout, .view]
+  /// What the flag does in `falls probe`, where that differs from ``help``.
+  var probeHelp: String?
   /// Why the flag would change nothing given the other flags, beyond its style (``option``)
   /// and its feeds (``feeds``), or `nil` where it has an effect: `--seed` with a layout that
   /// draws nothing at random, `--max-distortion` with nothing it bounds. The reason is said
@@ -46,6 +49,9 @@ struct LayoutFlag: Sendable {
   var fullHelp: String {
     feeds.count < FeedKind.allCases.count ? help + " For \(feeds.description) only." : help
   }
+
+  /// Whether `falls view` takes it.
+  var isForView: Bool { commands.contains(.view) }
 
   /// The flag as typed: `--name`, then `-x` when it has a one-letter form.
   var spellings: [String] {

@@ -49,7 +49,7 @@ extension LayoutFlag {
         help: "The finderlist JSON feed to lay out: an http or https URL, a file, or - for "
           + "standard input. Default: the feed built into falls "
           + "(\(EmbeddedFeed.itemCount) items).",
-        read: { $0.options.feed = try $1.feedSource() })
+        commands: [.layout, .view, .probe], read: { $0.options.feed = try $1.feedSource() })
     case .items:
       LayoutFlag(
         name: name, argument: "PATH",
@@ -57,7 +57,7 @@ extension LayoutFlag {
           + "{\"result\": {\"list\": [...]}}). Default: data, or the top level when it is an "
           + "array.",
         feeds: [.file, .standardInput, .url],
-        read: { $0.options.shape.items = try $1.keyPath() })
+        commands: [.layout, .view, .probe], read: { $0.options.shape.items = try $1.keyPath() })
     case .keys:
       LayoutFlag(
         name: name, argument: "FIELD=KEY,…",
@@ -65,13 +65,14 @@ extension LayoutFlag {
           + "(width=size.w): any of img, width and height, and span; a field not given keeps "
           + "its own name. Sizes are read as ever, strings or numbers.",
         feeds: [.file, .standardInput, .url],
-        read: { try $1.itemKeys(into: &$0.options.shape) })
+        commands: [.layout, .view, .probe], read: { try $1.itemKeys(into: &$0.options.shape) })
     case .pages:
       LayoutFlag(
         name: name, argument: "N",
         help: "Load N pages of a URL feed in turn, as a user pulling up N − 1 times would; "
           + "an empty page ends the paging early. Default: \(options.pages).",
-        feeds: [.url], read: { $0.options.pages = try $1.whole(in: 1...1_000_000, example: "3") })
+        feeds: [.url], commands: [.layout, .view, .probe],
+        read: { $0.options.pages = try $1.whole(in: 1...1_000_000, example: "3") })
     case .pageSize:
       LayoutFlag(
         name: name, argument: "N",
@@ -79,6 +80,7 @@ extension LayoutFlag {
           + "takes the page number, from 1. Without {page} the same URL is fetched for every "
           + "page. Default: \(options.pageSize).",
         feeds: [.url],
+        commands: [.layout, .view, .probe],
         isIdle: {
           guard case .url(let template) = $0.feed, !template.hasPageSize else { return nil }
           return "fills a URL's {size} placeholder, and this URL has none"
@@ -90,7 +92,7 @@ extension LayoutFlag {
         help: "When a page fails after earlier pages arrived, print those pages (status 0) "
           + "and say on standard error which page failed and why; without it nothing is "
           + "printed and falls exits 69.",
-        feeds: [.url], isForView: false,
+        feeds: [.url], commands: [.layout, .probe],
         isIdle: {
           $0.pages > 1
             ? nil : "keeps the pages that arrived before a later one failed; give --pages 2 or more"
@@ -103,6 +105,7 @@ extension LayoutFlag {
           + "trickles bytes; given, also the longest wait for a FIFO's writer. "
           + "Default: \(formatNumber(policy.timeout)).",
         feeds: [.url, .file],
+        commands: [.layout, .view, .probe],
         read: {
           $0.options.fetchPolicy.timeout = try $1.number(
             in: FetchPolicy.deadlines, of: "a number of seconds", example: "15")
@@ -113,7 +116,7 @@ extension LayoutFlag {
         help: "One deadline over every request, retry and page of the run, as curl's "
           + "--max-time: when it passes, falls stops with 69 (or, with --keep-partial, prints "
           + "the pages that arrived). Default: \(policy.maxTime.map(formatNumber) ?? "none").",
-        feeds: [.url], isForView: false,
+        feeds: [.url], commands: [.layout, .probe],
         read: {
           $0.options.fetchPolicy.maxTime = try $1.number(
             in: FetchPolicy.deadlines, of: "a number of seconds", example: "30")
@@ -126,6 +129,7 @@ extension LayoutFlag {
           + "other 4xx answers are not retried. \(FetchPolicy.retryCounts.lowerBound) to "
           + "\(FetchPolicy.retryCounts.upperBound). Default: \(policy.retries).",
         feeds: [.url],
+        commands: [.layout, .view, .probe],
         read: {
           $0.options.fetchPolicy.retries = try $1.whole(in: FetchPolicy.retryCounts, example: "2")
         })
@@ -138,6 +142,7 @@ extension LayoutFlag {
           + "limit for a regular file, "
           + "whose size is known.",
         feeds: [.url, .file, .standardInput],
+        commands: [.layout, .view, .probe],
         read: {
           $0.options.fetchPolicy.maxBytes = try $1.whole(
             in: FetchPolicy.byteLimits, example: "1048576")
@@ -148,7 +153,31 @@ extension LayoutFlag {
         help: "Do not show the progress that appears on a terminal while a URL feed loads: the "
           + "page fetched when there are several, a request that has taken more than a second, "
           + "each retry.",
-        feeds: [.url], isForView: false, read: { reading, _ in reading.options.quiet = true })
+        feeds: [.url], commands: [.layout, .probe],
+        read: { reading, _ in reading.options.quiet = true })
+    case .sizes:
+      LayoutFlag(
+        name: name, choices: SizeSource.names,
+        help: "Where the items' sizes come from: feed, as the feed gives them; images, every "
+          + "item's image read for the size it is shown at (its first bytes, as falls probe "
+          + "reads them); fill, the images of only the items whose size the feed does not give. "
+          + "An image that cannot be read is an error naming it, or with --skip-invalid skipped "
+          + "and listed. Default: \(options.sizes.rawValue).",
+        feeds: [.builtIn, .file, .standardInput, .url],
+        read: { $0.options.sizes = try $1.choice(SizeSource.self) })
+    case .jobs:
+      LayoutFlag(
+        name: name, argument: "N",
+        help: "How many images are read at once, by falls probe and for --sizes images or "
+          + "fill: \(ProbeCommand.jobRange.lowerBound) to \(ProbeCommand.jobRange.upperBound), "
+          + "over one session. Default: \(options.jobs).",
+        feeds: [.builtIn, .file, .standardInput, .url],
+        commands: [.layout, .view, .probe],
+        isIdle: {
+          $0.command != .probe && $0.sizes == .feed
+            ? "sets how many images are read at once, for --sizes images or fill" : nil
+        },
+        read: { $0.options.jobs = try $1.whole(in: ProbeCommand.jobRange, example: "8") })
     case .synthetic:
       LayoutFlag(
         name: name, argument: "N",
@@ -290,7 +319,7 @@ extension LayoutFlag {
         help: "On the last page, bring the column bottoms to one line where that is possible "
           + "within --max-distortion (\(LayoutStyle.taking(.alignment).listed)); the quality figure "
           + "raggedEnd says how near.",
-        option: .alignment, isForView: false,
+        option: .alignment, commands: [.layout],
         read: { reading, _ in reading.options.configuration.flatEnd = true })
     case .order:
       LayoutFlag(
@@ -308,6 +337,9 @@ extension LayoutFlag {
           + "wins (CSS grid-lanes' flow tolerance). "
           + "Default: \(formatNumber(defaults.tolerance)), plain shortest-first.",
         option: .tolerance, parameters: [.tolerance],
+        commands: [.layout, .view, .probe],
+        probeHelp: "How far an image's width/height ratio may be from the feed's, as a fraction "
+          + "of it, before the item is a mismatch. Default: \(formatNumber(ProbeCommand.tolerance)).",
         read: { $0.options.configuration.tolerance = try $1.number(example: "20") })
     case .direction:
       LayoutFlag(
@@ -402,7 +434,10 @@ extension LayoutFlag {
         name: name, short: "f", choices: OutputFormat.names,
         help: OutputFormat.allCases.map { "\($0.rawValue) \($0.summary)" }.joined(separator: ", ")
           + ". Default: \(options.format.rawValue).",
-        isForView: false, read: { $0.options.format = try $1.choice(OutputFormat.self) })
+        commands: [.layout, .probe],
+        probeHelp: ProbeCommand.formats.map { "\($0.rawValue) \(ProbeCommand.summary(of: $0))" }
+          .joined(separator: ", ") + ". Default: table.",
+        read: { $0.options.format = try $1.choice(OutputFormat.self) })
     case .output:
       LayoutFlag(
         name: name, short: "o", argument: "FILE",
@@ -413,7 +448,7 @@ extension LayoutFlag {
           + "refused, as the shell's > refuses it; a symbolic link's target is replaced, the "
           + "link kept; a device or FIFO such as /dev/null is written as it is; - is standard "
           + "output.",
-        isForView: false,
+        commands: [.layout, .probe],
         read: {
           guard !$1.text.isEmpty else { throw $1.invalid(expected: "a file name, or -") }
           $0.options.output = $1.text
@@ -426,7 +461,7 @@ extension LayoutFlag {
           + "center and transform in the ring styles only), for table its columns "
           + "(\(LayoutReport.fieldNames(format: .table, style: .irregular).joined(separator: ", ")); for "
           + "cube and sphere angle, tx, ty and tz in place of column, span, x and y).",
-        isForView: false,
+        commands: [.layout],
         read: {
           let names = $1.text.split(separator: ",", omittingEmptySubsequences: false)
           guard !names.contains(where: \.isEmpty) else {
@@ -441,13 +476,13 @@ extension LayoutFlag {
           "Print only the layout's quality figures (\(LayoutQuality.names.joined(separator: ", "))"
           + ", defined in the README): one NAME VALUE line each, or with --format json one "
           + "object. For the \(LayoutStyle.ofItemSizes.listed) styles.",
-        isForView: false, read: { reading, _ in reading.options.quality = true })
+        commands: [.layout], read: { reading, _ in reading.options.quality = true })
     case .rect:
       LayoutFlag(
         name: name, argument: "X,Y,W,H",
         help: "Print only the elements that intersect this rectangle, as a collection view asks "
           + "for what is on screen (the content height stays the whole content's).",
-        isForView: false,
+        commands: [.layout],
         read: {
           let values = try $1.numbers(counts: [4], example: "0,0,375,812")
           let (origins, sizes) = (LayoutConfiguration.coordinates, LayoutConfiguration.lengths)
@@ -465,14 +500,17 @@ extension LayoutFlag {
         help: "Lay out the valid items of a feed with invalid ones, keeping their feed index, "
           + "and list every skipped item on standard error.",
         feeds: [.file, .standardInput, .url],
+        commands: [.layout, .view, .probe],
         read: { reading, _ in reading.options.skipInvalid = true })
     case .help:
       LayoutFlag(
         name: name, short: "h", help: "Show this help.",
+        commands: [.layout, .view, .probe],
         read: { _, _ in preconditionFailure("help is answered before any flag is read") })
     case .version:
       LayoutFlag(
         name: name, help: "Show the version.",
+        commands: [.layout, .view, .probe],
         read: { _, _ in preconditionFailure("the version is answered before any flag is read") })
     }
   }

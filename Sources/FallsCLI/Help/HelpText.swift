@@ -12,14 +12,8 @@ enum HelpText {
 
       Frames are in points, origin at the top left, y growing downward.
 
-      ARGUMENTS:
-
       """
-    for flag in LayoutFlag.all {
-      guard let positional = flag.positional else { continue }
-      text += "  \(positional)\n" + wrap(positionalHelp(of: flag), indent: 6, width: 80) + "\n"
-    }
-    text += "\nOPTIONS:\n"
+    text += "\n" + arguments + "\nOPTIONS:\n"
     for flag in LayoutFlag.all {
       text += heading(of: flag) + "\n" + wrap(flag.fullHelp, indent: 6, width: 80) + "\n"
     }
@@ -37,6 +31,16 @@ enum HelpText {
 
       """
     return text + ExitCode.helpLines
+  }
+
+  /// The help's ARGUMENTS: each argument that stands for a flag (FEED), with what it is.
+  static var arguments: String {
+    var text = "ARGUMENTS:\n"
+    for flag in LayoutFlag.all {
+      guard let positional = flag.positional else { continue }
+      text += "  \(positional)\n" + wrap(positionalHelp(of: flag), indent: 6, width: 80) + "\n"
+    }
+    return text
   }
 
   /// What the help says of the argument that stands for `flag`: "The feed, as with --feed: "

@@ -26,6 +26,9 @@ enum ManualPage {
       .B falls view
       [\\fIFEED\\fR] [\\fIoptions\\fR]
       .br
+      .B falls probe
+      [\\fIFEED\\fR] [\\fIoptions\\fR]
+      .br
       .B falls completions
       .BR bash | zsh | fish
       .br
@@ -37,6 +40,10 @@ enum ManualPage {
       JSON Lines, or draws it as SVG or HTML.
       .B falls view
       shows the layout in the terminal and loads the next page at the bottom.
+      .B falls probe
+      reads the first bytes of every item's image (PNG, JPEG with its EXIF orientation, GIF,
+      WebP, AVIF, HEIC, BMP) and reports its size as shown beside the feed's: ok, mismatch,
+      missing, unreachable or not\\-an\\-image; it exits 1 when any item is not ok.
       FEED is an http or https URL, a file, or \\- for standard input; without one, falls lays out
       the feed built into it.
       Frames are in points, origin at the top left, y growing downward.
@@ -48,7 +55,10 @@ enum ManualPage {
         (flag.short.map { "\\fB\\-\($0)\\fR, " } ?? "")
         + "\\fB\\-\\-\(escaped(flag.name.rawValue))\\fR"
       let value = flag.value.map { " \\fI\(escaped($0))\\fR" } ?? ""
-      let help = flag.fullHelp + (flag.isForView ? "" : " Not for falls view.")
+      let help =
+        flag.fullHelp + (flag.isForView ? "" : " Not for falls view.")
+        + (flag.commands.contains(.probe)
+          ? " Also for falls probe" + (flag.probeHelp.map { ": " + $0 } ?? ".") : "")
       page += ".TP\n\(names)\(value)\n\(escaped(help))\n"
     }
     page += ".SH VIEW KEYS\n"

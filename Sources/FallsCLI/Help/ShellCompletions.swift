@@ -60,7 +60,9 @@ enum ShellCompletions {
   }
 
   private static func flags(of command: String) -> [LayoutFlag] {
-    LayoutFlag.all.filter { command == LayoutCommand.name || $0.isForView }
+    LayoutFlag.all.filter { flag in
+      CommandName(rawValue: command).map(flag.commands.contains) ?? false
+    }
   }
 
   /// The first sentence of a flag's help, whole, for the shells that show one beside it (a
@@ -77,6 +79,20 @@ enum ShellCompletions {
   /// a `*` is not expanded as a pattern, as `COMPREPLY=($(compgen …))` would.
   private static func bashReply(_ arguments: String) -> String {
     "mapfile -t COMPREPLY < <(compgen \(arguments) -- \"$cur\")"
+  }
+
+  /// bash's case of each command that takes flags: the flags it completes.
+  private static var commandFlags: String {
+    CommandName.allCases.map { command in
+      "\(command.rawValue)) flags=\"\(spellings(of: command.rawValue).joined(separator: " "))\" ;;"
+    }.joined(separator: "\n    ")
+  }
+
+  /// zsh's case of each command that takes flags: its `_arguments`.
+  private static var zshCommands: String {
+    CommandName.allCases.map { command in
+      "\(command.rawValue))\n    _arguments \\\n      \(zshSpecifications(of: command.rawValue)) ;;"
+    }.joined(separator: "\n    ")
   }
 
   private static var bash: String {
@@ -101,8 +117,7 @@ enum ShellCompletions {
         fi
         local flags
         case ${COMP_WORDS[1]} in
-          layout) flags="\(spellings(of: LayoutCommand.name).joined(separator: " "))" ;;
-          view) flags="\(spellings(of: ViewCommand.name).joined(separator: " "))" ;;
+          \(commandFlags)
           completions) \(bashReply("-W \"\(Shell.allCases.map(\.rawValue).joined(separator: " "))\"")); return ;;
           *) COMPREPLY=(); return ;;
         esac
@@ -186,12 +201,7 @@ enum ShellCompletions {
           _describe command commands ;;
         argument)
           case $line[1] in
-          layout)
-            _arguments \\
-              \(zshSpecifications(of: LayoutCommand.name)) ;;
-          view)
-            _arguments \\
-              \(zshSpecifications(of: ViewCommand.name)) ;;
+          \(zshCommands)
           completions) _values shell \(Shell.allCases.map(\.rawValue).joined(separator: " ")) ;;
           esac ;;
         esac
@@ -223,7 +233,8 @@ enum ShellCompletions {
     lines.append(
       "complete -c falls -n '__fish_seen_subcommand_from completions' -a 'bash zsh fish'")
     for flag in LayoutFlag.all {
-      let commands = flag.isForView ? "layout view" : "layout"
+      let commands = CommandName.allCases.filter(flag.commands.contains).map(\.rawValue)
+        .joined(separator: " ")
       var line = "complete -c falls -n '__fish_seen_subcommand_from \(commands)' -l \(flag.name)"
       if let short = flag.short { line += " -s \(short)" }
       if flag.value != nil { line += flag.isPath ? " -r -F" : " -x" }

@@ -47,7 +47,28 @@ struct FeedPages {
   ///
   /// On error nothing changes.
   mutating func loadNext() async throws(CLIError) -> (feed: Feed, count: Int) {
-    guard let url = nextURL else { return try loadNextAtOnce() }
+    if case .synthetic = options.feed { return try loadNextAtOnce() }
+    let next = page + 1
+    let feed = try await sized(try decode(try await nextBytes(), page: next))
+    return try add(feed)
+  }
+
+  /// The next page's feed, read, fetched or generated, its items numbered after the pages
+  /// before and not laid out (for `falls probe`); an invalid item is an error unless skipped.
+  mutating func readNextFeed() async throws(CLIError) -> Feed {
+    let next = page + 1
+    var feed = try decode(try await nextBytes(), page: next)
+    let count = feed.items.count + feed.problems.count
+    Self.number(&feed, from: nextIndex)
+    if !feed.problems.isEmpty, !options.skipInvalid { throw .feed(.invalidItems(feed.problems)) }
+    (page, nextIndex) = (next, nextIndex + count)
+    return feed
+  }
+
+  /// The next page's bytes: fetched from its URL, or read from the file, standard input or
+  /// the built-in feed.
+  private func nextBytes() async throws(CLIError) -> FeedBytes {
+    guard let url = nextURL else { return try bytesAtOnce() }
     // A request that takes more than a second says what it waits for: on a queue of its own,
     // which a busy pool of tasks does not hold up.
     let next = page + 1
@@ -56,13 +77,11 @@ struct FeedPages {
     }
     if let waiting { DispatchQueue.global().asyncAfter(deadline: .now() + 1, execute: waiting) }
     defer { waiting?.cancel() }
-    let body: Data
     do {
-      body = try await fetcher.fetch(url)
+      return FeedBytes(data: try await fetcher.fetch(url))
     } catch {
       throw .fetch(error)
     }
-    return try add(FeedBytes(data: body))
   }
 
   /// Reads or generates the next page of a feed that is not a URL's, and lays it out.
@@ -73,8 +92,18 @@ struct FeedPages {
     case .synthetic(let count, let minimumHeight, let maximumHeight):
       try generate(count: count, minimumHeight: minimumHeight, maximumHeight: maximumHeight)
       return (Feed(items: FeedItems()), count)
+    case .embedded, .standardInput, .file:
+      return try add(bytesAtOnce())
+    case .url:
+      preconditionFailure("a URL's pages are fetched by loadNext()")
+    }
+  }
+
+  /// The bytes of a feed that is not a URL's, nor generated.
+  func bytesAtOnce() throws(CLIError) -> FeedBytes {
+    switch options.feed {
     case .embedded:
-      return try add(FeedBytes(data: Data(EmbeddedFeed.json.utf8)))
+      return FeedBytes(data: Data(EmbeddedFeed.json.utf8))
     case .standardInput:
       let limit = options.fetchPolicy.maxBytes
       let bytes: FeedBytes
@@ -89,7 +118,7 @@ struct FeedPages {
       {
         throw .feed(.tooLarge(path: "-", limit: limit))
       }
-      return try add(bytes)
+      return bytes
     case .file(let path):
       let bytes: FeedBytes
       do throws(FeedError) {
@@ -106,9 +135,9 @@ struct FeedPages {
         }
         throw .feed(error)
       }
-      return try add(bytes)
-    case .url:
-      preconditionFailure("a URL's pages are fetched by loadNext()")
+      return bytes
+    case .url, .synthetic:
+      preconditionFailure("only a feed's own bytes are read at once")
     }
   }
 
@@ -126,14 +155,77 @@ struct FeedPages {
   /// Lays out the next page, its bytes read or fetched (from ``nextURL``) already: what
   /// ``loadNext()`` does once it has them.
   mutating func add(_ bytes: FeedBytes) throws(CLIError) -> (feed: Feed, count: Int) {
+    try add(try decode(bytes, page: page + 1))
+  }
+
+  /// Lays out the next page's feed, decoded (and its sizes read) already.
+  mutating func add(_ decoded: Feed) throws(CLIError) -> (feed: Feed, count: Int) {
     let next = page + 1
-    var feed = try decode(bytes, page: next)
+    var feed = decoded
     let count = feed.items.count + feed.problems.count
     try Self.add(
       &feed, page: next, firstIndex: nextIndex, skipInvalid: options.skipInvalid, to: &layout,
       placed: &placed)
     (page, nextIndex) = (next, nextIndex + count)
     return (feed, count)
+  }
+
+  /// Numbers a page's items (and problems) after the `firstIndex` items of the pages before.
+  static func number(_ feed: inout Feed, from firstIndex: Int) {
+    guard firstIndex > 0 else { return }
+    feed.items.offsetIndices(by: firstIndex)
+    for position in feed.problems.indices { feed.problems[position].index += firstIndex }
+  }
+
+  /// `feed` with its items' sizes read from their images, as `--sizes` asks: every item's, or
+  /// those the feed gives none. An image that cannot be read is an error naming it (69 when it
+  /// cannot be had, 65 when it is no image), or with `--skip-invalid` the item is skipped and
+  /// listed as a problem.
+  func sized(_ feed: Feed) async throws(CLIError) -> Feed {
+    try await Self.sized(
+      feed, options: options, fetcher: fetcher, progress: progress, firstIndex: nextIndex)
+  }
+
+  /// `feed`, the page whose first item is feed index `firstIndex`, with its sizes read as
+  /// `options` ask, over `fetcher`.
+  static func sized(
+    _ feed: Feed, options: LayoutOptions, fetcher: FeedFetcher, progress: Progress?,
+    firstIndex: Int
+  ) async throws(CLIError) -> Feed {
+    guard options.sizes != .feed else { return feed }
+    var feed = feed
+    let positions = feed.items.indices.filter {
+      options.sizes == .images || !feed.items[$0].hasSize
+    }
+    let items = positions.map { feed.items[$0] }
+    let probes = await ProbeCommand.probeAll(
+      items, prober: ImageProber(fetcher: fetcher), jobs: options.jobs, progress: progress)
+    var failed: [Int] = []
+    for (position, (item, probe)) in zip(positions, zip(items, probes)) {
+      let reason: FeedItemProblem.Reason
+      switch probe.outcome {
+      case .header(let header):
+        feed.items.setSize(
+          at: position, width: Double(header.displayedWidth),
+          height: Double(header.displayedHeight))
+        continue
+      case .unreachable(let why): reason = .imageUnreachable(why)
+      case .notAnImage(let why): reason = .notAnImage(why)
+      }
+      let problem = FeedItemProblem(
+        index: item.index, field: .img, value: "\"\(shortenedForMessage(item.img))\"",
+        reason: reason)
+      guard options.skipInvalid else {
+        var numbered = problem
+        numbered.index += firstIndex
+        throw .image(numbered)
+      }
+      feed.problems.append(problem)
+      failed.append(position)
+    }
+    for position in failed.reversed() { feed.items.remove(at: position) }
+    feed.problems.sort { $0.index < $1.index }
+    return feed
   }
 
   /// Lays out `count` generated items as the one page: made a batch at a time and never kept,
@@ -172,9 +264,19 @@ struct FeedPages {
   }
 
   /// Decodes one page; a URL's body that is not JSON is a fetch failure (69), not bad data.
-  private func decode(_ bytes: FeedBytes, page: Int) throws(CLIError) -> Feed {
+  func decode(_ bytes: FeedBytes, page: Int) throws(CLIError) -> Feed {
+    try Self.decode(bytes, page: page, options: options)
+  }
+
+  /// Decodes page `page` of the feed `options` name.
+  static func decode(_ bytes: FeedBytes, page: Int, options: LayoutOptions) throws(CLIError)
+    -> Feed
+  {
     do {
-      return try FeedDecoder.decode(bytes, shape: options.shape)
+      // Sizes to be read from the images may be missing from the feed.
+      return try FeedDecoder.decode(
+        bytes, shape: options.shape,
+        allowingMissingSizes: options.command == .probe || options.sizes != .feed)
     } catch {
       guard case .notJSON(let detail) = error else { throw .feed(error) }
       if case .url(let template) = options.feed {
@@ -218,10 +320,7 @@ struct FeedPages {
     _ feed: inout Feed, page: Int, firstIndex: Int, skipInvalid: Bool,
     to layout: inout WaterfallLayout, placed: inout PlacedItems
   ) throws(CLIError) {
-    if firstIndex > 0 {
-      feed.items.offsetIndices(by: firstIndex)
-      for position in feed.problems.indices { feed.problems[position].index += firstIndex }
-    }
+    number(&feed, from: firstIndex)
     if !feed.problems.isEmpty, !skipInvalid { throw .feed(.invalidItems(feed.problems)) }
     // A page of several batches may fail after some of them went in: keep the layout as it was
     // (a copy costs nothing until the layout changes, and then once per long page).

@@ -5,29 +5,25 @@ import FallsTerminal
 import Foundation
 import Synchronization
 
-/// A page on its way: fetched by a task of its own while the viewer reads keys.
+/// A page on its way: fetched, decoded and its images' sizes read by a task of its own while
+/// the viewer reads keys.
 final class PendingPage: Sendable {
   let page: Int
-  private let result = Mutex<Result<Data, FetchError>?>(nil)
+  private let result = Mutex<Result<Feed, CLIError>?>(nil)
   private let task = Mutex<Task<Void, Never>?>(nil)
 
-  /// Starts fetching `url` with `fetcher`.
-  init(page: Int, url: URL, fetcher: FeedFetcher) {
+  /// Starts `load`, which makes page `page`'s feed.
+  init(page: Int, load: @escaping @Sendable () async -> Result<Feed, CLIError>) {
     self.page = page
     let started = Task { [self] in
-      let body: Result<Data, FetchError>
-      do throws(FetchError) {
-        body = .success(try await fetcher.fetch(url))
-      } catch {
-        body = .failure(error)
-      }
-      result.withLock { $0 = body }
+      let feed = await load()
+      result.withLock { $0 = feed }
     }
     task.withLock { $0 = started }
   }
 
-  /// The body, or why it did not come, once it is there.
-  var outcome: Result<Data, FetchError>? { result.withLock { $0 } }
+  /// The feed, or why it did not come, once it is there.
+  var outcome: Result<Feed, CLIError>? { result.withLock { $0 } }
 
   func cancel() {
     task.withLock { $0?.cancel() }

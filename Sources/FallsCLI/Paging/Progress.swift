@@ -47,6 +47,10 @@ final class Progress: @unchecked Sendable {
         + "\(shownInMessage(cause.description)), attempt \(attempt) of \(attempts)\n")
   }
 
+  func probed(_ done: Int, of total: Int) {
+    show("falls: probed \(done) of \(total) images")
+  }
+
   /// Clears the line, if one is shown.
   func clear() {
     show("")

@@ -49,11 +49,44 @@ struct Viewer {
     guard !exhausted, pending == nil else { return }
     let page = pages.page + 1
     message = "loading page \(page)…"
-    guard let url = pages.nextURL else {
+    let url = pages.nextURL
+    guard url != nil || options.sizes != .feed else {
       apply(page: page) { (pages) throws(CLIError) in try pages.loadNextAtOnce() }
       return
     }
-    pending = PendingPage(page: page, url: url, fetcher: pages.fetcher)
+    // Fetched, or read at once, then decoded and its images read apart, while keys go on.
+    var bytes: FeedBytes?
+    if url == nil {
+      do throws(CLIError) {
+        bytes = try pages.bytesAtOnce()
+      } catch {
+        message = "page \(page): " + outcome(of: error).message
+        return
+      }
+    }
+    let (options, fetcher, firstIndex) = (options, pages.fetcher, pages.nextIndex)
+    pending = PendingPage(page: page) { [bytes] in
+      do throws(CLIError) {
+        let read: FeedBytes
+        if let bytes {
+          read = bytes
+        } else if let url {
+          do throws(FetchError) {
+            read = FeedBytes(data: try await fetcher.fetch(url))
+          } catch {
+            throw .fetch(error)
+          }
+        } else {
+          preconditionFailure("a page is fetched or read")
+        }
+        let feed = try FeedPages.decode(read, page: page, options: options)
+        return .success(
+          try await FeedPages.sized(
+            feed, options: options, fetcher: fetcher, progress: nil, firstIndex: firstIndex))
+      } catch {
+        return .failure(error)
+      }
+    }
   }
 
   /// Lays out the page that has arrived, if one has; true when a load ended.
@@ -62,8 +95,8 @@ struct Viewer {
     self.pending = nil
     apply(page: pending.page) { (pages) throws(CLIError) in
       switch outcome {
-      case .success(let body): return try pages.add(FeedBytes(data: body))
-      case .failure(let error): throw .fetch(error)
+      case .success(let feed): return try pages.add(feed)
+      case .failure(let error): throw error
       }
     }
     return true

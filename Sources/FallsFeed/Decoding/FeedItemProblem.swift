@@ -30,6 +30,10 @@ public struct FeedItemProblem: Error, Hashable, Sendable {
     case tooTall
     /// The width and height are valid, but the height they give in points rounds to 0.
     case tooShort
+    /// The item's image, read for its size, could not be had; `why` says what happened.
+    case imageUnreachable(String)
+    /// The item's image, read for its size, is not an image falls reads; `why` says what it is.
+    case notAnImage(String)
   }
 
   /// The item's position in the feed's `data` array, from 0.
@@ -68,6 +72,8 @@ public struct FeedItemProblem: Error, Hashable, Sendable {
     case .tooTall: expected = "a height/width ratio whose height in points is at most 1e300"
     case .tooShort: expected = "a height/width ratio whose height in points is above 0"
     case .invalidSpan: expected = "a whole number of columns of at least 1, or \"full\""
+    case .imageUnreachable, .notAnImage:
+      expected = "an image falls reads (PNG, JPEG, GIF, WebP, AVIF, HEIC or BMP)"
     }
     let what: String
     switch (reason, value) {
@@ -75,6 +81,10 @@ public struct FeedItemProblem: Error, Hashable, Sendable {
     case (.notAnObject, let value?): what = "the item is \(value), not an object"
     case (.tooTall, let value?):
       what = "\"\(key)\" \(value) makes it too tall to lay out"
+    case (.imageUnreachable(let why), let value?):
+      what = "its image \(value) could not be read: \(why)"
+    case (.notAnImage(let why), let value?):
+      what = "its image \(value) is not an image: \(why)"
     case (.tooShort, let value?):
       what = "\"\(key)\" \(value) makes it too short to lay out"
     case (_, let value?): what = "\"\(key)\" is \(value)"

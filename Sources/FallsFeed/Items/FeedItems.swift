@@ -53,6 +53,12 @@ public struct FeedItems: RandomAccessCollection, Hashable, Sendable {
   /// known to need none without a look.
   public var imagesNeedingJSONEscapes: Int { escapingImages }
 
+  /// Gives the item at `position` the size `width` × `height` (its image's, read).
+  public mutating func setSize(at position: Int, width: Double, height: Double) {
+    widths[position] = width
+    heights[position] = height
+  }
+
   /// The feed index of the item at `position`.
   public func feedIndex(at position: Int) -> Int {
     precondition(indices.contains(position), "position out of range")

@@ -24,16 +24,28 @@ import Testing
   @Test(
     "Output options belong to falls layout; layout options are checked as falls layout checks them",
     arguments: [
-      (["--format", "json"], "--format is an option of 'falls layout', not of 'falls view'"),
-      (["--output=x.svg"], "--output is an option of 'falls layout', not of 'falls view'"),
-      (["--rect", "0,0,1,1"], "--rect is an option of 'falls layout', not of 'falls view'"),
-      (["--quiet"], "--quiet is an option of 'falls layout', not of 'falls view'"),
       (
-        ["--keep-partial"], "--keep-partial is an option of 'falls layout', not of 'falls view'"
+        ["--format", "json"],
+        "--format is an option of 'falls layout' and 'falls probe', not of 'falls view'"
+      ),
+      (
+        ["--output=x.svg"],
+        "--output is an option of 'falls layout' and 'falls probe', not of 'falls view'"
+      ),
+      (["--rect", "0,0,1,1"], "--rect is an option of 'falls layout', not of 'falls view'"),
+      (
+        ["--quiet"], "--quiet is an option of 'falls layout' and 'falls probe', not of 'falls view'"
+      ),
+      (
+        ["--keep-partial"],
+        "--keep-partial is an option of 'falls layout' and 'falls probe', not of 'falls view'"
       ),
       (["--columns", "0"], "invalid value '0' for '--columns'"),
-      (["-f", "json"], "--format is an option of 'falls layout', not of 'falls view'"),
-      (["-q"], "--quiet is an option of 'falls layout', not of 'falls view'"),
+      (
+        ["-f", "json"],
+        "--format is an option of 'falls layout' and 'falls probe', not of 'falls view'"
+      ),
+      (["-q"], "--quiet is an option of 'falls layout' and 'falls probe', not of 'falls view'"),
       (["a.json", "b.json"], "unexpected argument 'b.json'; falls view takes one feed"),
     ])
   func options(arguments: [String], message: String) async {
@@ -86,7 +98,7 @@ import Testing
     "A layout of any size is drawn a screen at a time: top, a line down, the middle, the bottom",
     .timeLimit(.minutes(1)), arguments: hostileViews)
   func hostileScreens(arguments: [String], feed: String?) async throws {
-    let options = try LayoutCommand.parse(arguments, for: ViewCommand.name)
+    let options = try LayoutCommand.parse(arguments, for: .view)
     let environment = CLIEnvironment(
       readStandardInput: { _, _ in FeedBytes(data: Data((feed ?? "").utf8)) },
       standardOutput: BufferSink(), standardError: BufferSink())
@@ -114,7 +126,7 @@ import Testing
 
   /// A viewer of the built-in feed at `size`, its first page loaded.
   private func viewer(_ arguments: [String] = [], size: TerminalSize) throws -> Viewer {
-    let options = try LayoutCommand.parse(arguments, for: ViewCommand.name)
+    let options = try LayoutCommand.parse(arguments, for: .view)
     let environment = CLIEnvironment(
       readStandardInput: { _, _ in FeedBytes(data: Data()) },
       standardOutput: BufferSink(), standardError: BufferSink())
@@ -149,6 +161,25 @@ import Testing
     #expect(three.screen().last?.contains(" · 4 columns") == true)
   }
 
+  @Test("--sizes in the viewer: a page's images are read apart, then it is laid out as layout's")
+  func sizes() async throws {
+    let arguments = [Fixtures.path("mis-sized.json"), "--sizes", "images"]
+    var viewer = try viewer(arguments, size: TerminalSize(columns: 80, rows: 24))
+    #expect(viewer.isLoading)
+    for _ in 0..<500 where !viewer.finishLoading() {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(viewer.pages.placed.count == 10, "\(viewer.message ?? "")")
+    let layout = await runCLI(
+      ["layout"] + arguments + ["-f", "jsonl", "--fields", "x,y,width,height"])
+    let frames = viewer.pages.layout.elements.map { element in
+      let frame = element.frame
+      return "{\"x\":\(formatNumber(frame.x)),\"y\":\(formatNumber(frame.y)),"
+        + "\"width\":\(formatNumber(frame.width)),\"height\":\(formatNumber(frame.height))}"
+    }
+    #expect(frames.joined(separator: "\n") + "\n" == layout.standardOutput)
+  }
+
   @Test("falls view - with the terminal on standard input is refused at once (64)")
   func standardInputTerminal() async {
     let result = await runCLI(["view", "-"]) { $0.standardInputKind = .terminal }
@@ -166,17 +197,29 @@ import Testing
     // cancelled. (How soon is not asserted: a loaded test process is late to look.)
     let fetcher = FeedFetcher(policy: FetchPolicy(timeout: 600, retries: 0))
     let url = try #require(URL(string: server.url("/feed/xr-waterfall.json")))
-    let pending = PendingPage(page: 1, url: url, fetcher: fetcher)
+    /// A page that is `url`'s feed, fetched and decoded.
+    func page(_ number: Int, _ url: URL) -> PendingPage {
+      PendingPage(page: number) {
+        do throws(FetchError) {
+          let body = try await fetcher.fetch(url)
+          do throws(FeedError) {
+            return .success(try FeedDecoder.decode(body))
+          } catch {
+            return .failure(.feed(error))
+          }
+        } catch {
+          return .failure(.fetch(error))
+        }
+      }
+    }
+    let pending = page(1, url)
     var outcome = pending.outcome
     for _ in 0..<6000 where outcome == nil {
       try await Task.sleep(nanoseconds: 10_000_000)
       outcome = pending.outcome
     }
-    #expect(
-      try outcome?.get()
-        == Data(contentsOf: URL(fileURLWithPath: Fixtures.path("xr-waterfall.json"))))
-    let hanging = PendingPage(
-      page: 2, url: try #require(URL(string: server.url("/hang"))), fetcher: fetcher)
+    #expect(try outcome?.get() == Fixtures.feed("xr-waterfall.json"))
+    let hanging = page(2, try #require(URL(string: server.url("/hang"))))
     // Cancelled once the server holds the request.
     for _ in 0..<1000 where try !server.log().contains(where: { $0["path"] == "/hang" }) {
       try await Task.sleep(nanoseconds: 10_000_000)
@@ -187,7 +230,7 @@ import Testing
       try await Task.sleep(nanoseconds: 10_000_000)
       cancelled = hanging.outcome
     }
-    guard case .failure(let error)? = cancelled else {
+    guard case .failure(.fetch(let error))? = cancelled else {
       Issue.record("the cancelled page came: \(String(describing: cancelled))")
       return
     }

@@ -17,7 +17,8 @@ private let samples: [String: (value: String?, style: LayoutStyle)] = [
   "page-size": ("30", .irregular),
   "keep-partial": (nil, .irregular), "timeout": ("5", .irregular), "max-time": ("30", .irregular),
   "retries": ("1", .irregular),
-  "max-bytes": ("4096", .irregular), "quiet": (nil, .irregular), "synthetic": ("10", .irregular),
+  "max-bytes": ("4096", .irregular), "quiet": (nil, .irregular),
+  "sizes": ("images", .irregular), "jobs": ("4", .irregular), "synthetic": ("10", .irregular),
   "min-height": ("120", .irregular), "max-height": ("200", .irregular),
   "style": ("waterfall", .waterfall), "columns": ("4", .irregular),
   "min-column-width": ("50", .waterfall), "width": ("400", .irregular),
@@ -50,7 +51,7 @@ private let landings: [String: @Sendable (LayoutOptions) -> Bool] = [
   "page-size": { $0.pageSize == 30 }, "keep-partial": { $0.keepPartial },
   "timeout": { $0.fetchPolicy.timeout == 5 }, "max-time": { $0.fetchPolicy.maxTime == 30 },
   "retries": { $0.fetchPolicy.retries == 1 }, "max-bytes": { $0.fetchPolicy.maxBytes == 4096 },
-  "quiet": { $0.quiet },
+  "quiet": { $0.quiet }, "sizes": { $0.sizes == .images }, "jobs": { $0.jobs == 4 },
   "synthetic": {
     if case .synthetic(10, _, _) = $0.feed { true } else { false }
   },
@@ -115,6 +116,7 @@ private func feedArguments(_ kind: FeedKind) -> [String] {
 /// The flags without which a flag has no effect (``LayoutFlag/isIdle``).
 private let contexts: [String: [String]] = [
   "keep-partial": ["--pages", "2"], "max-distortion": ["--align", "spread"],
+  "jobs": ["--sizes", "images"],
 ]
 
 /// The arguments that give `flag` its sample value, with its style (and a feed it applies to),
@@ -444,6 +446,25 @@ private struct Witness: Sendable {
         Witness(
           value: ["--quiet"], terminalError: true, kinds: Set(FeedKind.allCases).subtracting([.url])
         ),
+      ]
+    case "sizes":
+      // Sizes the feed gives wrong, and one it gives none: the images' own are laid out.
+      return [
+        Witness(
+          value: ["--sizes", "images"], fixture: "mis-sized.json",
+          kinds: [.file, .standardInput, .url]),
+        Witness(
+          value: ["--sizes", "fill"], fixture: "mis-sized.json",
+          kinds: [.file, .standardInput, .url]),
+      ]
+    case "jobs":
+      // Four images that answer only when all four are asked for at once: read eight at a
+      // time they come; one at a time, the first is not answered within --max-time.
+      return [
+        Witness(
+          value: ["--jobs", "1"],
+          context: ["--sizes", "images", "--retries", "0", "--max-time", "2"],
+          urlPath: "/together-feed/4", kinds: [.url])
       ]
     case "synthetic": return [Witness(value: ["--synthetic", "10"])]
     case "min-height": return [Witness(value: ["--min-height", "200"])]

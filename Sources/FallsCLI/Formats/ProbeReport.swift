@@ -1,0 +1,206 @@
+import FallsBase
+import FallsFeed
+import Foundation
+
+/// What `falls probe` found of one item: the feed's size beside its image's.
+struct ProbedItem: Sendable {
+  /// How the item's image agrees with the feed.
+  enum Status: String, CaseIterable, Sendable {
+    /// The image's ratio is the feed's, within the tolerance.
+    case ok
+    /// The image's ratio is off the feed's by more than the tolerance.
+    case mismatch
+    /// The feed gives no size; the image's is the one to use.
+    case missing
+    /// No answer, a non-2xx status, a file that cannot be read.
+    case unreachable
+    /// An HTML page, text, or no known image header in the bytes it may read.
+    case notAnImage = "not-an-image"
+
+    /// The status in a sentence: "not an image".
+    var words: String { rawValue.replacingOccurrences(of: "-", with: " ") }
+  }
+
+  var index: Int
+  var img: String
+  /// The feed's width and height, or `nil` when it gives none.
+  var declared: (width: Double, height: Double)?
+  var probe: ImageProbe
+  var status: Status
+
+  /// The item's status: what its image is, and against the feed's ratio, within `tolerance`
+  /// (a fraction of the image's ratio).
+  init(_ item: FeedItem, probe: ImageProbe, tolerance: Double) {
+    index = item.index
+    img = item.img
+    declared = item.hasSize ? (item.width, item.height) : nil
+    self.probe = probe
+    switch probe.outcome {
+    case .unreachable: status = .unreachable
+    case .notAnImage: status = .notAnImage
+    case .header(let header):
+      guard let declared else {
+        status = .missing
+        return
+      }
+      let actual = Double(header.displayedHeight) / Double(header.displayedWidth)
+      let given = declared.height / declared.width
+      status = abs(given - actual) <= tolerance * actual ? .ok : .mismatch
+    }
+  }
+
+  /// The image's header, when it was read.
+  var header: ImageHeader? {
+    if case .header(let header) = probe.outcome { header } else { nil }
+  }
+
+  /// Why the image could not be read, when it could not.
+  var error: String? {
+    switch probe.outcome {
+    case .header: nil
+    case .notAnImage(let why), .unreachable(let why): why
+    }
+  }
+}
+
+/// The items `falls probe` read, ready to be written as a table, JSON or JSON Lines.
+struct ProbeReport: Sendable {
+  var items: [ProbedItem]
+  /// Where the feed came from (``FeedSource/name``).
+  var feed: String
+  var tolerance: Double
+
+  /// The JSON schema name of `--format json`.
+  static let schema = "falls.probe/1"
+
+  /// How many items have each status, in the statuses' order.
+  var counts: [(ProbedItem.Status, Int)] {
+    ProbedItem.Status.allCases.map { status in (status, items.count { $0.status == status }) }
+  }
+
+  /// "14 images: 9 ok, 2 mismatch, 1 missing, 1 unreachable, 1 not an image"; statuses no item
+  /// has are left out.
+  var summary: String {
+    let parts = counts.filter { $0.1 > 0 }.map { "\($0.1) \($0.0.words)" }
+    let noun = items.count == 1 ? "image" : "images"
+    return "\(items.count) \(noun)" + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
+  }
+
+  func write(_ format: OutputFormat, to sink: any ByteSink) throws(SystemError) {
+    var out = OutputBuffer(sink: sink)
+    switch format {
+    case .json:
+      out.appendLiteral("{\"schema\":")
+      out.appendJSONString(Self.schema)
+      out.appendLiteral(",\"feed\":")
+      out.appendJSONString(feed)
+      out.appendLiteral(",\"tolerance\":")
+      out.appendNumber(tolerance)
+      out.appendLiteral(",\"summary\":{\"images\":")
+      out.appendInteger(items.count)
+      for (status, count) in counts {
+        out.appendLiteral(",")
+        out.appendJSONString(status.rawValue)
+        out.appendLiteral(":")
+        out.appendInteger(count)
+      }
+      out.appendLiteral("},\"items\":[")
+      for (position, item) in items.enumerated() {
+        if position > 0 { out.appendLiteral(",") }
+        appendJSON(item, to: &out)
+        try out.flushIfFull()
+      }
+      out.appendLiteral("]}\n")
+    case .jsonl:
+      for item in items {
+        appendJSON(item, to: &out)
+        out.appendLiteral("\n")
+        try out.flushIfFull()
+      }
+    default:
+      try writeTable(to: &out)
+    }
+    try out.flush()
+  }
+
+  /// One item as a JSON object: its keys in a fixed order, `error` only when there is one.
+  private func appendJSON(_ item: ProbedItem, to out: inout OutputBuffer) {
+    out.appendLiteral("{\"index\":")
+    out.appendInteger(item.index)
+    out.appendLiteral(",\"img\":")
+    out.appendJSONString(item.img)
+    out.appendLiteral(",\"declared\":")
+    if let declared = item.declared {
+      out.appendLiteral("{\"width\":")
+      out.appendNumber(declared.width)
+      out.appendLiteral(",\"height\":")
+      out.appendNumber(declared.height)
+      out.appendLiteral("}")
+    } else {
+      out.appendLiteral("null")
+    }
+    out.appendLiteral(",\"actual\":")
+    if let header = item.header {
+      out.appendLiteral("{\"width\":")
+      out.appendInteger(header.displayedWidth)
+      out.appendLiteral(",\"height\":")
+      out.appendInteger(header.displayedHeight)
+      out.appendLiteral("},\"format\":")
+      out.appendJSONString(header.format.rawValue)
+      out.appendLiteral(",\"orientation\":")
+      out.appendInteger(header.orientation)
+    } else {
+      out.appendLiteral("null,\"format\":null,\"orientation\":null")
+    }
+    out.appendLiteral(",\"bytes\":")
+    out.appendInteger(item.probe.bytesRead)
+    out.appendLiteral(",\"status\":")
+    out.appendJSONString(item.status.rawValue)
+    if let error = item.error {
+      out.appendLiteral(",\"error\":")
+      out.appendJSONString(error)
+    }
+    out.appendLiteral("}")
+  }
+
+  /// The table for people: a row an item, what went wrong with each below it, and the counts.
+  private func writeTable(to out: inout OutputBuffer) throws(SystemError) {
+    func size(_ width: Double, _ height: Double) -> String {
+      "\(formatNumber(width))×\(formatNumber(height))"
+    }
+    let header = ["index", "status", "declared", "actual", "format", "orient", "bytes", "img"]
+    var rows: [[String]] = [header]
+    for item in items {
+      let header = item.header
+      rows.append([
+        String(item.index), item.status.rawValue,
+        item.declared.map { size($0.width, $0.height) } ?? "-",
+        header.map { "\($0.displayedWidth)×\($0.displayedHeight)" } ?? "-",
+        header?.format.rawValue ?? "-", header.map { String($0.orientation) } ?? "-",
+        String(item.probe.bytesRead), escapingControlCharacters(item.img),
+      ])
+    }
+    let widths = (0..<header.count - 1).map { column in
+      rows.map { displayWidth($0[column]) }.max() ?? 0
+    }
+    for row in rows {
+      var line = ""
+      for (column, cell) in row.enumerated() {
+        guard column < widths.count else {
+          line += cell
+          continue
+        }
+        let pad = String(repeating: " ", count: widths[column] - displayWidth(cell))
+        // Numbers to the right, words to the left.
+        line += ([0, 6].contains(column) ? pad + cell : cell + pad) + "  "
+      }
+      out.append(line + "\n")
+      try out.flushIfFull()
+    }
+    for item in items {
+      guard let error = item.error else { continue }
+      out.append("item \(item.index): \(item.status.words): \(escapingControlCharacters(error))\n")
+    }
+    out.append(summary + "\n")
+  }
+}

@@ -1,0 +1,175 @@
+import FallsCore
+import FallsFeed
+import FallsTestSupport
+import Foundation
+import Testing
+
+@testable import FallsCLI
+
+/// A feed file of `items` (JSON objects written out), in a folder of its own.
+private func feedFile(_ items: [String]) throws -> String {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "falls-probe-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  let path = folder.appendingPathComponent("feed.json").path
+  try Data(("{\"data\": [" + items.joined(separator: ",") + "]}").utf8).write(
+    to: URL(fileURLWithPath: path))
+  return path
+}
+
+/// An item of an image at `img`, with the size the feed gives, if any.
+private func item(_ img: String, _ width: Int? = nil, _ height: Int? = nil) -> String {
+  let size = width.map { ", \"width\": \"\($0)\", \"height\": \"\(height ?? $0)\"" } ?? ""
+  return "{\"img\": \"\(img)\"\(size)}"
+}
+
+/// What `falls probe -f json` printed, decoded.
+private struct ProbeDocument: Decodable {
+  struct Size: Decodable, Equatable {
+    var width: Double
+    var height: Double
+  }
+  struct Item: Decodable {
+    var index: Int
+    var img: String
+    var declared: Size?
+    var actual: Size?
+    var format: String?
+    var orientation: Int?
+    var bytes: Int
+    var status: String
+    var error: String?
+  }
+  var schema: String
+  var feed: String
+  var tolerance: Double
+  var summary: [String: Int]
+  var items: [Item]
+}
+
+@Suite struct ProbeCommandTests {
+  @Test("Every status, over a real server and from files, in the document and the exit status")
+  func statuses() async throws {
+    let server = try TestServer()
+    let feed = try feedFile([
+      item(server.url("/image/png-37x23.png"), 37, 23),
+      item(server.url("/image/jpeg-43x31-orientation6-mm.jpg"), 31, 43),
+      item(server.url("/image/jpeg-43x31-orientation6-ii.jpg"), 43, 31),
+      item(server.url("/image-whole/gif-17x13.gif")),
+      item(server.url("/status/404"), 10, 10),
+      item(server.url("/html"), 10, 10),
+      item(Fixtures.path("images/webp-lossless-45x33.webp"), 450, 330),
+    ])
+    let result = await runCLI(["probe", feed, "-f", "json"])
+    #expect(result.code == .failure)
+    #expect(
+      result.standardError
+        == "falls: error: 4 of 7 images are not ok (1 mismatch, 1 missing, 1 unreachable, 1 not an image)\n"
+    )
+    let document = try JSONDecoder().decode(
+      ProbeDocument.self, from: Data(result.standardOutput.utf8))
+    #expect(
+      document.schema == "falls.probe/1" && document.feed == feed && document.tolerance == 0.01)
+    #expect(
+      document.summary == [
+        "images": 7, "ok": 3, "mismatch": 1, "missing": 1, "unreachable": 1, "not-an-image": 1,
+      ])
+    #expect(
+      document.items.map(\.status) == [
+        "ok", "ok", "mismatch", "missing", "unreachable", "not-an-image", "ok",
+      ])
+    #expect(document.items.map(\.index) == Array(0..<7))
+    // Orientation 6 shows the stored 43 × 31 as 31 × 43: the feed that says so is right.
+    #expect(document.items[1].actual == ProbeDocument.Size(width: 31, height: 43))
+    #expect(document.items[1].orientation == 6 && document.items[1].format == "jpeg")
+    #expect(document.items[3].declared == nil && document.items[3].actual?.width == 17)
+    #expect(document.items[4].error == "HTTP 404 Not Found" && document.items[4].actual == nil)
+    #expect(document.items[5].error == "an HTML page")
+    #expect(document.items.allSatisfy { $0.bytes <= ImageProber.rangeBytes })
+  }
+
+  @Test("The table ends with the counts; JSON Lines is one object a line; all ok is status 0")
+  func formats() async throws {
+    let feed = try feedFile([
+      item(Fixtures.path("images/png-37x23.png"), 370, 230),
+      item(Fixtures.path("images/bmp-19x11.bmp"), 19, 11),
+    ])
+    let table = await runCLI(["probe", feed])
+    #expect(table.code == .success && table.standardError.isEmpty)
+    let lines = table.standardOutput.split(separator: "\n")
+    #expect(lines.first?.hasPrefix("index  status  declared") == true)
+    #expect(lines.last == "2 images: 2 ok")
+    let jsonl = await runCLI(["probe", feed, "-f", "jsonl"])
+    let objects = jsonl.standardOutput.split(separator: "\n")
+    #expect(objects.count == 2)
+    for object in objects {
+      let decoded = try JSONDecoder().decode(ProbeDocument.Item.self, from: Data(object.utf8))
+      #expect(decoded.status == "ok")
+    }
+  }
+
+  @Test("--tolerance: how far a ratio may be off before the item is a mismatch")
+  func tolerance() async throws {
+    // 37 × 23 given as 37 × 24: 4.3% off.
+    let feed = try feedFile([item(Fixtures.path("images/png-37x23.png"), 37, 24)])
+    #expect(await runCLI(["probe", feed]).code == .failure)
+    #expect(await runCLI(["probe", feed, "--tolerance", "0.05"]).code == .success)
+    #expect(await runCLI(["probe", feed, "--tolerance", "0.04"]).code == .failure)
+  }
+
+  @Test("--jobs: many images at once, each result in its item's place")
+  func jobs() async throws {
+    let server = try TestServer()
+    let names = ["png-37x23.png", "gif-17x13.gif", "bmp-19x11.bmp", "webp-lossy-45x33.webp"]
+    let feed = try feedFile((0..<24).map { item(server.url("/image/\(names[$0 % 4])")) })
+    for jobs in ["1", "8", "64"] {
+      let result = await runCLI(["probe", feed, "-f", "json", "--jobs", jobs])
+      let document = try JSONDecoder().decode(
+        ProbeDocument.self, from: Data(result.standardOutput.utf8))
+      #expect(document.items.map(\.index) == Array(0..<24))
+      #expect(
+        document.items.map { $0.actual?.width ?? 0 }
+          == (0..<24).map { [37.0, 17, 19, 45][$0 % 4] })
+    }
+  }
+
+  @Test(
+    "What falls probe refuses, and a feed it cannot read, as layout's statuses",
+    arguments: [
+      (["probe", "--columns", "3"], ExitCode.usage),
+      (["probe", "-f", "svg"], .usage), (["probe", "--synthetic", "5"], .usage),
+      (["probe", "--jobs", "0"], .usage), (["probe", "/nonexistent/feed.json"], .noInput),
+    ])
+  func refusals(arguments: [String], code: ExitCode) async {
+    let result = await runCLI(arguments)
+    #expect(result.code == code)
+    #expect(result.standardOutput.isEmpty)
+  }
+
+  @Test("An invalid item is 65 as in layout, or with --skip-invalid skipped and listed")
+  func invalidItems() async throws {
+    let feed = try feedFile([
+      item(Fixtures.path("images/png-37x23.png"), 37, 23),
+      "{\"img\": \"x\", \"width\": \"0\", \"height\": \"1\"}",
+    ])
+    let refused = await runCLI(["probe", feed])
+    #expect(refused.code == .dataError)
+    let skipped = await runCLI(["probe", feed, "--skip-invalid"])
+    #expect(skipped.code == .success)
+    #expect(skipped.standardError.hasPrefix("falls: skipped item 1: \"width\" is \"0\""))
+    #expect(skipped.standardOutput.hasSuffix("1 image: 1 ok\n"))
+  }
+
+  @Test("Feeds of other shapes are probed as they are read")
+  func shapes() async throws {
+    let path = Fixtures.path("images/gif-17x13.gif")
+    let feed = try feedFile([])
+    try Data(#"{"r": {"l": [{"u": "\#(path)", "s": {"w": 17, "h": 13}}]}}"#.utf8).write(
+      to: URL(fileURLWithPath: feed))
+    let result = await runCLI([
+      "probe", feed, "--items", "r.l", "--keys", "img=u,width=s.w,height=s.h",
+    ])
+    #expect(result.code == .success)
+    #expect(result.standardOutput.hasSuffix("1 image: 1 ok\n"))
+  }
+}

@@ -1,0 +1,100 @@
+import FallsCore
+import FallsFeed
+import FallsTestSupport
+import Foundation
+import Testing
+
+@testable import FallsCLI
+
+/// `mis-sized.json` with each item's size set by `size(position, declared)` (nil: none).
+private func resized(_ size: (Int, (Int, Int)?) -> (Int, Int)?) throws -> String {
+  let document = try JSONSerialization.jsonObject(with: Fixtures.data("mis-sized.json"))
+  guard var root = document as? [String: Any], let items = root["data"] as? [[String: Any]] else {
+    throw CocoaError(.fileReadCorruptFile)
+  }
+  root["data"] = items.enumerated().map { position, item in
+    var item = item
+    let declared = (item["width"] as? String).flatMap(Int.init).flatMap { width in
+      (item["height"] as? String).flatMap(Int.init).map { (width, $0) }
+    }
+    item["width"] = nil
+    item["height"] = nil
+    if let (width, height) = size(position, declared) {
+      item["width"] = String(width)
+      item["height"] = String(height)
+    }
+    return item
+  }
+  let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "falls-sized-\(UUID().uuidString).json"
+  ).path
+  try JSONSerialization.data(withJSONObject: root).write(to: URL(fileURLWithPath: path))
+  return path
+}
+
+/// The displayed sizes of mis-sized.json's images, in its order (by the fixtures' names: the
+/// JPEG is stored 43 × 31 and turned a quarter, orientation 6).
+private let shown = [(37, 23), (17, 13), (31, 43), (45, 33), (19, 11)]
+
+@Suite struct FeedPagesTests {
+  @Test("--sizes images lays every item out at its image's size, as if the feed gave it")
+  func images() async throws {
+    let truth = try resized { position, _ in shown[position % 5] }
+    let expected = await runCLI(["layout", truth, "-f", "jsonl"])
+    let sized = await runCLI([
+      "layout", Fixtures.path("mis-sized.json"), "--sizes", "images", "-f", "jsonl",
+    ])
+    #expect(expected.code == .success && sized.code == .success)
+    #expect(sized.standardOutput == expected.standardOutput)
+    // Without it, the feed's wrong sizes make another layout, and its missing one is refused.
+    #expect(await runCLI(["layout", Fixtures.path("mis-sized.json")]).code == .dataError)
+  }
+
+  @Test("--sizes fill reads only the images of the items the feed gives no size")
+  func fill() async throws {
+    let truth = try resized { position, declared in declared ?? shown[position % 5] }
+    let expected = await runCLI(["layout", truth, "-f", "jsonl"])
+    let filled = await runCLI([
+      "layout", Fixtures.path("mis-sized.json"), "--sizes", "fill", "-f", "jsonl", "--jobs", "2",
+    ])
+    #expect(filled.code == .success)
+    #expect(filled.standardOutput == expected.standardOutput)
+  }
+
+  @Test("An image that cannot be read names its item: 69 unreached, 65 not an image, or skipped")
+  func failures() async throws {
+    let server = try TestServer()
+    func feed(_ middle: String) throws -> String {
+      let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "falls-sized-\(UUID().uuidString).json"
+      ).path
+      let items = [
+        #"{"img": "\#(Fixtures.path("images/png-37x23.png"))", "width": "1", "height": "1"}"#,
+        #"{"img": "\#(middle)"}"#,
+        #"{"img": "\#(Fixtures.path("images/gif-17x13.gif"))", "width": "1", "height": "1"}"#,
+      ]
+      try Data(("[" + items.joined(separator: ",") + "]").utf8).write(
+        to: URL(fileURLWithPath: path))
+      return path
+    }
+    let missing = try feed(server.url("/status/404"))
+    let run = await runCLI(["layout", missing, "--sizes", "fill"])
+    #expect(run.code == .unavailable && run.standardOutput.isEmpty)
+    #expect(
+      run.standardError
+        == "falls: error: feed item 1: its image \"\(server.url("/status/404"))\" could not be read: "
+        + "HTTP 404 Not Found; expected an image falls reads (PNG, JPEG, GIF, WebP, AVIF, HEIC or "
+        + "BMP); use --skip-invalid to lay out the other items\n")
+    let skipped = await runCLI([
+      "layout", missing, "--sizes", "images", "--skip-invalid", "-f", "jsonl",
+    ])
+    #expect(skipped.code == .success)
+    #expect(skipped.standardOutput.split(separator: "\n").count == 2)
+    #expect(skipped.standardError.hasPrefix("falls: skipped item 1: its image"))
+    let page = await runCLI(["layout", try feed(server.url("/html")), "--sizes", "images"])
+    #expect(page.code == .dataError)
+    #expect(
+      page.standardError.contains(
+        "feed item 1: its image \"\(server.url("/html"))\" is not an image: an HTML page"))
+  }
+}
