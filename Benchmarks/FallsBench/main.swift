@@ -344,6 +344,7 @@ if FileManager.default.isExecutableFile(atPath: binary.path) {
   }
   measureMemory()
   measureWaiting()
+  measureProbing()
 } else {
   progress("no falls binary next to the benchmark; skipping the end-to-end runs")
 }
@@ -387,11 +388,9 @@ try? FileManager.default.removeItem(at: feedFile)
     over: ["layout", file.path, "--format", "jsonl"], baseName: "jsonl", target: "<= 1.25×")
 }
 
-// 9. Waiting for a slow server: processor time per second of waiting, on a new connection and
-// on one a first request opened (the test server of Tests/Server, python3).
-@MainActor func measureWaiting() {
-  let names = ["waiting 2 s for a first request", "waiting 2 s for a later page"]
-  guard names.contains(where: { selected($0) }) else { return }
+/// The test server of Tests/Server (python3) on an ephemeral port, for the measurements that
+/// fetch: its base URL and what stops it, or `nil` when it cannot start.
+@MainActor func startTestServer() -> (base: String, stop: () -> Void)? {
   let server = Process()
   server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
   server.arguments = ["python3", "Tests/Server/feed_server.py", "Tests/Fixtures"]
@@ -405,11 +404,20 @@ try? FileManager.default.removeItem(at: feedFile)
       data: output.fileHandleForReading.availableData, encoding: .utf8),
     let port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines).dropFirst(5))
   else {
-    progress("no test server (python3 Tests/Server/feed_server.py); skipping the waiting runs")
+    progress("no test server (python3 Tests/Server/feed_server.py); skipping its runs")
+    return nil
+  }
+  return ("http://127.0.0.1:\(port)", { try? input.fileHandleForWriting.close() })
+}
+
+// 9. Waiting for a slow server: processor time per second of waiting, on a new connection and
+// on one a first request opened.
+@MainActor func measureWaiting() {
+  let names = ["waiting 2 s for a first request", "waiting 2 s for a later page"]
+  guard names.contains(where: { selected($0) }), let (base, stop) = startTestServer() else {
     return
   }
-  defer { try? input.fileHandleForWriting.close() }
-  let base = "http://127.0.0.1:\(port)"
+  defer { stop() }
   for (name, arguments) in [
     (names[0], ["layout", "\(base)/slow/2/mj-shop-1.json"]),
     (names[1], ["layout", "\(base)/late/2/{page}?size={size}", "--pages", "2"]),
@@ -420,6 +428,51 @@ try? FileManager.default.removeItem(at: feedFile)
     ) {
       let (wall, _, processor) = runFalls(arguments + ["--format", "jsonl"])
       return wall > 0 ? processor / wall * 100 : 0
+    }
+  }
+}
+
+// 10. falls probe: 100 images that each answer after 200 ms, eight at a time; and the bytes an
+// image costs where its header is in its first 64 KiB of 5 MiB, by range and from a server
+// that ignores Range.
+@MainActor func measureProbing() {
+  let names = [
+    "probe 100 images at 200 ms latency, --jobs 8", "probe: processor time per image",
+    "probe: bytes read of a 5 MiB image, by Range",
+    "probe: bytes read of a 5 MiB image, Range ignored",
+  ]
+  guard names.contains(where: { selected($0) }), let (base, stop) = startTestServer() else {
+    return
+  }
+  defer { stop() }
+  let slow = ["probe", "\(base)/slow-images/100/0.2", "-f", "jsonl", "--jobs", "8"]
+  var processor = 0.0
+  measure(names[0], unit: "s", target: "< 4 s", warmups: 0, repeats: 3) {
+    let (wall, _, cpu) = runFalls(slow)
+    processor = cpu
+    return wall
+  }
+  measure(names[1], unit: "ms", warmups: 0, repeats: 1) { processor / 100 * 1000 }
+  for (name, route) in [(names[2], "image-big"), (names[3], "image-big-whole")] {
+    measure(name, unit: "KiB", target: "<= 64 KiB", warmups: 0, repeats: 1) {
+      let path = "/\(route)/5120/jpeg-41x29.jpg"
+      let feed =
+        "\(base)/images-feed/10?path="
+        + (path.addingPercentEncoding(
+          withAllowedCharacters: .alphanumerics) ?? path)
+      let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "falls-bench-probe-\(getpid()).jsonl")
+      defer { try? FileManager.default.removeItem(at: file) }
+      FileManager.default.createFile(atPath: file.path, contents: nil)
+      let handle = open(file.path, O_WRONLY)
+      defer { close(handle) }
+      _ = spawnAndWait(binary.path, ["probe", feed, "-f", "jsonl"], output: handle)
+      let lines = (try? String(contentsOf: file, encoding: .utf8))?.split(separator: "\n") ?? []
+      let bytes = lines.compactMap { line -> Int? in
+        guard let range = line.range(of: "\"bytes\":") else { return nil }
+        return Int(line[range.upperBound...].prefix { $0.isNumber })
+      }
+      return bytes.isEmpty ? 0 : Double(bytes.reduce(0, +)) / Double(bytes.count) / 1024
     }
   }
 }

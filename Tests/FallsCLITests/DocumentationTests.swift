@@ -57,7 +57,8 @@ private let repositoryFiles: [String] = {
     let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
     let command = "falls probe Tests/Fixtures/probe-example.json"
     let start = try #require(readme.range(of: "$ \(command)\n"))
-    let end = try #require(readme.range(of: "\n$ echo $?\n1\n", range: start.upperBound..<readme.endIndex))
+    let end = try #require(
+      readme.range(of: "\n$ echo $?\n1\n", range: start.upperBound..<readme.endIndex))
     let shown = String(readme[start.upperBound..<end.lowerBound]) + "\n"
     let run = try await shell(
       "cd \(shellQuoted(root.path)) && \"$FALLS\" probe Tests/Fixtures/probe-example.json 2>&1")

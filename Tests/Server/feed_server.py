@@ -36,6 +36,9 @@ Routes (every response but the faults is a finderlist feed):
                             (/image-padded-whole-paced/<k>/<name>: 2 ms after each 16 KiB)
   /image-slow/<s>/<name>    /image/<name> after <s> seconds
   /slow-images/<n>/<s>      a feed of <n> items whose images are /image-slow/<s>/ ones
+  /images-feed/<n>?path=<p> a feed of <n> items whose images are this server's <p>
+  /image-big/<k>/<name>     the image fixture and <k> KiB after it, honouring Range;
+                            /image-big-whole/<k>/<name> ignores it
   /together-feed/<n>        a feed of <n> images that answer only when asked for all at once
   /image-noise              200, then random bytes for ever
   /image-endless-jpeg       200, a JPEG start, then APP segments for ever (no frame header)
@@ -328,7 +331,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             else:
                 self.send_body(200, b'{"data": []}')
         elif route in ("image", "image-whole", "image-slow", "image-padded", "image-padded-whole",
-                       "image-padded-whole-paced"):
+                       "image-padded-whole-paced", "image-big", "image-big-whole"):
             name = parts[-1]
             if "/" in name or not (FIXTURES / "images" / name).is_file():
                 self.send_body(404, b"no such image\n", "text/plain")
@@ -337,6 +340,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 time.sleep(float(parts[1]))
             if route.startswith("image-padded"):
                 body = padded_jpeg(int(parts[1]), name)
+            elif route.startswith("image-big"):
+                # The image, then <k> KiB after its end: a large file whose header is early.
+                body = (FIXTURES / "images" / name).read_bytes() + b"\0" * (int(parts[1]) * 1024)
             else:
                 body = (FIXTURES / "images" / name).read_bytes()
             self.send_image(path, body, honour_range=not route.endswith("whole"))
@@ -376,6 +382,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.send_image(path, (FIXTURES / "images" / "png-37x23.png").read_bytes())
             else:
                 self.send_body(503, b"not all together\n", "text/plain")
+        elif route == "images-feed":
+            # /images-feed/<n>?path=<p>: a feed of <n> items whose images are this server's <p>.
+            port = self.server.server_address[1]
+            image = urllib.parse.parse_qs(query).get("path", ["/image/png-37x23.png"])[0]
+            items = [{"img": f"http://127.0.0.1:{port}{image}?{n}", "width": "41",
+                      "height": "29"} for n in range(int(parts[1]))]
+            self.send_body(200, json.dumps({"data": items}).encode())
         elif route == "slow-images":
             # /slow-images/<n>/<s>: a feed of <n> items whose images answer after <s> seconds.
             port = self.server.server_address[1]

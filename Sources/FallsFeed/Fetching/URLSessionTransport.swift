@@ -29,6 +29,9 @@ public final class URLSessionTransport: HTTPTransport {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     configuration.urlCache = nil
+    // As many requests to one host at once as falls probe may make (--jobs), not the
+    // default's six.
+    configuration.httpMaximumConnectionsPerHost = 64
     session = URLSession(
       configuration: configuration, delegate: receivers, delegateQueue: ImmediateQueue())
   }
