@@ -150,10 +150,15 @@ extension LayoutFlag {
     case .quiet:
       LayoutFlag(
         name: name, short: "q",
-        help: "Do not show the progress that appears on a terminal while a URL feed loads: the "
+        help: "Do not show the progress that appears on a terminal while a URL feed loads (the "
           + "page fetched when there are several, a request that has taken more than a second, "
-          + "each retry.",
-        feeds: [.url], commands: [.layout, .probe],
+          + "each retry) and while images are read (falls probe, --sizes): how many are done.",
+        feeds: [.builtIn, .file, .standardInput, .url], commands: [.layout, .probe],
+        isIdle: {
+          guard $0.command != .probe, $0.sizes == .feed, $0.feed.kind != .url else { return nil }
+          return "hides the progress shown while a URL feed loads or images are read; give a URL "
+            + "feed or --sizes images or fill"
+        },
         read: { reading, _ in reading.options.quiet = true })
     case .sizes:
       LayoutFlag(

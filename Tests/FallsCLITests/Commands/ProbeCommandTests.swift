@@ -172,4 +172,25 @@ private struct ProbeDocument: Decodable {
     #expect(result.code == .success)
     #expect(result.standardOutput.hasSuffix("1 image: 1 ok\n"))
   }
+
+  @Test("On a terminal, standard error counts the images as they are read; -o writes a file")
+  func progressAndOutput() async throws {
+    let feed = try feedFile([
+      item(Fixtures.path("images/png-37x23.png"), 37, 23),
+      item(Fixtures.path("images/gif-17x13.gif"), 17, 13),
+    ])
+    let shown = await runCLI(["probe", feed]) { $0.standardErrorIsTerminal = true }
+    #expect(shown.code == .success)
+    #expect(shown.standardError.contains("falls: probed 2 of 2 images"))
+    // The line is cleared at the end: nothing is left on it.
+    #expect(shown.standardError.hasSuffix("\r\u{1B}[K"))
+    let quiet = await runCLI(["probe", feed, "-q"]) { $0.standardErrorIsTerminal = true }
+    #expect(quiet.standardError.isEmpty)
+    let output = feed + ".report.json"
+    let written = await runCLI(["probe", feed, "-f", "json", "-o", output])
+    #expect(written.code == .success && written.standardOutput.isEmpty)
+    let document = try JSONDecoder().decode(
+      ProbeDocument.self, from: Data(contentsOf: URL(fileURLWithPath: output)))
+    #expect(document.summary["ok"] == 2)
+  }
 }

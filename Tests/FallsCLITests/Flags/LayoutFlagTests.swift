@@ -116,7 +116,7 @@ private func feedArguments(_ kind: FeedKind) -> [String] {
 /// The flags without which a flag has no effect (``LayoutFlag/isIdle``).
 private let contexts: [String: [String]] = [
   "keep-partial": ["--pages", "2"], "max-distortion": ["--align", "spread"],
-  "jobs": ["--sizes", "images"],
+  "jobs": ["--sizes", "images"], "quiet": ["--sizes", "images"],
 ]
 
 /// The arguments that give `flag` its sample value, with its style (and a feed it applies to),
@@ -446,6 +446,10 @@ private struct Witness: Sendable {
         Witness(
           value: ["--quiet"], terminalError: true, kinds: Set(FeedKind.allCases).subtracting([.url])
         ),
+        // Images read for their sizes show how many are done.
+        Witness(
+          value: ["--quiet"], context: ["--sizes", "images"], fixture: "mis-sized.json",
+          terminalError: true, kinds: [.file, .standardInput]),
       ]
     case "sizes":
       // Sizes the feed gives wrong, and one it gives none: the images' own are laid out.
