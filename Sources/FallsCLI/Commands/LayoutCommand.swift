@@ -238,12 +238,15 @@ enum LayoutCommand {
           "--fields does not apply to --format \(format); it is for "
             + takers.map(\.rawValue).joined(separator: ", "))
       }
-      if let unknown = fields.first(where: { !names.contains($0) }) {
+      // Names match in any case, and are kept as the format spells them.
+      let byLowercase = Dictionary(names.map { ($0.lowercased(), $0) }) { first, _ in first }
+      if let unknown = fields.first(where: { byLowercase[$0] == nil }) {
         throw usage(
           "--fields '\(shownInMessage(unknown))': --format \(format) of the "
             + "\(configuration.style.rawValue) style has no such field; its fields are "
             + names.joined(separator: ", "))
       }
+      reading.options.fields = fields.compactMap { byLowercase[$0] }
     }
     try validate(reading)
   }

@@ -5,16 +5,26 @@ import Foundation
 
 /// A key of the JSON objects of `--format json` and `jsonl`, in the order they are written.
 enum ElementField: String, CaseIterable {
-  case kind, index, page, column, span, x, y, width, height, enlarged, aligned, center, transform
+  case kind, index, page, column, span, x, y, width, height, enlarged, aligned
+  /// The item's natural extent along the scroll axis, and how far its frame is from it
+  /// (``DistortionMeasure``): the styles that use item sizes only.
+  case naturalHeight, distortion
+  case center, transform
   case img
 
   /// The field's bit in a ``ChosenFields``.
   var bit: UInt32 { 1 << UInt32(Self.allCases.firstIndex(of: self) ?? 0) }
 
   /// The fields of the objects of a layout of `style`: the centre and the transform in the ring
-  /// styles only.
+  /// styles only, the natural height and the distortion in the styles that use item sizes.
   static func names(for style: LayoutStyle) -> [String] {
-    allCases.filter { style.hasTransforms || ($0 != .center && $0 != .transform) }.map(\.rawValue)
+    allCases.filter { field in
+      switch field {
+      case .center, .transform: style.hasTransforms
+      case .naturalHeight, .distortion: style.usesItemSizes
+      default: true
+      }
+    }.map(\.rawValue)
   }
 }
 

@@ -116,7 +116,8 @@ extension LayoutReport {
       separator: ShortLiteral(separator), terminator: ShortLiteral(terminator),
       isRing: layout.configuration.style.hasTransforms,
       isVertical: layout.configuration.axis == .vertical,
-      imagesArePlain: items.imagesNeedingJSONEscapes == 0)
+      imagesArePlain: items.imagesNeedingJSONEscapes == 0,
+      measure: DistortionMeasure(layout.configuration))
     guard rect == nil, count >= 2 * Self.parallelChunk else {
       var position = 0
       try items.withContents { (contents) throws(SystemError) in
@@ -165,6 +166,8 @@ extension LayoutReport {
     var isVertical: Bool
     /// Whether no URL needs escaping, so that each is copied as it is.
     var imagesArePlain: Bool
+    /// The natural heights and distortions, for a style that uses item sizes.
+    var measure: DistortionMeasure?
   }
 
   /// Appends the frame's members that `fields` holds: see ``Cursor/member(_:isFirst:)``.
@@ -277,6 +280,19 @@ extension LayoutReport {
       if fields.contains(.aligned) {
         cursor.member(",\"aligned\":", isFirst: &isFirstMember)
         cursor.boolean(item.isAligned)
+      }
+      if let measure = list.measure,
+        fields.contains(.naturalHeight) || fields.contains(.distortion)
+      {
+        let size = contents.layoutItem(at: item.index)
+        if fields.contains(.naturalHeight) {
+          cursor.member(",\"naturalHeight\":", isFirst: &isFirstMember)
+          cursor.number(measure.naturalExtent(of: item, item: size), isCached: false)
+        }
+        if fields.contains(.distortion) {
+          cursor.member(",\"distortion\":", isFirst: &isFirstMember)
+          cursor.number(measure.distortion(of: item, item: size), isCached: false)
+        }
       }
       if list.isRing, fields.contains(.center) {
         let center = layout.centers[item.index]

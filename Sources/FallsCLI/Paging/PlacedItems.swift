@@ -141,10 +141,11 @@ struct PlacedItems {
     switch storage {
     case .feed(let items):
       return try items.withContents { (contents) throws(Failure) in
-        try body(Contents(feed: contents))
+        try body(Contents(feed: contents, items: items, generated: nil))
       }
-    case .generated:
-      return try body(Contents(feed: nil))
+    case .generated(let count, let generator):
+      return try body(
+        Contents(feed: nil, items: nil, generated: SyntheticFeed.Items(generator, count: count)))
     }
   }
 
@@ -152,6 +153,17 @@ struct PlacedItems {
   struct Contents {
     /// A feed's fields, or `nil` for generated items.
     let feed: FeedItems.Contents?
+    /// The feed's items, for their sizes, or `nil` for generated items.
+    let items: FeedItems?
+    /// The generated items, or `nil` for a feed's.
+    let generated: SyntheticFeed.Items?
+
+    /// The size and span of the item at `position`.
+    @inline(__always)
+    func layoutItem(at position: Int) -> LayoutItem {
+      if let items { return items.layoutItem(at: position) }
+      return generated?[position] ?? LayoutItem(width: 1, height: 1)
+    }
 
     @inline(__always)
     func feedIndex(at position: Int) -> Int {

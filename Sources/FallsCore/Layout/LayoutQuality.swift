@@ -44,8 +44,7 @@ public struct LayoutQuality: Hashable, Sendable {
   /// - Complexity: O(*n*) for *n* elements.
   public init?(of layout: WaterfallLayout, items: some Sequence<LayoutItem>) {
     let configuration = layout.configuration
-    guard configuration.style.usesItemSizes else { return nil }
-    let working = configuration.working
+    guard let measure = DistortionMeasure(configuration) else { return nil }
     let isVertical = configuration.axis == .vertical
     var iterator = items.makeIterator()
     var (enlarged, corrected, distortionSum, maxDistortion) = (0, 0, 0.0, 0.0)
@@ -67,7 +66,7 @@ public struct LayoutQuality: Hashable, Sendable {
       let frame = element.frame
       let extent = isVertical ? frame.height : frame.width
       if element.isEnlarged { enlarged += 1 }
-      let distortion = Self.distortion(of: element, item: item, in: configuration, working)
+      let distortion = measure.distortion(of: element, item: item)
       if distortion > 0 {
         corrected += 1
         distortionSum += distortion
@@ -103,42 +102,7 @@ public struct LayoutQuality: Hashable, Sendable {
   public static func distortions(of layout: WaterfallLayout, items: some Sequence<LayoutItem>)
     -> [Double]?
   {
-    let configuration = layout.configuration
-    guard configuration.style.usesItemSizes else { return nil }
-    let working = configuration.working
-    return zip(layout.elements, items).map {
-      distortion(of: $0, item: $1, in: configuration, working)
-    }
-  }
-
-  /// The distortion of `element`, which places `item`: |extent − natural| / natural, or 0 when
-  /// the difference is within a grid step (or, without a grid, floating-point noise).
-  static func distortion(
-    of element: LayoutElement, item: LayoutItem, in configuration: LayoutConfiguration,
-    _ working: LayoutConfiguration
-  ) -> Double {
-    let extent = configuration.axis == .vertical ? element.frame.height : element.frame.width
-    let natural = naturalExtent(
-      of: item, element: element, axis: configuration.axis, working: working)
-    // A grid step of rounding is not a correction; otherwise only noise, relative to the height.
-    let grid = configuration.scale.map { 1 / $0 } ?? 0
-    let difference = abs(extent - natural)
-    return difference > grid + natural * noise ? difference / natural : 0
-  }
-
-  /// The natural extent of the item that `element` places along `axis`, by the rules of
-  /// ``ColumnsEngine``, in the engine's `working` (where rows are columns).
-  static func naturalExtent(
-    of item: LayoutItem, element: LayoutElement, axis: LayoutAxis, working: LayoutConfiguration
-  ) -> Double {
-    let (across, along) = item.extents(along: axis)
-    if element.isEnlarged {
-      return Enlargement.extent(
-        ofHeight: ColumnsEngine.naturalExtent(width: working.columnWidth, across, along),
-        rowSpacing: working.rowSpacing)
-    }
-    let width = ColumnsEngine.width(
-      ofSpan: element.span, columnWidth: working.columnWidth, spacing: working.columnSpacing)
-    return ColumnsEngine.naturalExtent(width: width, across, along)
+    guard let measure = DistortionMeasure(layout.configuration) else { return nil }
+    return zip(layout.elements, items).map { measure.distortion(of: $0, item: $1) }
   }
 }

@@ -277,6 +277,42 @@ private func written(_ report: LayoutReport, _ format: OutputFormat) throws -> D
   }
 }
 
+@Suite struct ItemFiguresTests {
+  private struct Item: Decodable {
+    var index: Int
+    var height: Double
+    var enlarged: Bool
+    var naturalHeight: Double?
+    var distortion: Double?
+  }
+
+  @Test("json and jsonl items carry their natural height and distortion, as the figures count")
+  func figures() async throws {
+    let result = await runCLI(["layout", Fixtures.path("mj-shop-1.json"), "-f", "jsonl"])
+    let items = try result.standardOutput.split(separator: "\n").map {
+      try JSONDecoder().decode(Item.self, from: Data($0.utf8))
+    }
+    let feed = try Fixtures.feed("mj-shop-1.json").items
+    // 375 wide, insets and spacing 10, 3 columns: a column is (375 - 20 - 20) / 3 wide.
+    let column = (375.0 - 20 - 20) / 3
+    for item in items {
+      let size = feed[item.index]
+      let oneColumn = column * size.height / size.width
+      let natural = item.enlarged ? 2 * oneColumn + 10 : oneColumn
+      #expect(isClose(try #require(item.naturalHeight), natural, tolerance: 1e-9 * natural))
+      let distortion = abs(item.height - natural) / natural
+      #expect(isClose(try #require(item.distortion), distortion > 1e-9 ? distortion : 0))
+    }
+    let quality = await runCLI(["layout", Fixtures.path("mj-shop-1.json"), "--quality"])
+    let largest = items.compactMap(\.distortion).max() ?? -1
+    #expect(quality.standardOutput.contains("maxDistortion \(formatNumber(largest))"))
+    // Not in a style without item sizes.
+    let grid = await runCLI(["layout", "--style", "grid", "-f", "jsonl"])
+    #expect(
+      !grid.standardOutput.contains("naturalHeight") && !grid.standardOutput.contains("distortion"))
+  }
+}
+
 @Suite struct ParallelWritingTests {
   /// A layout long enough to be written in chunks side by side, with a header and a footer.
   private func longReport(rect: Rect? = nil) throws -> LayoutReport {
