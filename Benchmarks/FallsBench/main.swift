@@ -345,6 +345,7 @@ if FileManager.default.isExecutableFile(atPath: binary.path) {
   measureMemory()
   measureWaiting()
   measureProbing()
+  measureDiff()
 } else {
   progress("no falls binary next to the benchmark; skipping the end-to-end runs")
 }
@@ -473,6 +474,36 @@ try? FileManager.default.removeItem(at: feedFile)
         return Int(line[range.upperBound...].prefix { $0.isNumber })
       }
       return bytes.isEmpty ? 0 : Double(bytes.reduce(0, +)) / Double(bytes.count) / 1024
+    }
+  }
+}
+
+// 11. falls diff of two layouts of a million items each, written by falls layout: the same
+// layout as json against jsonl, and two layouts of other seeds.
+@MainActor func measureDiff() {
+  let names = [
+    "diff 1000000 items against 1000000, the same",
+    "diff 1000000 items against 1000000, another seed",
+  ]
+  guard names.contains(where: { selected($0) }) else { return }
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "falls-bench-diff-\(getpid())")
+  try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: folder) }
+  func write(_ name: String, _ arguments: [String]) -> String {
+    let path = folder.appendingPathComponent(name).path
+    FileManager.default.createFile(atPath: path, contents: nil)
+    let handle = open(path, O_WRONLY)
+    defer { close(handle) }
+    _ = spawnAndWait(binary.path, ["layout", "--synthetic", "1000000"] + arguments, output: handle)
+    return path
+  }
+  let json = write("a.json", ["-f", "json"])
+  let jsonl = write("a.jsonl", ["-f", "jsonl"])
+  let other = write("b.jsonl", ["-f", "jsonl", "--seed", "2"])
+  for (name, pair) in [(names[0], [json, jsonl]), (names[1], [jsonl, other])] {
+    measure(name, unit: "s", target: "< 2 s", warmups: 0, repeats: 3) {
+      runFalls(["diff"] + pair + ["-f", "json"]).0
     }
   }
 }

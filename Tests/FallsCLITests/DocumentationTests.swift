@@ -66,3 +66,56 @@ private let repositoryFiles: [String] = {
     #expect(run.text == shown)
   }
 }
+
+@Suite struct ReadmeCIStepsTests {
+  /// The shell lines of the `run: |` steps of README's CI example, in order.
+  private func readmeSteps() throws -> [[String]] {
+    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let start = try #require(readme.range(of: "```yaml\n"))
+    let end = try #require(readme.range(of: "```\n", range: start.upperBound..<readme.endIndex))
+    var steps: [[String]] = []
+    for line in readme[start.upperBound..<end.lowerBound].split(separator: "\n") {
+      if line.hasPrefix("  run: |") {
+        steps.append([])
+      } else if line.hasPrefix("    "), !steps.isEmpty {
+        steps[steps.count - 1].append(String(line.dropFirst(4)))
+      }
+    }
+    return steps
+  }
+
+  @Test("README's CI steps, run as written against a feed on the loopback server")
+  func steps() async throws {
+    let server = try TestServer()
+    let steps = try readmeSteps()
+    #expect(steps.count == 2)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "falls-ci-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("golden"), withIntermediateDirectories: true)
+    // 24 items whose images are the server's own, their sizes right.
+    let feed = server.url("/slow-images/24/0")
+    func run(_ lines: [String]) async throws -> ShellRun {
+      let script = lines.map { $0.replacingOccurrences(of: "falls ", with: "\"$FALLS\" ") }
+        .joined(separator: "\n")
+      return try await shell(
+        "cd \(shellQuoted(folder.path)) && export FEED_URL=\(shellQuoted(feed)) && set -e && \(script)"
+      )
+    }
+    // The golden layout, recorded as the README says.
+    let record = try await run(["falls layout \"$FEED_URL\" -f jsonl > golden/layout.jsonl"])
+    #expect(record.status == 0)
+    let check = try await run(steps[0])
+    #expect(check.status == 0, "\(check.error)")
+    #expect(check.text.contains("pass images") && check.text.contains("pass items 24 >= 20"))
+    let diff = try await run(steps[1])
+    #expect(diff.status == 0, "\(diff.error)")
+    #expect(diff.text == "same: 24 items\n")
+    // A golden layout of other columns fails the step, with what moved.
+    let other = try await run(["falls layout \"$FEED_URL\" -f jsonl -c 4 > golden/layout.jsonl"])
+    #expect(other.status == 0)
+    let moved = try await run(steps[1])
+    #expect(moved.status == 1)
+    #expect(moved.text.hasPrefix("differ: "))
+  }
+}

@@ -14,6 +14,8 @@ public enum CLI {
     (LayoutCommand.name, "Lay out a feed and print every item's frame"),
     (ViewCommand.name, "Show the layout in the terminal and scroll through it"),
     (ProbeCommand.name, "Read every item's image and report its size beside the feed's"),
+    (CheckCommand.name, "Lay out a feed and check the layout's rules and limits, for CI"),
+    (DiffCommand.name, "Compare two layouts item by item"),
     (ShellCompletions.name, "Print a completion script for bash, zsh or fish"),
     (ManualPage.name, "Print the manual page, falls(1)"),
   ]
@@ -33,6 +35,10 @@ public enum CLI {
       view         Show the layout in the terminal and scroll through it, loading pages.
       probe        Read the first bytes of every item's image and report its real size
                    beside the feed's (table, json, jsonl).
+      check        Lay out a feed and check its rules, --limit figures and --images; exit
+                   1 when a check fails (table, json).
+      diff         Compare two layouts (falls layout -f json or jsonl) item by item; exit 1
+                   when they differ (table, json).
       completions  Print a completion script for bash, zsh or fish.
       manual       Print the manual page, falls(1), in roff.
 
@@ -133,6 +139,8 @@ public enum CLI {
       case LayoutCommand.name: throw .informational(HelpText.layout)
       case ViewCommand.name: throw .informational(ViewCommand.help)
       case ProbeCommand.name: throw .informational(ProbeCommand.help)
+      case CheckCommand.name: throw .informational(CheckCommand.help)
+      case DiffCommand.name: throw .informational(DiffCommand.help)
       case ShellCompletions.name: throw .informational(ShellCompletions.help)
       case ManualPage.name: throw .informational(ManualPage.help)
       default: throw .informational(help)
@@ -174,6 +182,33 @@ public enum CLI {
           "\(failing) of \(report.items.count) image\(report.items.count == 1 ? " is" : "s are") "
             + "not ok (\(report.counts.filter { $0.0 != .ok && $0.1 > 0 }.map { "\($0.1) \($0.0.words)" }.joined(separator: ", ")))"
         )
+      }
+    case CheckCommand.name:
+      let options = try CheckCommand.parse(
+        rest, standardInputIsFeed: environment.standardInputKind.holdsFeed)
+      if environment.standardOutputIsClosed,
+        options.output.map({ (try? OutputFile.target(for: $0)) == .descriptor(1) }) ?? true
+      {
+        throw .output(SystemError(code: EBADF))
+      }
+      let report = try await CheckCommand.run(options, environment: environment)
+      try write(options.output, environment: environment) { (sink) throws(SystemError) in
+        try report.write(options.format, to: sink)
+      }
+      if !report.passed {
+        let failed = report.failed
+        throw .notAllPassed(
+          "\(failed.count) of \(report.checks.count) checks failed: "
+            + failed.map(\.name).joined(separator: ", "))
+      }
+    case DiffCommand.name:
+      let options = try DiffCommand.parse(rest)
+      let report = try DiffCommand.run(options, environment: environment)
+      try write(options.output, environment: environment) { (sink) throws(SystemError) in
+        try report.write(options.format, to: sink)
+      }
+      if !report.isSame {
+        throw .notAllPassed("the layouts differ: " + report.summary.dropFirst(8))
       }
     case ShellCompletions.name:
       try write(ShellCompletions.run(rest), to: environment)

@@ -23,8 +23,13 @@ enum CLIError: Error, Sendable {
   case feed(FeedError)
   /// An item's image, read for its size (`--sizes`), could not be read.
   case image(FeedItemProblem)
-  /// `falls probe` found items that are not ok; the message says how many.
+  /// `falls probe` found items that are not ok, `falls check` failed checks, `falls diff`
+  /// differing layouts; the message says how many.
   case notAllPassed(String)
+  /// An input of `falls diff` is not a layout document; the message says which and why.
+  case notALayout(String)
+  /// An input of `falls diff` cannot be read; the message says which and why.
+  case unreadableLayout(String)
   /// A feed URL could not be fetched.
   case fetch(FetchError)
   /// Page `page` of a paged run failed; the message says which page.

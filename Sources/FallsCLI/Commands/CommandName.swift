@@ -1,4 +1,4 @@
 /// The commands that read a feed and take flags of the table (``LayoutFlag/commands``).
 enum CommandName: String, CaseIterable, Hashable, Sendable {
-  case layout, view, probe
+  case layout, view, probe, check
 }

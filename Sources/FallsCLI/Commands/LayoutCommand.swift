@@ -34,6 +34,7 @@ enum LayoutCommand {
         case .layout: HelpText.layout
         case .view: ViewCommand.help
         case .probe: ProbeCommand.help
+        case .check: CheckCommand.help
         }
       throw .informational(help)
     }

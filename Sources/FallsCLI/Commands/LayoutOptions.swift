@@ -10,6 +10,10 @@ struct LayoutOptions: Sendable {
   var sizes = SizeSource.feed
   /// How many images are read at once (`--jobs`), by falls probe and by `--sizes`.
   var jobs = 8
+  /// The figures `falls check` holds the layout to (`--limit`, given once a limit).
+  var limits: [CheckLimit] = []
+  /// Whether `falls check` reads every item's image too (`--images`).
+  var checksImages = false
   var feed = FeedSource.embedded
   var configuration = LayoutConfiguration()
   var format = OutputFormat.table

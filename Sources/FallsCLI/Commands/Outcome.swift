@@ -45,6 +45,10 @@ func outcome(of error: CLIError) -> Outcome {
       code, "feed \(problem.message); use --skip-invalid to lay out the other items")
   case .notAllPassed(let message):
     return .failure(.failure, message)
+  case .notALayout(let message):
+    return .failure(.dataError, message)
+  case .unreadableLayout(let message):
+    return .failure(.noInput, message)
   case .page(let page, let error):
     var inner = outcome(of: error)
     inner.message = "page \(page): " + inner.message

@@ -50,6 +50,8 @@ enum FlagName: String, CaseIterable, Hashable, Sendable, CustomStringConvertible
   case quality
   case rect
   case skipInvalid = "skip-invalid"
+  case limit
+  case images
   case help
   case version
 

@@ -29,7 +29,7 @@ struct LayoutFlag: Sendable {
   var feeds: Set<FeedKind> = Set(FeedKind.allCases)
   /// The commands that take it: `falls layout` and `falls view` (which prints nothing, and
   /// fetches as it scrolls) unless said; `falls probe` takes the flags of feeds and output.
-  var commands: Set<CommandName> = [.layout, .view]
+  var commands: Set<CommandName> = [.layout, .view, .check]
   /// What the flag does in `falls probe`, where that differs from ``help``.
   var probeHelp: String?
   /// Why the flag would change nothing given the other flags, beyond its style (``option``)

@@ -49,7 +49,7 @@ extension LayoutFlag {
         help: "The finderlist JSON feed to lay out: an http or https URL, a file, or - for "
           + "standard input. Default: the feed built into falls "
           + "(\(EmbeddedFeed.itemCount) items).",
-        commands: [.layout, .view, .probe], read: { $0.options.feed = try $1.feedSource() })
+        commands: [.layout, .view, .probe, .check], read: { $0.options.feed = try $1.feedSource() })
     case .items:
       LayoutFlag(
         name: name, argument: "PATH",
@@ -57,7 +57,8 @@ extension LayoutFlag {
           + "{\"result\": {\"list\": [...]}}). Default: data, or the top level when it is an "
           + "array.",
         feeds: [.file, .standardInput, .url],
-        commands: [.layout, .view, .probe], read: { $0.options.shape.items = try $1.keyPath() })
+        commands: [.layout, .view, .probe, .check],
+        read: { $0.options.shape.items = try $1.keyPath() })
     case .keys:
       LayoutFlag(
         name: name, argument: "FIELD=KEY,…",
@@ -65,13 +66,14 @@ extension LayoutFlag {
           + "(width=size.w): any of img, width and height, and span; a field not given keeps "
           + "its own name. Sizes are read as ever, strings or numbers.",
         feeds: [.file, .standardInput, .url],
-        commands: [.layout, .view, .probe], read: { try $1.itemKeys(into: &$0.options.shape) })
+        commands: [.layout, .view, .probe, .check],
+        read: { try $1.itemKeys(into: &$0.options.shape) })
     case .pages:
       LayoutFlag(
         name: name, argument: "N",
         help: "Load N pages of a URL feed in turn, as a user pulling up N − 1 times would; "
           + "an empty page ends the paging early. Default: \(options.pages).",
-        feeds: [.url], commands: [.layout, .view, .probe],
+        feeds: [.url], commands: [.layout, .view, .probe, .check],
         read: { $0.options.pages = try $1.whole(in: 1...1_000_000, example: "3") })
     case .pageSize:
       LayoutFlag(
@@ -80,7 +82,7 @@ extension LayoutFlag {
           + "takes the page number, from 1. Without {page} the same URL is fetched for every "
           + "page. Default: \(options.pageSize).",
         feeds: [.url],
-        commands: [.layout, .view, .probe],
+        commands: [.layout, .view, .probe, .check],
         isIdle: {
           guard case .url(let template) = $0.feed, !template.hasPageSize else { return nil }
           return "fills a URL's {size} placeholder, and this URL has none"
@@ -92,7 +94,7 @@ extension LayoutFlag {
         help: "When a page fails after earlier pages arrived, print those pages (status 0) "
           + "and say on standard error which page failed and why; without it nothing is "
           + "printed and falls exits 69.",
-        feeds: [.url], commands: [.layout, .probe],
+        feeds: [.url], commands: [.layout, .probe, .check],
         isIdle: {
           $0.pages > 1
             ? nil : "keeps the pages that arrived before a later one failed; give --pages 2 or more"
@@ -105,7 +107,7 @@ extension LayoutFlag {
           + "trickles bytes; given, also the longest wait for a FIFO's writer. "
           + "Default: \(formatNumber(policy.timeout)).",
         feeds: [.url, .file],
-        commands: [.layout, .view, .probe],
+        commands: [.layout, .view, .probe, .check],
         read: {
           $0.options.fetchPolicy.timeout = try $1.number(
             in: FetchPolicy.deadlines, of: "a number of seconds", example: "15")
@@ -116,7 +118,7 @@ extension LayoutFlag {
         help: "One deadline over every request, retry and page of the run, as curl's "
           + "--max-time: when it passes, falls stops with 69 (or, with --keep-partial, prints "
           + "the pages that arrived). Default: \(policy.maxTime.map(formatNumber) ?? "none").",
-        feeds: [.url], commands: [.layout, .probe],
+        feeds: [.url], commands: [.layout, .probe, .check],
         read: {
           $0.options.fetchPolicy.maxTime = try $1.number(
             in: FetchPolicy.deadlines, of: "a number of seconds", example: "30")
@@ -129,7 +131,7 @@ extension LayoutFlag {
           + "other 4xx answers are not retried. \(FetchPolicy.retryCounts.lowerBound) to "
           + "\(FetchPolicy.retryCounts.upperBound). Default: \(policy.retries).",
         feeds: [.url],
-        commands: [.layout, .view, .probe],
+        commands: [.layout, .view, .probe, .check],
         read: {
           $0.options.fetchPolicy.retries = try $1.whole(in: FetchPolicy.retryCounts, example: "2")
         })
@@ -142,7 +144,7 @@ extension LayoutFlag {
           + "limit for a regular file, "
           + "whose size is known.",
         feeds: [.url, .file, .standardInput],
-        commands: [.layout, .view, .probe],
+        commands: [.layout, .view, .probe, .check],
         read: {
           $0.options.fetchPolicy.maxBytes = try $1.whole(
             in: FetchPolicy.byteLimits, example: "1048576")
@@ -153,7 +155,7 @@ extension LayoutFlag {
         help: "Do not show the progress that appears on a terminal while a URL feed loads (the "
           + "page fetched when there are several, a request that has taken more than a second, "
           + "each retry) and while images are read (falls probe, --sizes): how many are done.",
-        feeds: [.builtIn, .file, .standardInput, .url], commands: [.layout, .probe],
+        feeds: [.builtIn, .file, .standardInput, .url], commands: [.layout, .probe, .check],
         isIdle: {
           guard $0.command != .probe, $0.sizes == .feed, $0.feed.kind != .url else { return nil }
           return "hides the progress shown while a URL feed loads or images are read; give a URL "
@@ -177,7 +179,7 @@ extension LayoutFlag {
           + "fill: \(ProbeCommand.jobRange.lowerBound) to \(ProbeCommand.jobRange.upperBound), "
           + "over one session. Default: \(options.jobs).",
         feeds: [.builtIn, .file, .standardInput, .url],
-        commands: [.layout, .view, .probe],
+        commands: [.layout, .view, .probe, .check],
         isIdle: {
           $0.command != .probe && $0.sizes == .feed
             ? "sets how many images are read at once, for --sizes images or fill" : nil
@@ -324,7 +326,7 @@ extension LayoutFlag {
         help: "On the last page, bring the column bottoms to one line where that is possible "
           + "within --max-distortion (\(LayoutStyle.taking(.alignment).listed)); the quality figure "
           + "raggedEnd says how near.",
-        option: .alignment, commands: [.layout],
+        option: .alignment, commands: [.layout, .check],
         read: { reading, _ in reading.options.configuration.flatEnd = true })
     case .order:
       LayoutFlag(
@@ -342,7 +344,7 @@ extension LayoutFlag {
           + "wins (CSS grid-lanes' flow tolerance). "
           + "Default: \(formatNumber(defaults.tolerance)), plain shortest-first.",
         option: .tolerance, parameters: [.tolerance],
-        commands: [.layout, .view, .probe],
+        commands: [.layout, .view, .probe, .check],
         probeHelp: "How far an image's width/height ratio may be from the feed's, as a fraction "
           + "of it, before the item is a mismatch. Default: \(formatNumber(ProbeCommand.tolerance)).",
         read: { $0.options.configuration.tolerance = try $1.number(example: "20") })
@@ -439,7 +441,7 @@ extension LayoutFlag {
         name: name, short: "f", choices: OutputFormat.names,
         help: OutputFormat.allCases.map { "\($0.rawValue) \($0.summary)" }.joined(separator: ", ")
           + ". Default: \(options.format.rawValue).",
-        commands: [.layout, .probe],
+        commands: [.layout, .probe, .check],
         probeHelp: ProbeCommand.formats.map { "\($0.rawValue) \(ProbeCommand.summary(of: $0))" }
           .joined(separator: ", ") + ". Default: table.",
         read: { $0.options.format = try $1.choice(OutputFormat.self) })
@@ -453,7 +455,7 @@ extension LayoutFlag {
           + "refused, as the shell's > refuses it; a symbolic link's target is replaced, the "
           + "link kept; a device or FIFO such as /dev/null is written as it is; - is standard "
           + "output.",
-        commands: [.layout, .probe],
+        commands: [.layout, .probe, .check],
         read: {
           guard !$1.text.isEmpty else { throw $1.invalid(expected: "a file name, or -") }
           $0.options.output = $1.text
@@ -466,7 +468,7 @@ extension LayoutFlag {
           + "center and transform in the ring styles only), for table its columns "
           + "(\(LayoutReport.fieldNames(format: .table, style: .irregular).joined(separator: ", ")); for "
           + "cube and sphere angle, tx, ty and tz in place of column, span, x and y).",
-        commands: [.layout],
+        commands: [.layout, .check],
         read: {
           let names = $1.text.split(separator: ",", omittingEmptySubsequences: false)
           guard !names.contains(where: \.isEmpty) else {
@@ -481,13 +483,13 @@ extension LayoutFlag {
           "Print only the layout's quality figures (\(LayoutQuality.names.joined(separator: ", "))"
           + ", defined in the README): one NAME VALUE line each, or with --format json one "
           + "object. For the \(LayoutStyle.ofItemSizes.listed) styles.",
-        commands: [.layout], read: { reading, _ in reading.options.quality = true })
+        commands: [.layout, .check], read: { reading, _ in reading.options.quality = true })
     case .rect:
       LayoutFlag(
         name: name, argument: "X,Y,W,H",
         help: "Print only the elements that intersect this rectangle, as a collection view asks "
           + "for what is on screen (the content height stays the whole content's).",
-        commands: [.layout],
+        commands: [.layout, .check],
         read: {
           let values = try $1.numbers(counts: [4], example: "0,0,375,812")
           let (origins, sizes) = (LayoutConfiguration.coordinates, LayoutConfiguration.lengths)
@@ -505,17 +507,33 @@ extension LayoutFlag {
         help: "Lay out the valid items of a feed with invalid ones, keeping their feed index, "
           + "and list every skipped item on standard error.",
         feeds: [.file, .standardInput, .url],
-        commands: [.layout, .view, .probe],
+        commands: [.layout, .view, .probe, .check],
         read: { reading, _ in reading.options.skipInvalid = true })
+    case .limit:
+      LayoutFlag(
+        name: name, argument: "EXPR",
+        help: "A figure the layout must hold to, as NAME<=V, NAME<V, NAME>=V or NAME>V, NAME "
+          + "one of \(CheckLimit.Figure.allCases.map(\.rawValue).listed): a quality figure, "
+          + "the items laid out, the items skipped, the content height. Give it once a limit; "
+          + "every one given counts.",
+        commands: [.check],
+        read: { $0.options.limits.append(try CheckLimit.parse($1.text, flag: $1.flag)) })
+    case .images:
+      LayoutFlag(
+        name: name,
+        help: "Read every item's image too, as falls probe does: each must be ok, its size the "
+          + "feed's within 1%.",
+        feeds: [.builtIn, .file, .standardInput, .url], commands: [.check],
+        read: { reading, _ in reading.options.checksImages = true })
     case .help:
       LayoutFlag(
         name: name, short: "h", help: "Show this help.",
-        commands: [.layout, .view, .probe],
+        commands: [.layout, .view, .probe, .check],
         read: { _, _ in preconditionFailure("help is answered before any flag is read") })
     case .version:
       LayoutFlag(
         name: name, help: "Show the version.",
-        commands: [.layout, .view, .probe],
+        commands: [.layout, .view, .probe, .check],
         read: { _, _ in preconditionFailure("the version is answered before any flag is read") })
     }
   }

@@ -14,7 +14,7 @@ enum HelpText {
 
       """
     text += "\n" + arguments + "\nOPTIONS:\n"
-    for flag in LayoutFlag.all {
+    for flag in LayoutFlag.all where flag.commands.contains(.layout) {
       text += heading(of: flag) + "\n" + wrap(flag.fullHelp, indent: 6, width: 80) + "\n"
     }
     text += """

@@ -29,6 +29,12 @@ enum ManualPage {
       .B falls probe
       [\\fIFEED\\fR] [\\fIoptions\\fR]
       .br
+      .B falls check
+      [\\fIFEED\\fR] [\\fIoptions\\fR] [\\fB\\-\\-limit\\fR \\fIEXPR\\fR]...
+      .br
+      .B falls diff
+      \\fIOLD\\fR \\fINEW\\fR [\\fIoptions\\fR]
+      .br
       .B falls completions
       .BR bash | zsh | fish
       .br
@@ -44,6 +50,12 @@ enum ManualPage {
       reads the first bytes of every item's image (PNG, JPEG with its EXIF orientation, GIF,
       WebP, AVIF, HEIC, BMP) and reports its size as shown beside the feed's: ok, mismatch,
       missing, unreachable or not\\-an\\-image; it exits 1 when any item is not ok.
+      .B falls check
+      lays a feed out as falls layout does and checks the layout's rules on its frames, each
+      \\-\\-limit, and with \\-\\-images every image; it exits 1 when a check fails.
+      .B falls diff
+      compares two falls.layout/1 documents (json or jsonl) and reports the items added,
+      removed and changed; it exits 1 when they differ.
       FEED is an http or https URL, a file, or \\- for standard input; without one, falls lays out
       the feed built into it.
       Frames are in points, origin at the top left, y growing downward.
@@ -55,8 +67,11 @@ enum ManualPage {
         (flag.short.map { "\\fB\\-\($0)\\fR, " } ?? "")
         + "\\fB\\-\\-\(escaped(flag.name.rawValue))\\fR"
       let value = flag.value.map { " \\fI\(escaped($0))\\fR" } ?? ""
+      let only = CommandName.allCases.filter(flag.commands.contains).map { "falls \($0)" }
       let help =
-        flag.fullHelp + (flag.isForView ? "" : " Not for falls view.")
+        flag.fullHelp
+        + (!flag.commands.contains(.layout)
+          ? " Only for \(only.listed)." : flag.isForView ? "" : " Not for falls view.")
         + (flag.commands.contains(.probe)
           ? " Also for falls probe" + (flag.probeHelp.map { ": " + $0 } ?? ".") : "")
       page += ".TP\n\(names)\(value)\n\(escaped(help))\n"

@@ -49,6 +49,15 @@ struct PlacedItems {
     }
   }
 
+  /// The size and span of the item at `position`.
+  func layoutItem(at position: Int) -> LayoutItem {
+    switch storage {
+    case .feed(let items): items.layoutItem(at: position)
+    case .generated(let count, let generator):
+      SyntheticFeed.Items(generator, count: count)[position]
+    }
+  }
+
   /// The quality figures of `layout`, which placed these items in order; `nil` for a style
   /// that is not columnar.
   func quality(of layout: WaterfallLayout) -> LayoutQuality? {

@@ -102,7 +102,7 @@ enum FeedParser {
         }
         return data ?? .failure(noData)
       case .string, .number, .boolean, .null:
-        return .failure(.noDataArray(found: "the top level is \(Self.kind(of: token))"))
+        return .failure(.noDataArray(found: "the top level is \(token.kindName)"))
       }
     }
 
@@ -122,7 +122,7 @@ enum FeedParser {
         case .emptyArray: return .success(Feed(items: FeedItems()))
         case .object, .emptyObject, .string, .number, .boolean, .null:
           try scanner.skip(token)
-          return stop("\(here) is \(Self.kind(of: token)), not an array")
+          return stop("\(here) is \(token.kindName), not an array")
         }
       }
       switch token {
@@ -146,7 +146,7 @@ enum FeedParser {
         return stop("\(here) is an empty object, without the key \"\(wanted)\"")
       case .array, .emptyArray, .string, .number, .boolean, .null:
         try scanner.skip(token)
-        return stop("\(here) is \(Self.kind(of: token)), not an object with the key \"\(wanted)\"")
+        return stop("\(here) is \(token.kindName), not an object with the key \"\(wanted)\"")
       }
     }
 
@@ -167,19 +167,7 @@ enum FeedParser {
       case .emptyArray: return .success(Feed(items: FeedItems()))
       case .object, .emptyObject, .string, .number, .boolean, .null:
         try scanner.skip(token)
-        return .failure(.noDataArray(found: "\"data\" is \(Self.kind(of: token))"))
-      }
-    }
-
-    /// What kind of value `token` is, for a message.
-    static func kind(of token: JSONScanner.Token) -> String {
-      switch token {
-      case .object, .emptyObject: "an object"
-      case .array, .emptyArray: "an array"
-      case .string: "a string"
-      case .boolean: "a boolean"
-      case .null: "null"
-      case .number: "a number"
+        return .failure(.noDataArray(found: "\"data\" is \(token.kindName)"))
       }
     }
 

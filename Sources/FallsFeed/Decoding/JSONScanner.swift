@@ -49,6 +49,18 @@ struct JSONScanner {
     /// An empty object or array, read whole.
     case emptyObject, emptyArray
 
+    /// What kind of value the token is, for a message: "an object", "a number".
+    var kindName: String {
+      switch self {
+      case .object, .emptyObject: "an object"
+      case .array, .emptyArray: "an array"
+      case .string: "a string"
+      case .boolean: "a boolean"
+      case .null: "null"
+      case .number: "a number"
+      }
+    }
+
     /// The container this token opened, if it did.
     var opened: Container? {
       switch self {

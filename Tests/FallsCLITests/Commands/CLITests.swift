@@ -78,11 +78,11 @@ private func golden(_ name: String) throws -> String {
     arguments: [
       (
         ["lay"],
-        "falls: error: unknown command 'lay'; did you mean 'layout'? The commands are: layout, view, probe, completions, manual\nSee 'falls --help' for usage.\n"
+        "falls: error: unknown command 'lay'; did you mean 'layout'? The commands are: layout, view, probe, check, diff, completions, manual\nSee 'falls --help' for usage.\n"
       ),
       (
         ["--colour"],
-        "falls: error: unknown option '--colour'; the commands are: layout, view, probe, completions, manual\nSee 'falls --help' for usage.\n"
+        "falls: error: unknown option '--colour'; the commands are: layout, view, probe, check, diff, completions, manual\nSee 'falls --help' for usage.\n"
       ),
     ])
   func badCommands(arguments: [String], message: String) async {

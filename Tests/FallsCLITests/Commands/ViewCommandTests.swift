@@ -26,26 +26,33 @@ import Testing
     arguments: [
       (
         ["--format", "json"],
-        "--format is an option of 'falls layout' and 'falls probe', not of 'falls view'"
+        "--format is an option of 'falls layout', 'falls probe' and 'falls check', not of 'falls view'"
       ),
       (
         ["--output=x.svg"],
-        "--output is an option of 'falls layout' and 'falls probe', not of 'falls view'"
+        "--output is an option of 'falls layout', 'falls probe' and 'falls check', not of 'falls view'"
       ),
-      (["--rect", "0,0,1,1"], "--rect is an option of 'falls layout', not of 'falls view'"),
       (
-        ["--quiet"], "--quiet is an option of 'falls layout' and 'falls probe', not of 'falls view'"
+        ["--rect", "0,0,1,1"],
+        "--rect is an option of 'falls layout' and 'falls check', not of 'falls view'"
+      ),
+      (
+        ["--quiet"],
+        "--quiet is an option of 'falls layout', 'falls probe' and 'falls check', not of 'falls view'"
       ),
       (
         ["--keep-partial"],
-        "--keep-partial is an option of 'falls layout' and 'falls probe', not of 'falls view'"
+        "--keep-partial is an option of 'falls layout', 'falls probe' and 'falls check', not of 'falls view'"
       ),
       (["--columns", "0"], "invalid value '0' for '--columns'"),
       (
         ["-f", "json"],
-        "--format is an option of 'falls layout' and 'falls probe', not of 'falls view'"
+        "--format is an option of 'falls layout', 'falls probe' and 'falls check', not of 'falls view'"
       ),
-      (["-q"], "--quiet is an option of 'falls layout' and 'falls probe', not of 'falls view'"),
+      (
+        ["-q"],
+        "--quiet is an option of 'falls layout', 'falls probe' and 'falls check', not of 'falls view'"
+      ),
       (["a.json", "b.json"], "unexpected argument 'b.json'; falls view takes one feed"),
     ])
   func options(arguments: [String], message: String) async {

@@ -18,7 +18,8 @@ private let samples: [String: (value: String?, style: LayoutStyle)] = [
   "keep-partial": (nil, .irregular), "timeout": ("5", .irregular), "max-time": ("30", .irregular),
   "retries": ("1", .irregular),
   "max-bytes": ("4096", .irregular), "quiet": (nil, .irregular),
-  "sizes": ("images", .irregular), "jobs": ("4", .irregular), "synthetic": ("10", .irregular),
+  "sizes": ("images", .irregular), "jobs": ("4", .irregular),
+  "limit": ("items>=1", .irregular), "images": (nil, .irregular), "synthetic": ("10", .irregular),
   "min-height": ("120", .irregular), "max-height": ("200", .irregular),
   "style": ("waterfall", .waterfall), "columns": ("4", .irregular),
   "min-column-width": ("50", .waterfall), "width": ("400", .irregular),
@@ -52,6 +53,8 @@ private let landings: [String: @Sendable (LayoutOptions) -> Bool] = [
   "timeout": { $0.fetchPolicy.timeout == 5 }, "max-time": { $0.fetchPolicy.maxTime == 30 },
   "retries": { $0.fetchPolicy.retries == 1 }, "max-bytes": { $0.fetchPolicy.maxBytes == 4096 },
   "quiet": { $0.quiet }, "sizes": { $0.sizes == .images }, "jobs": { $0.jobs == 4 },
+  "limit": { $0.limits == [CheckLimit(figure: .items, comparison: .atLeast, value: 1)] },
+  "images": { $0.checksImages },
   "synthetic": {
     if case .synthetic(10, _, _) = $0.feed { true } else { false }
   },
@@ -93,6 +96,11 @@ private let landings: [String: @Sendable (LayoutOptions) -> Bool] = [
   "rect": { $0.rect == Rect(x: 0, y: 0, width: 375, height: 812) }, "quality": { $0.quality },
   "fields": { $0.fields == ["index", "x"] }, "skip-invalid": { $0.skipInvalid },
 ]
+
+/// `arguments` parsed by the command `flag` belongs to: layout, or check for its own flags.
+private func parse(_ arguments: [String], for flag: LayoutFlag) throws -> LayoutOptions {
+  try LayoutCommand.parse(arguments, for: flag.commands.contains(.layout) ? .layout : .check)
+}
 
 extension LayoutOptions {
   /// The text given for the flag called `name`, if it was given.
@@ -152,7 +160,7 @@ private func arguments(for flag: LayoutFlag, alone: Bool = false) -> [String] {
   func help() {
     let help = HelpText.layout
     var position = help.startIndex
-    for flag in LayoutFlag.all {
+    for flag in LayoutFlag.all where flag.commands.contains(.layout) {
       let head = "\n" + HelpText.heading(of: flag) + "\n"
       #expect(head.contains("--\(flag.name)"))
       guard let found = help.range(of: head, range: position..<help.endIndex) else {
@@ -169,14 +177,14 @@ private func arguments(for flag: LayoutFlag, alone: Bool = false) -> [String] {
   func readsSample(name: String) throws {
     let flag = try #require(LayoutFlag.named(name))
     guard let landing = landings[name] else { return }
-    let options = try LayoutCommand.parse(arguments(for: flag))
+    let options = try parse(arguments(for: flag), for: flag)
     #expect(options[given: name] == (samples[name]?.value ?? ""))
     #expect(landing(options), "--\(name) \(samples[name]?.value ?? "") did not land")
     // Given with an equals sign, the same.
     if let value = samples[name]?.value {
       var inline = arguments(for: flag)
       inline.replaceSubrange(0..<2, with: ["--\(name)=\(value)"])
-      #expect(try LayoutCommand.parse(inline)[given: name] == value)
+      #expect(try parse(inline, for: flag)[given: name] == value)
     }
   }
 
@@ -266,8 +274,8 @@ private func arguments(for flag: LayoutFlag, alone: Bool = false) -> [String] {
     }
     #expect(
       LayoutFlag.all.filter { !$0.isForView }.map(\.name.rawValue).sorted() == [
-        "fields", "flat-end", "format", "keep-partial", "max-time", "output", "quality", "quiet",
-        "rect",
+        "fields", "flat-end", "format", "images", "keep-partial", "limit", "max-time", "output",
+        "quality", "quiet", "rect",
       ])
   }
 
@@ -281,11 +289,11 @@ private func arguments(for flag: LayoutFlag, alone: Bool = false) -> [String] {
     for kind in FeedKind.allCases {
       let given = sample + feedArguments(kind)
       guard !flag.feeds.contains(kind) else {
-        _ = try LayoutCommand.parse(given)
+        _ = try parse(given, for: flag)
         continue
       }
       #expect {
-        try LayoutCommand.parse(given)
+        try parse(given, for: flag)
       } throws: { error in
         guard case .usage(let message, _) = error as? CLIError else { return false }
         return message
@@ -367,7 +375,7 @@ private func arguments(for flag: LayoutFlag, alone: Bool = false) -> [String] {
           // --style is seen at work where it changes the style.
           if name == "style", witness.value.last == style.rawValue { continue }
           let context = witness.context + (style == .grid ? witness.gridContext : [])
-          let base = ["layout"] + context + ["--style", style.rawValue]
+          let base = [witness.command] + context + ["--style", style.rawValue]
           let before = try await witness.run(base, kind: kind, server: server)
           // A context that does not fit this style or feed (its own refusal) shows nothing.
           guard before.code != .usage else { continue }
@@ -414,6 +422,8 @@ private struct Witness: Sendable {
   var isFIFO = false
   /// The kinds of feed it is for.
   var kinds = Set(FeedKind.allCases)
+  /// The command both runs are of: `layout`, or `check` for its own flags.
+  var command = "layout"
 
   /// The witnesses of the flag `name`.
   static func all(of name: String) -> [Witness] {
@@ -469,6 +479,14 @@ private struct Witness: Sendable {
           value: ["--jobs", "1"],
           context: ["--sizes", "images", "--retries", "0", "--max-time", "2"],
           urlPath: "/together-feed/4", kinds: [.url])
+      ]
+    case "limit": return [Witness(value: ["--limit", "items<5"], command: "check")]
+    case "images":
+      // The feed's data: URLs are read: one is given no size, so the check fails.
+      return [
+        Witness(
+          value: ["--images"], context: ["--sizes", "fill"], fixture: "mis-sized.json",
+          kinds: [.file, .standardInput, .url], command: "check")
       ]
     case "synthetic": return [Witness(value: ["--synthetic", "10"])]
     case "min-height": return [Witness(value: ["--min-height", "200"])]

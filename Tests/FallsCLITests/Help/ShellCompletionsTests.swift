@@ -86,16 +86,18 @@ private func scriptFile(_ shell: ShellCompletions.Shell) throws -> URL {
     #expect(String(decoding: registered.output, as: UTF8.self).contains("-F _falls falls"))
     #expect(try await completions(["falls", "lay"]) == ["layout"])
     for flag in LayoutFlag.all {
-      #expect(
-        try await completions(["falls", "layout", "--\(flag.name)"]).contains("--\(flag.name)"))
-      let view = try await completions(["falls", "view", "--\(flag.name)"]).contains(
-        "--\(flag.name)")
-      #expect(view == flag.isForView, "--\(flag.name) in falls view")
+      // Each command completes its own flags, and no other's.
+      for command in CommandName.allCases {
+        let offered = try await completions(["falls", command.rawValue, "--\(flag.name)"])
+          .contains("--\(flag.name)")
+        #expect(offered == flag.commands.contains(command), "--\(flag.name) in falls \(command)")
+      }
+      let command = flag.commands.contains(.layout) ? "layout" : "check"
       if !flag.choices.isEmpty {
-        #expect(try await completions(["falls", "layout", "--\(flag.name)", ""]) == flag.choices)
+        #expect(try await completions(["falls", command, "--\(flag.name)", ""]) == flag.choices)
       }
       if let short = flag.short, !flag.choices.isEmpty {
-        #expect(try await completions(["falls", "layout", "-\(short)", ""]) == flag.choices)
+        #expect(try await completions(["falls", command, "-\(short)", ""]) == flag.choices)
       }
     }
   }
@@ -227,9 +229,12 @@ private func scriptFile(_ shell: ShellCompletions.Shell) throws -> URL {
     }
     #expect(try await completions("falls lay") == ["layout"])
     for flag in LayoutFlag.all {
-      #expect(try await completions("falls layout --\(flag.name)").contains("--\(flag.name)"))
+      let command = flag.commands.contains(.layout) ? "layout" : "check"
+      #expect(
+        try await completions("falls \(command) --\(flag.name)").contains("--\(flag.name)"))
       if !flag.choices.isEmpty {
-        #expect(try await Set(completions("falls layout --\(flag.name) ")) == Set(flag.choices))
+        #expect(
+          try await Set(completions("falls \(command) --\(flag.name) ")) == Set(flag.choices))
       }
     }
   }

@@ -1,0 +1,126 @@
+import FallsBase
+import FallsCore
+import FallsFeed
+import Foundation
+
+/// `falls check`: lays a feed out as `falls layout` would and checks it: the rules on its
+/// frames, the limits given, and with `--images` every image.
+enum CheckCommand {
+  static let name = CommandName.check.rawValue
+
+  /// The formats `falls check` writes.
+  static let formats: [OutputFormat] = [.table, .json]
+
+  static var help: String {
+    var text = """
+      OVERVIEW: Lay out a feed as falls layout would and check the layout, for CI.
+
+      USAGE: falls check [FEED] [layout options] [--limit EXPR]... [--images] [-f table|json]
+
+      Checks that the feed reads and its items are valid (with --skip-invalid the skipped
+      count is the figure skipped), that the layout's rules hold on its frames (each inside
+      the content width, no two overlapping, in the irregular style no two enlarged side by
+      side or stacked), that each --limit holds, and with --images that every image is ok as
+      falls probe reads it. Takes every option of falls layout; -f is table or json
+      (schema \(CheckReport.schema)).
+
+      """
+    text += "\n" + HelpText.arguments + "\nOPTIONS:\n"
+    for flag in LayoutFlag.all where flag.commands.contains(.check) {
+      text += HelpText.heading(of: flag) + "\n" + wrap(flag.fullHelp, indent: 6, width: 80) + "\n"
+    }
+    text += """
+
+      EXAMPLES:
+        falls check feed.json --limit 'maxDistortion<=0.1' --limit 'items>=20'
+        falls check 'https://example.com/list?page={page}' --pages 3 --images -f json
+
+      EXIT STATUS:
+        0    every check passes
+        1    some check fails (the report says which)
+        64, 65, 66, 69   the feed cannot be laid out, as for falls layout
+
+      """
+    return text
+  }
+
+  /// Parses the arguments after `check`: those of `falls layout`, `--limit` and `--images`.
+  static func parse(_ arguments: [String], standardInputIsFeed: Bool = false) throws(CLIError)
+    -> LayoutOptions
+  {
+    let options: LayoutOptions
+    do {
+      options = try LayoutCommand.parse(
+        arguments, for: .check, standardInputIsFeed: standardInputIsFeed)
+    } catch {
+      guard case .usage(let message, _) = error else { throw error }
+      throw .usage(message, command: name)
+    }
+    guard formats.contains(options.format) else {
+      throw .usage(
+        "--format \(options.format.rawValue) is for falls layout; falls check writes "
+          + formats.map(\.rawValue).joined(separator: " or "), command: name)
+    }
+    let style = options.configuration.style
+    if !style.usesItemSizes,
+      let limit = options.limits.first(where: { $0.figure.isQuality })
+    {
+      throw .usage(
+        "--limit \(limit.figure.rawValue): the quality figures measure the "
+          + "\(LayoutStyle.ofItemSizes.listed) styles, not \(style.rawValue)", command: name)
+    }
+    return options
+  }
+
+  /// Lays the feed out and checks it.
+  static func run(_ options: LayoutOptions, environment: CLIEnvironment) async throws(CLIError)
+    -> CheckReport
+  {
+    let report = try await PagedLayout.run(options, environment: environment)
+    let layout = report.layout
+    var checks: [CheckReport.Check] = []
+    var problems: [String] = []
+    let found = FrameAudit.problems(of: layout.elements, configuration: layout.configuration)
+    for rule in FrameAudit.Problem.Rule.rules(of: layout.configuration.style) {
+      let broken = found.filter { $0.rule == rule }
+      checks.append(CheckReport.Check(name: rule.rawValue, value: Double(broken.count), limit: nil))
+      problems += broken.map(\.message)
+    }
+    let quality = report.items.quality(of: layout)
+    for limit in options.limits {
+      let value: Double =
+        switch limit.figure {
+        case .items: Double(layout.elements.count)
+        case .skipped: Double(report.skipped)
+        case .contentHeight: report.sectioned.contentExtent
+        default:
+          quality.flatMap { quality in
+            LayoutQuality.names.firstIndex(of: limit.figure.rawValue).map { quality.values[$0] }
+          } ?? 0
+        }
+      checks.append(CheckReport.Check(name: limit.figure.rawValue, value: value, limit: limit))
+    }
+    if options.checksImages {
+      let fetcher = FeedPages(options: options, environment: environment).fetcher
+      let items = (0..<report.items.count).map { position in
+        let size = report.items.layoutItem(at: position)
+        return FeedItem(
+          index: report.items.feedIndex(at: position),
+          img: report.items.withImage(at: position) { String(decoding: $0, as: UTF8.self) },
+          width: size.width, height: size.height)
+      }
+      let probes = await ProbeCommand.probeAll(
+        items, prober: ImageProber(fetcher: fetcher), jobs: options.jobs)
+      let probed = zip(items, probes).map {
+        ProbedItem($0, probe: $1, tolerance: ProbeCommand.tolerance)
+      }
+      let failing = probed.filter { $0.status != ProbedItem.Status.ok }
+      checks.append(CheckReport.Check(name: "images", value: Double(failing.count), limit: nil))
+      problems += failing.map { item in
+        "image of item \(item.index) is \(item.status.words)"
+          + (item.error.map { ": \($0)" } ?? "") + " (\(item.img))"
+      }
+    }
+    return CheckReport(checks: checks, problems: problems)
+  }
+}

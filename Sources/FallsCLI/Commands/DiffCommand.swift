@@ -1,0 +1,165 @@
+import FallsBase
+import FallsCore
+import FallsFeed
+import Foundation
+import Synchronization
+
+/// `falls diff OLD NEW`: compares two `falls.layout/1` documents, item by item.
+enum DiffCommand {
+  static let name = "diff"
+
+  /// The formats `falls diff` writes.
+  static let formats: [OutputFormat] = [.table, .json]
+
+  /// What `falls diff` was asked to do.
+  struct Options: Sendable {
+    var old = ""
+    var new = ""
+    /// How far a frame's edge may move, in points, and be the same.
+    var tolerance = 0.0
+    var format = OutputFormat.table
+    var output: String?
+  }
+
+  static let help = """
+    OVERVIEW: Compare two layouts of falls layout -f json or -f jsonl, item by item.
+
+    USAGE: falls diff OLD NEW [--tolerance PT] [-f table|json] [-o FILE]
+
+    OLD and NEW are falls.layout/1 documents, json or jsonl in any mix; - is standard input
+    (once). Items are matched by their index. An item only in OLD is removed, only in NEW
+    added; one whose frame (x, y, width, height) moved by more than --tolerance, or whose
+    column, span or enlargement changed, is changed. The content heights are compared when
+    both documents give them (json does).
+
+    OPTIONS:
+      --tolerance PT
+          How far, in points, a frame's x, y, width or height may move and be the same.
+          Default: 0: exactly the same.
+      -f, --format table|json
+          table for people: a summary line, then a line an item; json for one document
+          (schema falls.diff/1). Default: table.
+      -o, --output FILE
+          Write the report to FILE, written beside it and renamed into place.
+      -h, --help
+          Show this help.
+
+    EXIT STATUS:
+      0    the layouts are the same within the tolerance
+      1    they differ (the report says how)
+      64   bad usage
+      65   an input is not a layout (the message says which and why)
+      66   an input cannot be read
+
+    """
+
+  /// A usage error of `falls diff`.
+  static func usage(_ message: String) -> CLIError { .usage(message, command: name) }
+
+  /// Parses the arguments after `diff`: two inputs and the flags of the help.
+  static func parse(_ arguments: [String]) throws(CLIError) -> Options {
+    var options = Options()
+    var inputs: [String] = []
+    var remaining = arguments[...]
+    var isOptionsEnd = false
+    while let argument = remaining.popFirst() {
+      guard !isOptionsEnd, argument.count > 1, argument.hasPrefix("-") else {
+        inputs.append(argument)
+        continue
+      }
+      if argument == "--" {
+        isOptionsEnd = true
+        continue
+      }
+      if argument == "-h" || argument == "--help" { throw .informational(help) }
+      if argument == "--version" { throw .informational(CLI.versionText) }
+      let (flag, inline) =
+        argument.split(separator: "=", maxSplits: 1).map(String.init).first
+        .map { name in
+          (name, argument.contains("=") ? String(argument.dropFirst(name.count + 1)) : nil)
+        }
+        ?? (argument, nil)
+      func value() throws(CLIError) -> FlagValue {
+        let text: String
+        if let inline {
+          text = inline
+        } else if let next = remaining.popFirst() {
+          text = next
+        } else {
+          throw usage("missing value for '\(flag)'")
+        }
+        return FlagValue(flag: flag.drop { $0 == "-" }.description, text: text)
+      }
+      switch flag {
+      case "--tolerance":
+        options.tolerance = try value().number(
+          in: LayoutConfiguration.lengths, example: "0.5")
+      case "-f", "--format":
+        let format = try value().choice(OutputFormat.self)
+        guard formats.contains(format) else {
+          throw usage(
+            "--format \(format.rawValue) is for falls layout; falls diff writes table or json")
+        }
+        options.format = format
+      case "-o", "--output":
+        options.output = try value().text
+      default:
+        let names = ["--tolerance", "--format", "--output", "--help"]
+        throw usage(
+          "unknown option '\(shownInMessage(flag))'; falls diff takes "
+            + names.joined(separator: ", "))
+      }
+    }
+    guard inputs.count == 2 else {
+      throw usage(
+        "give two layouts, OLD and NEW; \(inputs.count) \(inputs.count == 1 ? "is" : "are") given")
+    }
+    guard !(inputs[0] == "-" && inputs[1] == "-") else {
+      throw usage("standard input (-) can be only one of the two layouts")
+    }
+    (options.old, options.new) = (inputs[0], inputs[1])
+    return options
+  }
+
+  /// Reads both layouts and compares them.
+  static func run(_ options: Options, environment: CLIEnvironment) throws(CLIError) -> DiffReport {
+    let paths = [options.old, options.new]
+    let inputs = [
+      try bytes(paths[0], environment: environment), try bytes(paths[1], environment: environment),
+    ]
+    // Both read at once, each on a processor of its own; the old one's failure is said first.
+    let results = Mutex([Result<LayoutDocument, CLIError>?](repeating: nil, count: 2))
+    DispatchQueue.concurrentPerform(iterations: 2) { which in
+      let read = Result { () throws(CLIError) in try document(inputs[which], path: paths[which]) }
+      results.withLock { $0[which] = read }
+    }
+    let (old, new) = results.withLock { ($0[0], $0[1]) }
+    guard let old, let new else { preconditionFailure("both layouts were read") }
+    return DiffReport(old: try old.get(), new: try new.get(), tolerance: options.tolerance)
+  }
+
+  /// The bytes at `path`, or of standard input for `-`: a file is mapped, not copied.
+  private static func bytes(_ path: String, environment: CLIEnvironment) throws(CLIError)
+    -> FeedBytes
+  {
+    do throws(FeedError) {
+      return path == "-"
+        ? try environment.readStandardInput(Int.max, false)
+        : try FeedReader.load(path: path, maxBytes: Int.max, limitsRegularFile: false)
+    } catch {
+      guard case .unreadable(let file, let reason) = error else { throw .feed(error) }
+      throw .unreadableLayout("cannot read the layout '\(shownInMessage(file))': \(reason)")
+    }
+  }
+
+  /// The layout document `bytes` hold, read from `path`.
+  private static func document(_ bytes: FeedBytes, path: String) throws(CLIError) -> LayoutDocument
+  {
+    do {
+      return try LayoutDocument.read(bytes)
+    } catch {
+      let name = path == "-" ? "standard input" : "'\(shownInMessage(path))'"
+      throw .notALayout("\(name) is not a falls.layout/1 document: \(error.reason)")
+    }
+  }
+}

@@ -1,0 +1,111 @@
+import FallsCore
+import FallsFeed
+import FallsTestSupport
+import Foundation
+import Testing
+
+@testable import FallsCLI
+
+/// What `falls check -f json` printed, decoded.
+private struct CheckDocument: Decodable {
+  struct Check: Decodable {
+    var name: String
+    var value: Double
+    var limit: String
+    var passed: Bool
+  }
+  var schema: String
+  var passed: Bool
+  var checks: [Check]
+  var problems: [String]
+}
+
+@Suite struct CheckCommandTests {
+  @Test("Passing checks: status 0, a line each, the rules of the style first")
+  func passing() async throws {
+    let result = await runCLI([
+      "check", Fixtures.path("mj-shop-1.json"), "--limit", "items>=50", "--limit",
+      "maxDistortion<0.25",
+    ])
+    #expect(result.code == .success && result.standardError.isEmpty)
+    // The figure as --quality prints it.
+    let quality = await runCLI(["layout", Fixtures.path("mj-shop-1.json"), "--quality"])
+    let figure = try #require(
+      quality.standardOutput.split(separator: "\n").first { $0.hasPrefix("maxDistortion ") })
+    #expect(
+      result.standardOutput.split(separator: "\n") == [
+        "pass insideWidth", "pass noOverlap", "pass noEnlargedSideBySide", "pass noEnlargedStacked",
+        "pass items 50 >= 50", "pass \(figure) < 0.25", "passed: 6 checks",
+      ])
+  }
+
+  @Test("A failing limit: status 1, FAIL on its line, the report whole, stderr says which")
+  func failing() async throws {
+    let result = await runCLI(["check", "--limit", "maxDistortion<=0.1", "-f", "json"])
+    #expect(result.code == .failure)
+    #expect(result.standardError == "falls: error: 1 of 5 checks failed: maxDistortion\n")
+    let document = try JSONDecoder().decode(
+      CheckDocument.self, from: Data(result.standardOutput.utf8))
+    #expect(document.schema == "falls.check/1" && !document.passed)
+    let limit = try #require(document.checks.last)
+    #expect(limit.name == "maxDistortion" && limit.limit == "<= 0.1" && !limit.passed)
+    // Exactly as --quality prints it.
+    let quality = await runCLI(["layout", "--quality"])
+    #expect(quality.standardOutput.contains("maxDistortion \(formatNumber(limit.value))\n"))
+  }
+
+  @Test(
+    "skipped, items and contentHeight are figures too",
+    arguments: [
+      (["--skip-invalid", "--limit", "skipped<=0"], false),
+      (["--skip-invalid", "--limit", "skipped>=1"], true),
+      (["--skip-invalid", "--limit", "items<1000"], true),
+      (["--skip-invalid", "--limit", "contentHeight>1e9"], false),
+    ])
+  func figures(arguments: [String], passes: Bool) async {
+    let result = await runCLI(["check", Fixtures.path("invalid-items.json")] + arguments)
+    #expect(result.code == (passes ? .success : .failure), "\(result.standardOutput)")
+  }
+
+  @Test(
+    "What falls check cannot check is the status falls layout would give",
+    arguments: [
+      (["check", "--limit", "x<1"], ExitCode.usage), (["check", "-f", "svg"], .usage),
+      (["check", "--style", "grid", "--limit", "coverage>0"], .usage),
+      (["check", Fixtures.path("invalid-items.json")], .dataError),
+      (["check", "/nonexistent/feed.json"], .noInput),
+      (["check", "http://127.0.0.1:\(refusedPort())/feed.json", "--retries", "0"], .unavailable),
+    ])
+  func cannotCheck(arguments: [String], code: ExitCode) async {
+    let result = await runCLI(arguments)
+    #expect(result.code == code)
+    #expect(result.standardOutput.isEmpty)
+  }
+
+  @Test("--images: every image must be ok, and the problems name each that is not")
+  func images() async throws {
+    let server = try TestServer()
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "falls-check-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let good = folder.appendingPathComponent("good.json").path
+    let bad = folder.appendingPathComponent("bad.json").path
+    let png = server.url("/image/png-37x23.png")
+    try Data(#"[{"img": "\#(png)", "width": 37, "height": 23}]"#.utf8).write(
+      to: URL(fileURLWithPath: good))
+    try Data(
+      #"[{"img": "\#(png)", "width": 37, "height": 23}, {"img": "\#(server.url("/status/404"))", "width": 1, "height": 1}]"#
+        .utf8
+    ).write(to: URL(fileURLWithPath: bad))
+    #expect(await runCLI(["check", good, "--images"]).code == .success)
+    let result = await runCLI(["check", bad, "--images", "-f", "json"])
+    #expect(result.code == .failure)
+    let document = try JSONDecoder().decode(
+      CheckDocument.self, from: Data(result.standardOutput.utf8))
+    #expect(document.checks.last?.name == "images" && document.checks.last?.value == 1)
+    #expect(
+      document.problems == [
+        "image of item 1 is unreachable: HTTP 404 Not Found (\(server.url("/status/404")))"
+      ])
+  }
+}

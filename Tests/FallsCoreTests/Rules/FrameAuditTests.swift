@@ -1,0 +1,124 @@
+import FallsCore
+import FallsTestSupport
+import Testing
+
+/// An element of column `column` (of 100 points, spacing 10, insets 10) spanning `span`, from
+/// `top`, `height` tall.
+private func element(
+  _ index: Int, column: Int, span: Int = 1, top: Double, height: Double, enlarged: Bool = false
+) -> LayoutElement {
+  LayoutElement(
+    index: index, column: column, span: span,
+    frame: Rect(
+      x: 10 + Double(column) * 110, y: top, width: Double(span) * 100 + Double(span - 1) * 10,
+      height: height),
+    isEnlarged: enlarged, isAligned: false)
+}
+
+/// Four columns of 100: W 470.
+private let four = LayoutConfiguration(style: .irregular, width: 470, columns: 4)
+
+@Suite struct FrameAuditTests {
+  @Test(
+    "Real layouts keep every rule: every style, options, seeds, feeds",
+    arguments: LayoutStyle.allCases)
+  func realLayouts(style: LayoutStyle) throws {
+    for seed: UInt64 in 1...6 {
+      for (columns, options) in [(2, 0), (3, 1), (4, 2), (7, 3)] {
+        var configuration = LayoutConfiguration(style: style, columns: columns, seed: seed)
+        if style == .grid { configuration.pattern = .seed }
+        guard !(style == .grid && columns != 3) else { continue }
+        if style.usesItemSizes || style == .grid {
+          switch options {
+          case 1: configuration.direction = .rightToLeft
+          case 2: configuration.axis = .horizontal
+          case 3: configuration.scale = 3
+          default: break
+          }
+        }
+        if style == .irregular, seed.isMultiple(of: 2) { configuration.alignment = .spread }
+        let items = SyntheticFeed.items(count: 400, seed: seed, columnWidth: 100)
+        let layout = try WaterfallLayout(configuration, items: items)
+        #expect(
+          FrameAudit.problems(of: layout.elements, configuration: configuration).isEmpty,
+          "\(style) seed \(seed) columns \(columns) options \(options)")
+      }
+    }
+  }
+
+  @Test("A frame past the width, or before the left edge, is outside")
+  func outsideWidth() {
+    let elements = [
+      element(0, column: 3, top: 10, height: 50),
+      LayoutElement(
+        index: 1, column: 3, span: 1, frame: Rect(x: 340, y: 70, width: 140, height: 10),
+        isEnlarged: false, isAligned: false),
+      LayoutElement(
+        index: 2, column: 0, span: 1, frame: Rect(x: -1, y: 90, width: 20, height: 10),
+        isEnlarged: false, isAligned: false),
+    ]
+    let problems = FrameAudit.problems(of: elements, configuration: four)
+    #expect(problems.map(\.rule) == [.insideWidth, .insideWidth])
+    #expect(problems.map(\.indices) == [[1], [2]])
+    #expect(problems[0].message == "item 1 reaches outside the content width")
+  }
+
+  @Test("Frames that share interior points overlap; frames that touch do not")
+  func overlap() {
+    let touching = [
+      element(0, column: 0, top: 10, height: 50), element(1, column: 0, top: 60, height: 50),
+      element(2, column: 1, top: 10, height: 100),
+    ]
+    #expect(FrameAudit.problems(of: touching, configuration: four).isEmpty)
+    let overlapping = touching + [element(3, column: 0, top: 100, height: 20)]
+    let problems = FrameAudit.problems(of: overlapping, configuration: four)
+    #expect(problems.map(\.rule) == [.noOverlap])
+    #expect(problems.first?.indices == [1, 3])
+    #expect(problems.first?.message == "items 1 and 3 overlap")
+  }
+
+  @Test("Two enlarged side by side, their extents overlapping, break the rule; apart they do not")
+  func sideBySide() {
+    let pair = [
+      element(0, column: 0, span: 2, top: 10, height: 210, enlarged: true),
+      element(1, column: 2, span: 2, top: 100, height: 210, enlarged: true),
+    ]
+    let problems = FrameAudit.problems(of: pair, configuration: four)
+    #expect(problems.map(\.rule) == [.noEnlargedSideBySide])
+    #expect(problems.first?.indices == [0, 1])
+    // Below it instead: not side by side.
+    let apart = [pair[0], element(1, column: 2, span: 2, top: 230, height: 210, enlarged: true)]
+    #expect(FrameAudit.problems(of: apart, configuration: four).isEmpty)
+    // In the waterfall style, which does not enlarge, the rule does not apply.
+    var waterfall = four
+    waterfall.style = .waterfall
+    #expect(FrameAudit.problems(of: pair, configuration: waterfall).isEmpty)
+  }
+
+  @Test("An enlarged item right on another in its columns is stacked; with an item between, not")
+  func stacked() {
+    let stack = [
+      element(0, column: 1, span: 2, top: 10, height: 210, enlarged: true),
+      element(1, column: 1, span: 2, top: 230, height: 210, enlarged: true),
+    ]
+    let problems = FrameAudit.problems(of: stack, configuration: four)
+    #expect(problems.map(\.rule) == [.noEnlargedStacked])
+    #expect(problems.first?.message == "enlarged items 0 and 1 are stacked")
+    let between = [
+      stack[0], element(2, column: 1, top: 230, height: 50),
+      element(3, column: 2, top: 230, height: 50),
+      element(1, column: 1, span: 2, top: 290, height: 210, enlarged: true),
+    ]
+    #expect(FrameAudit.problems(of: between, configuration: four).isEmpty)
+  }
+
+  @Test("The rules of each style")
+  func rules() {
+    #expect(
+      FrameAudit.Problem.Rule.rules(of: .irregular) == [
+        .insideWidth, .noOverlap, .noEnlargedSideBySide, .noEnlargedStacked,
+      ])
+    #expect(FrameAudit.Problem.Rule.rules(of: .waterfall) == [.insideWidth, .noOverlap])
+    #expect(FrameAudit.Problem.Rule.rules(of: .sphere).isEmpty)
+  }
+}
