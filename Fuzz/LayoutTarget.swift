@@ -176,6 +176,11 @@ private func check(_ layout: WaterfallLayout, items: [LayoutItem], rect: Rect) {
   guard numbers.allSatisfy({ $0.isFinite }) else { fatalError("a number is not finite") }
   let brute = layout.elements.filter { $0.frame.intersects(rect) }
   guard layout.elements(in: rect) == brute else { fatalError("the rect query of \(rect) differs") }
+  // falls check's audit of the frames finds nothing in a layout falls made.
+  let audit = FrameAudit.problems(of: layout.elements, configuration: configuration)
+  guard audit.isEmpty else {
+    fatalError("the frame audit found \(audit.prefix(3).map(\.message)) in \(configuration)")
+  }
   guard configuration.style == .irregular || configuration.style == .waterfall else { return }
   if configuration.scale == nil, !configuration.appendsArePages {
     let problems = violations(of: layout, items: items)

@@ -39,3 +39,19 @@ public func parseDecimal(_ text: Substring) -> Double? {
   guard index == text.endIndex else { return nil }
   return Double(text)
 }
+
+/// The value of `bytes` when they are a run of 1 to 15 ASCII digits, read directly: exactly the
+/// Double that parsing their text gives, as every such number is below 2^53. `nil` otherwise,
+/// for the caller's full reading.
+@inlinable @inline(__always)
+public func wholeDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+  guard bytes.count > 0, bytes.count <= 15 else { return nil }
+  var value: UInt64 = 0
+  var isWhole = true
+  for byte in bytes {
+    let digit = byte &- UInt8(ascii: "0")
+    isWhole = isWhole && digit < 10
+    value = value &* 10 &+ UInt64(digit)
+  }
+  return isWhole ? Double(value) : nil
+}

@@ -21,4 +21,35 @@ import Testing
   func notNumbers(text: String) {
     #expect(parseDecimal(text) == nil)
   }
+
+  @Test(
+    "A run of up to 15 digits is read directly, as the full reading reads it; nothing else is",
+    arguments: [
+      ("0", 0.0), ("7", 7), ("0012", 12), ("1200", 1200), ("999999999999999", 999_999_999_999_999),
+    ])
+  func wholeNumbers(text: String, value: Double) {
+    #expect(whole(text) == value)
+    #expect(whole(text) == parseDecimal(text))
+  }
+
+  @Test(
+    "Signs, fractions, exponents, other bytes and 16 digits or more are left to the full reading",
+    arguments: ["", "-1", "+1", "1.0", "1e3", "12a", "1 ", "/", ":", "1234567890123456"])
+  func notWhole(text: String) {
+    #expect(whole(text) == nil)
+  }
+
+  @Test("Random runs of digits read as Double(text) reads them")
+  func randomDigits() {
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<2_000 {
+      let count = Int.random(in: 1...15, using: &generator)
+      let text = String((0..<count).map { _ in "0123456789".randomElement(using: &generator)! })
+      #expect(whole(text) == Double(text), "\(text)")
+    }
+  }
+
+  private func whole(_ text: String) -> Double? {
+    Array(text.utf8).withUnsafeBufferPointer(wholeDecimal)
+  }
 }

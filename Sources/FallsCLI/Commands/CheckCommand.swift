@@ -48,19 +48,8 @@ enum CheckCommand {
   static func parse(_ arguments: [String], standardInputIsFeed: Bool = false) throws(CLIError)
     -> LayoutOptions
   {
-    let options: LayoutOptions
-    do {
-      options = try LayoutCommand.parse(
-        arguments, for: .check, standardInputIsFeed: standardInputIsFeed)
-    } catch {
-      guard case .usage(let message, _) = error else { throw error }
-      throw .usage(message, command: name)
-    }
-    guard formats.contains(options.format) else {
-      throw .usage(
-        "--format \(options.format.rawValue) is for falls layout; falls check writes "
-          + formats.map(\.rawValue).joined(separator: " or "), command: name)
-    }
+    let options = try LayoutCommand.parse(
+      arguments, for: .check, standardInputIsFeed: standardInputIsFeed)
     let style = options.configuration.style
     if !style.usesItemSizes,
       let limit = options.limits.first(where: { $0.figure.isQuality })

@@ -98,7 +98,8 @@ enum DiffCommand {
         let format = try value().choice(OutputFormat.self)
         guard formats.contains(format) else {
           throw usage(
-            "--format \(format.rawValue) is for falls layout; falls diff writes table or json")
+            "--format \(format.rawValue) is for falls layout; falls diff writes "
+              + formats.map(\.rawValue).alternatives)
         }
         options.format = format
       case "-o", "--output":

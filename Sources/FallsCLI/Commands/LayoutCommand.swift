@@ -26,6 +26,26 @@ enum LayoutCommand {
   static func parse(
     _ arguments: [String], for command: CommandName = .layout, standardInputIsFeed: Bool = false
   ) throws(CLIError) -> LayoutOptions {
+    let options: LayoutOptions
+    do {
+      options = try read(arguments, for: command, standardInputIsFeed: standardInputIsFeed)
+    } catch {
+      // Every usage error sends the user to the help of the command they ran.
+      guard case .usage(let message, _) = error else { throw error }
+      throw .usage(message, command: command.rawValue)
+    }
+    guard command.formats.contains(options.format) else {
+      throw .usage(
+        "--format \(options.format.rawValue) is for falls layout; falls \(command.rawValue) "
+          + "writes \(command.formats.map(\.rawValue).alternatives)", command: command.rawValue)
+    }
+    return options
+  }
+
+  /// The options `arguments` give `command`, before its formats are checked.
+  private static func read(
+    _ arguments: [String], for command: CommandName, standardInputIsFeed: Bool
+  ) throws(CLIError) -> LayoutOptions {
     // Help and the version are asked for before `--`; after it, they are names of feeds.
     let flags = arguments.prefix { $0 != "--" }
     if flags.contains(where: LayoutFlag[.help].spellings.contains) {

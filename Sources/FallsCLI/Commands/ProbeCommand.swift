@@ -65,20 +65,7 @@ enum ProbeCommand {
   static func parse(_ arguments: [String], standardInputIsFeed: Bool = false) throws(CLIError)
     -> LayoutOptions
   {
-    let options: LayoutOptions
-    do {
-      options = try LayoutCommand.parse(
-        arguments, for: .probe, standardInputIsFeed: standardInputIsFeed)
-    } catch {
-      guard case .usage(let message, _) = error else { throw error }
-      throw .usage(message, command: name)
-    }
-    guard formats.contains(options.format) else {
-      throw .usage(
-        "--format \(options.format.rawValue) is for falls layout; falls probe writes "
-          + formats.map(\.rawValue).joined(separator: ", "), command: name)
-    }
-    return options
+    try LayoutCommand.parse(arguments, for: .probe, standardInputIsFeed: standardInputIsFeed)
   }
 
   /// Reads the feed, probes every item's image, `--jobs` at once, and returns the report.

@@ -37,13 +37,7 @@ enum ViewCommand {
   static func parse(_ arguments: [String], standardInputIsFeed: Bool = false) throws(CLIError)
     -> LayoutOptions
   {
-    do {
-      return try LayoutCommand.parse(
-        arguments, for: .view, standardInputIsFeed: standardInputIsFeed)
-    } catch {
-      guard case .usage(let message, _) = error else { throw error }
-      throw .usage(message, command: name)
-    }
+    try LayoutCommand.parse(arguments, for: .view, standardInputIsFeed: standardInputIsFeed)
   }
 
   /// Runs the viewer until the user quits; Ctrl-C ends it with ``CLIError/interrupted``.

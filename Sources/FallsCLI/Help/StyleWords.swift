@@ -36,4 +36,10 @@ extension [String] {
     guard count > 1, let last else { return joined() }
     return dropLast().joined(separator: ", ") + " and " + last
   }
+
+  /// The words as choices: "a", "a or b", "a, b or c".
+  var alternatives: String {
+    guard count > 1, let last else { return joined() }
+    return dropLast().joined(separator: ", ") + " or " + last
+  }
 }

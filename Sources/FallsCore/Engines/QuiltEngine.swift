@@ -44,9 +44,14 @@ struct QuiltEngine: SequentialEngine {
           throw .invalidItemSize(index: position, width: item.width, height: item.height)
         }
         let tile = pattern.tiles[position % pattern.tiles.count]
-        let block = position / pattern.tiles.count
-        let blockTop = working.insets.top + Double(block * pattern.rows) * rowPitch
-        let top = blockTop + Double(tile.row) * rowPitch
+        // The top of row `row`, the rows of all blocks counted from the first: its block's
+        // top, and its rows in the block.
+        let firstRow = position / pattern.tiles.count * pattern.rows + tile.row
+        func rowTop(_ row: Int) -> Double {
+          let blockTop = working.insets.top + Double(row / pattern.rows * pattern.rows) * rowPitch
+          return blockTop + Double(row % pattern.rows) * rowPitch
+        }
+        let top = rowTop(firstRow)
         let extent = Double(tile.rowSpan) * cell + Double(tile.rowSpan - 1) * working.rowSpacing
         guard top + extent <= LayoutConfiguration.maximumExtent else {
           throw .heightOverflow(index: position)
@@ -58,7 +63,8 @@ struct QuiltEngine: SequentialEngine {
           LayoutElement(
             index: position, column: tile.column, span: tile.columnSpan,
             frame: transform.frame(
-              column: tile.column, span: tile.columnSpan, top: top, extent: extent, width: width),
+              column: tile.column, span: tile.columnSpan, top: top, extent: extent, width: width,
+              nextTop: rowTop(firstRow + tile.rowSpan)),
             isEnlarged: tile.columnSpan > 1 || tile.rowSpan > 1, isAligned: false))
       }
     }

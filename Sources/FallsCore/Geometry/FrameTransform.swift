@@ -47,6 +47,7 @@ struct Mapped: FrameTransform {
   private let isFromRight: Bool
   private let grid: PixelGrid?
   private let columnSpacing: Double
+  private let rowSpacing: Double
   let axis: LayoutAxis
 
   init(columnXs: UnsafeBufferPointer<Double>, configuration: LayoutConfiguration) {
@@ -55,6 +56,7 @@ struct Mapped: FrameTransform {
     grid = configuration.pixelGrid
     // The spacing as the engine has it: on the grid.
     columnSpacing = configuration.working.columnSpacing
+    rowSpacing = configuration.working.rowSpacing
     axis = configuration.axis
   }
 
@@ -63,16 +65,27 @@ struct Mapped: FrameTransform {
   }
 
   func frame(column: Int, span: Int, top: Double, extent: Double, width: Double) -> Rect {
+    frame(column: column, span: span, top: top, extent: extent, width: width, nextTop: nil)
+  }
+
+  /// The frame of a placement, as the protocol's, where the next placement in its columns
+  /// starts at `nextTop` in the engine's coordinates, when an engine knows it apart from
+  /// `top + extent`.
+  func frame(
+    column: Int, span: Int, top: Double, extent: Double, width: Double, nextTop: Double?
+  ) -> Rect {
     let count = columnXs.count
     let physical = isFromRight ? count - column - span : column
     var frame = Rect(x: columnXs[physical], y: top, width: width, height: extent)
     if let grid {
-      // A right edge followed by another column is that column's left edge less the (snapped)
-      // spacing, so that neighbours snap to the same grid line: from x + width, the two sums
-      // can round to either side of a half-way point and overlap by a pixel.
+      // An edge followed by another placement is that placement's edge less the (snapped)
+      // spacing, so that neighbours snap to the same grid line: from x + width, or from
+      // y + height, the two sums can round to either side of a half-way point and overlap by
+      // a pixel. Across, the next placement is the next column; along, the next top.
       let next = physical + span
       let maxX = next < count ? grid.snap(columnXs[next]) - columnSpacing : grid.snap(frame.maxX)
-      let (x, y, maxY) = (grid.snap(frame.x), grid.snap(frame.y), grid.snap(frame.maxY))
+      let maxY = nextTop.map { grid.snap($0) - rowSpacing } ?? grid.snap(frame.maxY)
+      let (x, y) = (grid.snap(frame.x), grid.snap(frame.y))
       frame = Rect(x: x, y: y, width: maxX - x, height: maxY - y)
     }
     if axis == .horizontal {

@@ -4,7 +4,8 @@
 ///
 /// It reads nothing of the engine's state: columns are told from the frames' positions and the
 /// configuration's geometry. Positions compare to a billionth of their size, so that rounding
-/// in the last bits is no overlap.
+/// in the last bits is no overlap, and on a pixel grid a frame may reach half a grid step past
+/// a width that is not on the grid.
 ///
 /// - Complexity: O(*n* log *n* + *n* · *c*) for *n* elements and *c* columns.
 public enum FrameAudit {
@@ -60,10 +61,13 @@ public enum FrameAudit {
     func slack(_ values: Double...) -> Double { 1e-9 * max(1, values.map(abs).max() ?? 1) }
     var problems: [Problem] = []
     let room = isVertical ? configuration.width : configuration.viewportHeight
+    // On a pixel grid an edge is the exact edge rounded to the grid: one that falls between
+    // grid lines, as a width not on the grid does, may round half a step past it.
+    let grid = configuration.scale.map { 0.5 / $0 } ?? 0
     if !configuration.style.hasTransforms {
       for element in elements {
         let (low, high) = across(element.frame)
-        if low < -slack(low, room) || high > room + slack(high, room) {
+        if low < -grid - slack(low, room) || high > room + grid + slack(high, room) {
           problems.append(Problem(rule: .insideWidth, indices: [element.index]))
         }
       }

@@ -64,16 +64,7 @@ public struct LayoutDocument: Sendable {
   /// of up to 15 digits directly, any other by the C library's `strtod` from a copy on the
   /// stack, no string made.
   static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-    if bytes.count > 0, bytes.count <= 15 {
-      var value: UInt64 = 0
-      var isWhole = true
-      for byte in bytes {
-        let digit = byte &- UInt8(ascii: "0")
-        isWhole = isWhole && digit < 10
-        value = value &* 10 &+ UInt64(digit)
-      }
-      if isWhole { return Double(value) }
-    }
+    if let whole = wholeDecimal(bytes) { return whole }
     guard bytes.count < 400 else {
       return parseDecimal(String(decoding: bytes, as: UTF8.self))
     }

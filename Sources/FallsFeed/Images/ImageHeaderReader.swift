@@ -267,11 +267,9 @@ public enum ImageHeaderReader {
         size = try big(offset + 8, 8)
         headerSize = 16
       } else if size == 0 {
-        // To the end of what holds it.
-        guard let end = end ?? bytes.length else {
-          throw .broken(format, "its '\(Self.printable(type))' box runs to an end not known")
-        }
-        size = end - offset
+        // To the end of what holds it; while the file's length is not known, an open end
+        // (Int.max): what it holds is read as it comes, and asks for bytes beyond it.
+        size = (end ?? bytes.length ?? Int.max) - offset
       }
       guard size >= headerSize, size <= (end ?? Int.max) - offset else {
         throw .broken(
@@ -338,7 +336,8 @@ public enum ImageHeaderReader {
           }
         default: break
         }
-        return true
+        // Once both are known the rest of meta is not needed (and may run to an open end).
+        return primary == nil || properties == nil || associations == nil
       }
       guard let primary else { throw .broken(format, "it names no primary item (pitm)") }
       guard let properties, let associations else {

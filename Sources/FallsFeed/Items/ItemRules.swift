@@ -175,16 +175,7 @@ enum ItemRules {
   @inline(__always)
   private static func decimal(_ text: Range<Int>, in scanner: JSONScanner) -> Double? {
     let bytes = UnsafeBufferPointer(rebasing: scanner.bytes[text])
-    if bytes.count > 0, bytes.count <= 15 {
-      var value: UInt64 = 0
-      var isWhole = true
-      for byte in bytes {
-        let digit = byte &- UInt8(ascii: "0")
-        isWhole = isWhole && digit < 10
-        value = value &* 10 &+ UInt64(digit)
-      }
-      if isWhole { return Double(value) }
-    }
+    if let whole = wholeDecimal(bytes) { return whole }
     return parseDecimal(Substring(decoding: bytes, as: UTF8.self))
   }
 

@@ -51,6 +51,23 @@ private func parse(_ arguments: [String]) throws -> LayoutOptions {
   }
 
   @Test(
+    "Each command's usage errors name it and send the user to its help; -f lists what it writes",
+    arguments: [
+      (["probe", "-f", "svg"], "falls probe writes table, json or jsonl", "falls probe --help"),
+      (["check", "-f", "jsonl"], "falls check writes table or json", "falls check --help"),
+      (["check", "--columns", "0"], "--columns", "falls check --help"),
+      (["view", "--nope"], "unknown option", "falls view --help"),
+      (["probe", "--align", "spread"], "--align", "falls probe --help"),
+    ])
+  func usageNamesTheCommand(arguments: [String], message: String, help: String) async {
+    let result = await runCLI(arguments)
+    #expect(result.code == .usage)
+    #expect(result.standardError.contains(message), "\(result.standardError)")
+    #expect(result.standardError.contains(help), "\(result.standardError)")
+    #expect(result.standardOutput.isEmpty)
+  }
+
+  @Test(
     "--quality is refused, with what it takes, where it would print nothing of use",
     arguments: [
       (["--style", "grid"], "the irregular and waterfall styles, not grid"),

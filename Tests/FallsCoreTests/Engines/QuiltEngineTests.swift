@@ -72,4 +72,33 @@ import Testing
     }
     #expect(layout.contentHeight == (frames.map(\.maxY).max() ?? 10) + 10)
   }
+
+  /// One column of square cells 656 across on a 1.5 grid (the fuzzer's case): row *k* starts at
+  /// 20 + 655⅔ · *k*, which falls on a half grid step for odd *k*, so that a bottom from top +
+  /// extent and the next top could round to either side.
+  @Test("On a pixel grid a cell ends where the next begins, rows and axes alike")
+  func gridCellsMeetOnThePixelGrid() throws {
+    for axis in LayoutAxis.allCases {
+      var configuration = LayoutConfiguration(
+        style: .grid, width: axis == .vertical ? 28 + 1967 / 3 : 375, columns: 1,
+        columnSpacing: 0, rowSpacing: 0,
+        insets: EdgeInsets(top: 10, left: 20, bottom: 1, right: 8))
+      configuration.pattern = try QuiltPattern(spans: [(1, 1)], columns: 1)
+      configuration.axis = axis
+      configuration.viewportHeight = 667
+      configuration.scale = 1.5
+      let layout = try WaterfallLayout(configuration, items: squares(15))
+      let along = layout.elements.map {
+        axis == .vertical ? ($0.frame.y, $0.frame.maxY) : ($0.frame.x, $0.frame.maxX)
+      }
+      for (upper, lower) in zip(along, along.dropFirst()) {
+        #expect(
+          upper.1 == lower.0, "\(axis): a cell ends at \(upper.1), the next starts at \(lower.0)")
+      }
+      // Every edge on the grid: 1.5 · edge a whole number.
+      for (start, end) in along {
+        #expect((start * 1.5).rounded() == start * 1.5 && (end * 1.5).rounded() == end * 1.5)
+      }
+    }
+  }
 }

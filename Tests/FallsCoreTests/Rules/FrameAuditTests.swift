@@ -63,6 +63,22 @@ private let four = LayoutConfiguration(style: .irregular, width: 470, columns: 4
     #expect(problems[0].message == "item 1 reaches outside the content width")
   }
 
+  @Test("On a grid, an edge may round half a step past a width that is not on the grid")
+  func gridWidth() throws {
+    // The fuzzer's case: rows of a 667-point viewport on a 1.5 grid, where 667 is 1000.5 pixels.
+    var configuration = LayoutConfiguration(
+      style: .grid, columns: 3, insets: EdgeInsets(top: 10, left: 10, bottom: 1e-9, right: 10),
+      direction: .rightToLeft, axis: .horizontal, scale: 1.5)
+    configuration.pattern = try QuiltPattern(spans: [(1, 1), (1, 1), (1, 1), (1, 1)], columns: 3)
+    let layout = try WaterfallLayout(configuration, items: squares(12))
+    #expect(FrameAudit.problems(of: layout.elements, configuration: configuration).isEmpty)
+    // A whole step past it is outside.
+    var past = layout.elements[0]
+    past.frame.y = 667 + 1 / 1.5 - past.frame.height
+    let problems = FrameAudit.problems(of: [past], configuration: configuration)
+    #expect(problems.map(\.rule) == [.insideWidth])
+  }
+
   @Test("Frames that share interior points overlap; frames that touch do not")
   func overlap() {
     let touching = [

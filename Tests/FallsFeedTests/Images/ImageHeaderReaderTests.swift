@@ -221,6 +221,27 @@ private func avif(width: Int, height: Int, extra: [[UInt8]] = [], padding: Int =
       ImageHeaderReader.read(bytes) == .header(ImageHeader(format: .avif, width: 64, height: 48)))
   }
 
+  @Test("AVIF: a meta box of size 0 runs to the file's end, whether its length is known or not")
+  func avifMetaToTheEnd() {
+    var file = avif(width: 37, height: 23)
+    // meta is last: ftyp (24 bytes), then meta's size field, set to 0.
+    file.replaceSubrange(24..<28, with: be(0, 4))
+    let expected = ImageHeaderReading.header(ImageHeader(format: .avif, width: 37, height: 23))
+    #expect(read(file) == expected)
+    for count in 0...file.count {
+      let open = read(Array(file.prefix(count)), isWhole: false)
+      switch open {
+      case .needsBytes(let offset, let needed): #expect(offset >= count && needed > 0)
+      default: #expect(open == expected, "cut at \(count)")
+      }
+    }
+    // Known whole, the same file cut inside meta is cut short, not read otherwise.
+    guard case .malformed(.avif, _) = read(Array(file.prefix(60))) else {
+      Issue.record("cut at 60, known whole, read as \(read(Array(file.prefix(60))))")
+      return
+    }
+  }
+
   @Test(
     "What is not an image is named by what it looks like",
     arguments: [
