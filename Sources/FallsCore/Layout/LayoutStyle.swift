@@ -54,7 +54,7 @@ public enum LayoutStyle: String, CaseIterable, Hashable, Sendable {
 
   /// Whether the items share one frame and turn with the scroll offset, each by its own angle:
   /// the styles that take an offset.
-  public var turnsWithOffset: Bool { options.contains(.offsetY) }
+  public var turnsWithOffset: Bool { !options.isDisjoint(with: [.offsetX, .offsetY]) }
 
   /// Whether each item carries a 3D transform and a centre (``WaterfallLayout/transforms``,
   /// ``WaterfallLayout/centers``): the ring styles, whose frames are the untransformed ones.

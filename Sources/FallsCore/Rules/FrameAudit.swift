@@ -3,7 +3,8 @@
 /// irregular style no two enlarged items side by side or one on another in their columns.
 ///
 /// It reads nothing of the engine's state: columns are told from the frames' positions and the
-/// configuration's geometry. Positions compare to a billionth of their size, so that rounding
+/// configuration's geometry (on a pixel grid coarser than a column, from the elements' stated
+/// columns, as frames there cannot tell them apart). Positions compare to a billionth of their size, so that rounding
 /// in the last bits is no overlap, and on a pixel grid a frame may reach half a grid step past
 /// a width that is not on the grid.
 ///
@@ -115,12 +116,26 @@ public enum FrameAudit {
     let working = configuration.working
     let pitch = working.columnWidth + working.columnSpacing
     let columns = working.columns
-    // The first physical column an element covers, and how many.
+    // The first physical column an element covers, and how many: each edge rounded to the
+    // nearest column line, which finds the column wherever the pixel grid is finer than the
+    // columns' pitch (an edge is then less than half a pitch off its line). On a coarser grid
+    // columns share grid lines and no frame can say which it is in: the layout's own column
+    // and span (in its output beside the frame) are read instead.
+    let isGridCoarse = configuration.scale.map { 1 / $0 >= pitch } ?? false
+    let isFromRight = configuration.direction == .rightToLeft
     func place(_ element: LayoutElement) -> (first: Int, count: Int) {
-      let (low, high) = across(element.frame)
-      let first = Int(((low - working.insets.left) / pitch).rounded())
-      let count = max(1, Int(((high - low + working.columnSpacing) / pitch).rounded()))
-      return (min(max(first, 0), columns - 1), count)
+      let first: Int
+      let count: Int
+      if isGridCoarse {
+        first = isFromRight ? columns - element.column - element.span : element.column
+        count = element.span
+      } else {
+        let (low, high) = across(element.frame)
+        first = Int(((low - working.insets.left) / pitch).rounded())
+        let end = Int(((high - working.insets.left + working.columnSpacing) / pitch).rounded())
+        count = end - first
+      }
+      return (min(max(first, 0), columns - 1), max(1, count))
     }
     var problems: [Problem] = []
     // Per column, its elements down the column.

@@ -59,8 +59,9 @@ public struct ImageBytes: Sendable {
   func bytes(at offset: Int, count: Int) -> ArraySlice<UInt8>? {
     guard offset >= 0, count >= 0 else { return nil }
     if count == 0 { return [] }
+    // Compared without adding, so that no offset a header claims can overflow.
     for piece in pieces
-    where piece.start <= offset && offset + count <= piece.start + piece.bytes.count {
+    where piece.start <= offset && count <= piece.bytes.count - (offset - piece.start) {
       let from = offset - piece.start
       return piece.bytes[from..<(from + count)]
     }
@@ -69,6 +70,6 @@ public struct ImageBytes: Sendable {
 
   /// Whether the file is known to end before `offset + count`.
   func endsBefore(_ offset: Int, count: Int) -> Bool {
-    length.map { offset + count > $0 } ?? false
+    length.map { offset > $0 - count } ?? false
   }
 }

@@ -56,7 +56,7 @@ public enum ImageHeaderReader {
         throw .needs(offset, count: count)
       }
       let missing = bytes.firstMissing(from: offset)
-      throw .needs(missing, count: offset + count - missing)
+      throw .needs(missing, count: count - (missing - offset))
     }
 
     func byte(_ offset: Int) throws(Stop) -> Int { Int(try take(offset, 1).first ?? 0) }
@@ -268,8 +268,8 @@ public enum ImageHeaderReader {
         headerSize = 16
       } else if size == 0 {
         // To the end of what holds it; while the file's length is not known, an open end
-        // (Int.max): what it holds is read as it comes, and asks for bytes beyond it.
-        size = (end ?? bytes.length ?? Int.max) - offset
+        // (``openEnd``): what it holds is read as it comes, and asks for bytes beyond it.
+        size = (end ?? bytes.length ?? Self.openEnd) - offset
       }
       guard size >= headerSize, size <= (end ?? Int.max) - offset else {
         throw .broken(
@@ -278,14 +278,18 @@ public enum ImageHeaderReader {
       return Box(type: type, contents: (offset + headerSize)..<(offset + size))
     }
 
-    /// The boxes in `range`, in order, until `body` returns false.
+    /// Where a box that runs to the end of a file of a length not yet known ends: no box
+    /// follows it.
+    static let openEnd = Int.max
+
+    /// The boxes in `range`, in order, until `body` returns false or a box runs to the end.
     func forEachBox(in range: Range<Int>?, from start: Int, _ body: (Box) throws(Stop) -> Bool)
       throws(Stop)
     {
       var offset = start
       while range.map({ offset < $0.upperBound }) ?? (bytes.length.map { offset < $0 } ?? true) {
         let box = try box(at: offset, within: range?.upperBound)
-        guard try body(box) else { return }
+        guard try body(box), box.contents.upperBound != Self.openEnd else { return }
         offset = box.contents.upperBound
       }
     }

@@ -111,6 +111,32 @@ private let four = LayoutConfiguration(style: .irregular, width: 470, columns: 4
     #expect(FrameAudit.problems(of: pair, configuration: waterfall).isEmpty)
   }
 
+  @Test("On a grid coarser than a column, columns are the layout's own; its rules still hold")
+  func coarseGrid() throws {
+    // Twelve columns of 1/12 point on a grid of 1/3 (scale 3): frames cannot tell them apart.
+    for direction in [LayoutDirection.leftToRight, .rightToLeft] {
+      var configuration = LayoutConfiguration(
+        style: .irregular, width: 1, columns: 12, columnSpacing: 0, insets: EdgeInsets(all: 0),
+        seed: 7, enlargeChance: 0.7, direction: direction, scale: 3)
+      let layout = try WaterfallLayout(
+        configuration, items: SyntheticFeed.items(count: 300, seed: 7, columnWidth: 1.0 / 12))
+      #expect(layout.elements.contains { $0.isEnlarged })
+      #expect(FrameAudit.problems(of: layout.elements, configuration: configuration).isEmpty)
+      // Two enlarged items said to be in columns 0-1 and 2-3, at once: side by side, whatever
+      // their snapped frames show.
+      let frame = Rect(x: 0, y: 0, width: 1.0 / 3, height: 10)
+      let pair = [
+        LayoutElement(index: 0, column: 0, span: 2, frame: frame, isEnlarged: true, isAligned: false),
+        LayoutElement(
+          index: 1, column: 2, span: 2, frame: Rect(x: 1.0 / 3, y: 4, width: 1.0 / 3, height: 10), isEnlarged: true,
+          isAligned: false),
+      ]
+      configuration.alignment = .seed
+      let rules = FrameAudit.problems(of: pair, configuration: configuration).map(\.rule)
+      #expect(rules == [.noEnlargedSideBySide], "\(direction)")
+    }
+  }
+
   @Test("An enlarged item right on another in its columns is stacked; with an item between, not")
   func stacked() {
     let stack = [

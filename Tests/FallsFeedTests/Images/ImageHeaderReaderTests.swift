@@ -221,11 +221,14 @@ private func avif(width: Int, height: Int, extra: [[UInt8]] = [], padding: Int =
       ImageHeaderReader.read(bytes) == .header(ImageHeader(format: .avif, width: 64, height: 48)))
   }
 
-  @Test("AVIF: a meta box of size 0 runs to the file's end, whether its length is known or not")
-  func avifMetaToTheEnd() {
+  @Test(
+    "AVIF: a box of size 0 runs to the file's end, whether its length is known or not",
+    arguments: [[24], [24, 83]])
+  func avifBoxesToTheEnd(zeroAt sizes: [Int]) {
     var file = avif(width: 37, height: 23)
-    // meta is last: ftyp (24 bytes), then meta's size field, set to 0.
-    file.replaceSubrange(24..<28, with: be(0, 4))
+    // meta is last: ftyp (24 bytes), then meta's size field; iprp, meta's last box, at 83
+    // (meta's header and version 12, hdlr 33, pitm 14).
+    for at in sizes { file.replaceSubrange(at..<(at + 4), with: be(0, 4)) }
     let expected = ImageHeaderReading.header(ImageHeader(format: .avif, width: 37, height: 23))
     #expect(read(file) == expected)
     for count in 0...file.count {
