@@ -126,9 +126,11 @@ private let four = LayoutConfiguration(style: .irregular, width: 470, columns: 4
       // their snapped frames show.
       let frame = Rect(x: 0, y: 0, width: 1.0 / 3, height: 10)
       let pair = [
-        LayoutElement(index: 0, column: 0, span: 2, frame: frame, isEnlarged: true, isAligned: false),
         LayoutElement(
-          index: 1, column: 2, span: 2, frame: Rect(x: 1.0 / 3, y: 4, width: 1.0 / 3, height: 10), isEnlarged: true,
+          index: 0, column: 0, span: 2, frame: frame, isEnlarged: true, isAligned: false),
+        LayoutElement(
+          index: 1, column: 2, span: 2, frame: Rect(x: 1.0 / 3, y: 4, width: 1.0 / 3, height: 10),
+          isEnlarged: true,
           isAligned: false),
       ]
       configuration.alignment = .seed
