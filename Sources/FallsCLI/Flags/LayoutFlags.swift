@@ -464,10 +464,13 @@ extension LayoutFlag {
       LayoutFlag(
         name: name, argument: "NAME,…",
         help: "Write only these fields, in the format's order: for json and jsonl the keys of "
-          + "each item object (\(ElementField.names(for: .circle).joined(separator: ", ")); "
-          + "center and transform in the ring styles only), for table its columns "
+          + "each item object (\(ElementField.allCases.map(\.rawValue).joined(separator: ", ")); "
+          + "center and transform in the \(LayoutStyle.allCases.filter(\.hasTransforms).listed) "
+          + "styles only, naturalHeight and distortion in the \(LayoutStyle.ofItemSizes.listed) "
+          + "styles only), for table its columns "
           + "(\(LayoutReport.fieldNames(format: .table, style: .irregular).joined(separator: ", ")); for "
-          + "cube and sphere angle, tx, ty and tz in place of column, span, x and y).",
+          + "\(LayoutStyle.allCases.filter(\.turnsWithOffset).listed) angle, tx, ty and tz in place "
+          + "of column, span, x and y).",
         commands: [.layout, .check],
         read: {
           let names = $1.text.split(separator: ",", omittingEmptySubsequences: false)

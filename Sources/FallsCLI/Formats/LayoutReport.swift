@@ -54,6 +54,16 @@ struct LayoutReport: Sendable {
     try out.flush()
   }
 
+  /// The fields `--fields` may choose in `format` for `style`: the keys of the JSON objects,
+  /// or the columns of the table; none for the pictures.
+  static func fieldNames(format: OutputFormat, style: LayoutStyle) -> [String] {
+    switch format {
+    case .json, .jsonl: ElementField.names(for: style)
+    case .table: TableField.fields(for: style).map(\.rawValue)
+    case .svg, .html: []
+    }
+  }
+
   /// How the items are placed, for people: "50 items in 3 columns of 111.67 pt, width 375 pt",
   /// or for a ring style "12 items of 260×100 pt in a 375×667 pt viewport".
   var placement: String {

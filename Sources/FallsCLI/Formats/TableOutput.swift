@@ -69,16 +69,6 @@ extension LayoutReport {
     }
   }
 
-  /// The fields `--fields` may choose in `format` for `style`: the keys of the JSON objects,
-  /// or the columns of the table; none for the pictures.
-  static func fieldNames(format: OutputFormat, style: LayoutStyle) -> [String] {
-    switch format {
-    case .json, .jsonl: ElementField.names(for: style)
-    case .table: TableField.fields(for: style).map(\.rawValue)
-    case .svg, .html: []
-    }
-  }
-
   /// The angle, in degrees from 0 to 180, by which `transform` turns: from the trace of its
   /// 3×3 rotation, which is 1 + 2 cos θ.
   static func angle(of transform: Transform3D) -> Double {

@@ -43,5 +43,11 @@ import Testing
     #expect(LayoutFlag[.offset].help.hasPrefix("cube (Y) and sphere (X,Y): "))
     #expect(LayoutFlag[.itemSize].help.hasSuffix("Defaults: circle 50, cube 260,100, sphere 30."))
     #expect(LayoutFlag[.quality].help.hasSuffix("For the irregular and waterfall styles."))
+    // --fields names every key, and the styles of those only some styles write.
+    let fields = LayoutFlag[.fields].help
+    for field in ElementField.allCases { #expect(fields.contains(field.rawValue), "\(field)") }
+    #expect(fields.contains("center and transform in the circle, cube and sphere styles only"))
+    #expect(fields.contains("naturalHeight and distortion in the irregular and waterfall styles"))
+    #expect(fields.contains("for cube and sphere angle, tx, ty and tz"))
   }
 }
