@@ -72,10 +72,7 @@ enum ProbeCommand {
   static func run(_ options: LayoutOptions, environment: CLIEnvironment) async throws(CLIError)
     -> ProbeReport
   {
-    let progress = Progress(
-      sink: environment.standardError, pages: options.pages,
-      isShown: environment.standardErrorIsTerminal && !options.quiet,
-      columns: environment.standardErrorColumns)
+    let progress = Progress(for: options, environment: environment)
     var pages = FeedPages(options: options, environment: environment, progress: progress)
     var items: [FeedItem] = []
     var skipped: [FeedItemProblem] = []

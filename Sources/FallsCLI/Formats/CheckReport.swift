@@ -30,13 +30,11 @@ struct CheckReport: Sendable {
   func write(_ format: OutputFormat, to sink: any ByteSink) throws(SystemError) {
     var out = OutputBuffer(sink: sink)
     if format == .json {
-      out.appendLiteral("{\"schema\":")
-      out.appendJSONString(Self.schema)
+      out.appendDocumentStart(schema: Self.schema)
       out.appendLiteral(",\"passed\":")
-      out.appendLiteral(passed ? "true" : "false")
-      out.appendLiteral(",\"checks\":[")
-      for (position, check) in checks.enumerated() {
-        if position > 0 { out.appendLiteral(",") }
+      out.appendBoolean(passed)
+      out.appendLiteral(",\"checks\":")
+      try out.appendJSONArray(checks) { check, out in
         out.appendLiteral("{\"name\":")
         out.appendJSONString(check.name)
         out.appendLiteral(",\"value\":")
@@ -44,15 +42,12 @@ struct CheckReport: Sendable {
         out.appendLiteral(",\"limit\":")
         out.appendJSONString(check.limitText)
         out.appendLiteral(",\"passed\":")
-        out.appendLiteral(check.passed ? "true" : "false")
+        out.appendBoolean(check.passed)
         out.appendLiteral("}")
       }
-      out.appendLiteral("],\"problems\":[")
-      for (position, problem) in problems.enumerated() {
-        if position > 0 { out.appendLiteral(",") }
-        out.appendJSONString(problem)
-      }
-      out.appendLiteral("]}\n")
+      out.appendLiteral(",\"problems\":")
+      try out.appendJSONArray(problems) { problem, out in out.appendJSONString(problem) }
+      out.appendLiteral("}\n")
     } else {
       for check in checks {
         let value = formatNumber(check.value)

@@ -88,24 +88,17 @@ struct DiffReport: Sendable {
   func write(_ format: OutputFormat, to sink: any ByteSink) throws(SystemError) {
     var out = OutputBuffer(sink: sink)
     if format == .json {
-      out.appendLiteral("{\"schema\":")
-      out.appendJSONString(Self.schema)
+      out.appendDocumentStart(schema: Self.schema)
       out.appendLiteral(",\"same\":")
-      out.appendLiteral(isSame ? "true" : "false")
+      out.appendBoolean(isSame)
       out.appendLiteral(",\"tolerance\":")
       out.appendNumber(tolerance)
       for (key, items) in [("added", added), ("removed", removed)] {
-        out.append(",\"\(key)\":[")
-        for (position, item) in items.enumerated() {
-          if position > 0 { out.appendLiteral(",") }
-          appendJSON(item, to: &out)
-          try out.flushIfFull()
-        }
-        out.appendLiteral("]")
+        out.append(",\"\(key)\":")
+        try out.appendJSONArray(items) { item, out in appendJSON(item, to: &out) }
       }
-      out.appendLiteral(",\"changed\":[")
-      for (position, pair) in changed.enumerated() {
-        if position > 0 { out.appendLiteral(",") }
+      out.appendLiteral(",\"changed\":")
+      try out.appendJSONArray(changed) { pair, out in
         out.appendLiteral("{\"index\":")
         out.appendInteger(pair.old.index)
         out.appendLiteral(",\"old\":")
@@ -113,9 +106,8 @@ struct DiffReport: Sendable {
         out.appendLiteral(",\"new\":")
         appendJSON(pair.new, to: &out)
         out.appendLiteral("}")
-        try out.flushIfFull()
       }
-      out.appendLiteral("],\"contentHeight\":{\"old\":")
+      out.appendLiteral(",\"contentHeight\":{\"old\":")
       appendNumber(contentHeight.old, to: &out)
       out.appendLiteral(",\"new\":")
       appendNumber(contentHeight.new, to: &out)

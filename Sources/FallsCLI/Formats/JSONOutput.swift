@@ -14,8 +14,7 @@ extension LayoutReport {
       out.appendLiteral(key)
       out.appendNumber(value)
     }
-    out.appendLiteral("{\"schema\":")
-    out.appendJSONString(Self.schema)
+    out.appendDocumentStart(schema: Self.schema)
     if let feed {
       out.appendLiteral(",\"feed\":")
       out.appendJSONString(feed)

@@ -90,8 +90,7 @@ struct ProbeReport: Sendable {
     var out = OutputBuffer(sink: sink)
     switch format {
     case .json:
-      out.appendLiteral("{\"schema\":")
-      out.appendJSONString(Self.schema)
+      out.appendDocumentStart(schema: Self.schema)
       out.appendLiteral(",\"feed\":")
       out.appendJSONString(feed)
       out.appendLiteral(",\"tolerance\":")
@@ -104,13 +103,9 @@ struct ProbeReport: Sendable {
         out.appendLiteral(":")
         out.appendInteger(count)
       }
-      out.appendLiteral("},\"items\":[")
-      for (position, item) in items.enumerated() {
-        if position > 0 { out.appendLiteral(",") }
-        appendJSON(item, to: &out)
-        try out.flushIfFull()
-      }
-      out.appendLiteral("]}\n")
+      out.appendLiteral("},\"items\":")
+      try out.appendJSONArray(items) { item, out in appendJSON(item, to: &out) }
+      out.appendLiteral("}\n")
     case .jsonl:
       for item in items {
         appendJSON(item, to: &out)
@@ -129,23 +124,21 @@ struct ProbeReport: Sendable {
     out.appendInteger(item.index)
     out.appendLiteral(",\"img\":")
     out.appendJSONString(item.img)
-    out.appendLiteral(",\"declared\":")
-    if let declared = item.declared {
+    // A size as {"width","height"}, or null; a whole number is written as an integer.
+    func appendSize(_ size: (width: Double, height: Double)?) {
+      guard let size else { return out.appendLiteral("null") }
       out.appendLiteral("{\"width\":")
-      out.appendNumber(declared.width)
+      out.appendNumber(size.width)
       out.appendLiteral(",\"height\":")
-      out.appendNumber(declared.height)
+      out.appendNumber(size.height)
       out.appendLiteral("}")
-    } else {
-      out.appendLiteral("null")
     }
+    out.appendLiteral(",\"declared\":")
+    appendSize(item.declared)
     out.appendLiteral(",\"actual\":")
     if let header = item.header {
-      out.appendLiteral("{\"width\":")
-      out.appendInteger(header.displayedWidth)
-      out.appendLiteral(",\"height\":")
-      out.appendInteger(header.displayedHeight)
-      out.appendLiteral("},\"format\":")
+      appendSize((Double(header.displayedWidth), Double(header.displayedHeight)))
+      out.appendLiteral(",\"format\":")
       out.appendJSONString(header.format.rawValue)
       out.appendLiteral(",\"orientation\":")
       out.appendInteger(header.orientation)

@@ -291,6 +291,32 @@ struct OutputBuffer: ~Copyable {
   }
 
   /// Sends the buffered bytes when a chunk is full.
+  /// Appends `{"schema":` and the schema's name: the start of a falls document, whose members
+  /// follow.
+  mutating func appendDocumentStart(schema: String) {
+    appendLiteral("{\"schema\":")
+    appendJSONString(schema)
+  }
+
+  /// Appends `true` or `false`.
+  mutating func appendBoolean(_ value: Bool) {
+    appendLiteral(value ? "true" : "false")
+  }
+
+  /// Appends `elements` as a JSON array, each written by `element`, sending what is written
+  /// whenever the buffer is full, so that a long array is never held whole.
+  mutating func appendJSONArray<Elements: Sequence>(
+    _ elements: Elements, _ element: (Elements.Element, inout OutputBuffer) -> Void
+  ) throws(SystemError) {
+    appendLiteral("[")
+    for (position, value) in elements.enumerated() {
+      if position > 0 { appendLiteral(",") }
+      element(value, &self)
+      try flushIfFull()
+    }
+    appendLiteral("]")
+  }
+
   mutating func flushIfFull() throws(SystemError) {
     if count >= chunkSize { try flush() }
   }

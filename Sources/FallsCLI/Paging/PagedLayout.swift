@@ -9,10 +9,7 @@ enum PagedLayout {
   static func run(_ options: LayoutOptions, environment: CLIEnvironment) async throws(CLIError)
     -> LayoutReport
   {
-    let progress = Progress(
-      sink: environment.standardError, pages: options.pages,
-      isShown: environment.standardErrorIsTerminal && !options.quiet,
-      columns: environment.standardErrorColumns)
+    let progress = Progress(for: options, environment: environment)
     var pages = FeedPages(options: options, environment: environment, progress: progress)
     var skipped: [FeedItemProblem] = []
     var notes: [String] = []

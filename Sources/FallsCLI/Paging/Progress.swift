@@ -29,6 +29,15 @@ final class Progress: @unchecked Sendable {
     self.columns = columns
   }
 
+  /// The progress of a command run with `options`: shown on a terminal's standard error unless
+  /// `--quiet` is given.
+  convenience init(for options: LayoutOptions, environment: CLIEnvironment) {
+    self.init(
+      sink: environment.standardError, pages: options.pages,
+      isShown: environment.standardErrorIsTerminal && !options.quiet,
+      columns: environment.standardErrorColumns)
+  }
+
   func fetching(page: Int, items: Int) {
     guard pages > 1 else { return }
     show("falls: fetching page \(page) of \(pages), \(items) items so far")
