@@ -11,6 +11,12 @@ enum CheckCommand {
   /// The formats `falls check` writes.
   static let formats: [OutputFormat] = [.table, .json]
 
+  /// What each of ``formats`` is for, as the help says it.
+  static func summary(of format: OutputFormat) -> String {
+    format == .json
+      ? "for one document (schema \(CheckReport.schema))" : "for people, a line a check"
+  }
+
   static var help: String {
     var text = """
       OVERVIEW: Lay out a feed as falls layout would and check the layout, for CI.
@@ -27,7 +33,9 @@ enum CheckCommand {
       """
     text += "\n" + HelpText.arguments + "\nOPTIONS:\n"
     for flag in LayoutFlag.all where flag.commands.contains(.check) {
-      text += HelpText.heading(of: flag) + "\n" + wrap(flag.fullHelp, indent: 6, width: 80) + "\n"
+      text +=
+        HelpText.heading(of: flag, for: .check) + "\n"
+        + wrap(flag.fullHelp(for: .check), indent: 6, width: 80) + "\n"
     }
     text += """
 

@@ -11,4 +11,19 @@ enum CommandName: String, CaseIterable, Hashable, Sendable {
     case .check: CheckCommand.formats
     }
   }
+
+  /// What `format` is for in the command, as its `--format` help says it.
+  func summary(of format: OutputFormat) -> String {
+    switch self {
+    case .layout, .view: format.summary
+    case .probe: ProbeCommand.summary(of: format)
+    case .check: CheckCommand.summary(of: format)
+    }
+  }
+
+  /// The command's `--format` help: each format it writes and what it is for, and the default.
+  var formatHelp: String {
+    formats.map { "\($0.rawValue) \(summary(of: $0))" }.joined(separator: ", ")
+      + ". Default: \(LayoutOptions().format.rawValue)."
+  }
 }

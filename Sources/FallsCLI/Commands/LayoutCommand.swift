@@ -87,7 +87,7 @@ enum LayoutCommand {
           "--\(flag.name) is an option of \(takers.listed), not of 'falls \(command.rawValue)'")
       }
       let text: String
-      if let placeholder = flag.value {
+      if let placeholder = flag.value(for: command) {
         if let inline {
           text = inline
         } else if let next = remaining.first, !Self.isOption(next) {

@@ -43,11 +43,9 @@ enum ProbeCommand {
       """
     text += "\n" + HelpText.arguments + "\nOPTIONS:\n"
     for flag in LayoutFlag.all where flag.commands.contains(.probe) {
-      let words = flag.probeHelp ?? flag.help
-      let feeds =
-        flag.feeds.count < FeedKind.allCases.count
-        ? " For \(flag.feeds.description) only." : ""
-      text += HelpText.heading(of: flag) + "\n" + wrap(words + feeds, indent: 6, width: 80) + "\n"
+      text +=
+        HelpText.heading(of: flag, for: .probe) + "\n"
+        + wrap(flag.fullHelp(for: .probe), indent: 6, width: 80) + "\n"
     }
     text += """
 

@@ -32,6 +32,8 @@ struct LayoutFlag: Sendable {
   var commands: Set<CommandName> = [.layout, .view, .check]
   /// What the flag does in `falls probe`, where that differs from ``help``.
   var probeHelp: String?
+  /// The placeholder of its value in `falls probe`, where that differs from ``argument``.
+  var probeArgument: String?
   /// Why the flag would change nothing given the other flags, beyond its style (``option``)
   /// and its feeds (``feeds``), or `nil` where it has an effect: `--seed` with a layout that
   /// draws nothing at random, `--max-distortion` with nothing it bounds. The reason is said
@@ -45,9 +47,26 @@ struct LayoutFlag: Sendable {
   /// for a flag that takes none.
   var value: String? { argument ?? (choices.isEmpty ? nil : choices.joined(separator: "|")) }
 
-  /// The help, and the feeds it is for when not all: what the help and the manual say.
-  var fullHelp: String {
-    feeds.count < FeedKind.allCases.count ? help + " For \(feeds.description) only." : help
+  /// The help in `command`, and the feeds it is for when not all: what the help and the
+  /// manual say.
+  func fullHelp(for command: CommandName = .layout) -> String {
+    let words = help(for: command)
+    return feeds.count < FeedKind.allCases.count
+      ? words + " For \(feeds.description) only." : words
+  }
+
+  /// What the flag does in `command`: for `--format` the formats the command writes, in
+  /// `falls probe` its ``probeHelp`` where it has one.
+  func help(for command: CommandName) -> String {
+    if name == .format { return command.formatHelp }
+    return command == .probe ? probeHelp ?? help : help
+  }
+
+  /// The placeholder of the value in the help and messages of `command`: for `--format` the
+  /// formats the command writes (``CommandName/formats``).
+  func value(for command: CommandName) -> String? {
+    if name == .format { return command.formats.map(\.rawValue).joined(separator: "|") }
+    return command == .probe ? probeArgument ?? value : value
   }
 
   /// Whether `falls view` takes it.

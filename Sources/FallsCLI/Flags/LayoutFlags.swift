@@ -347,6 +347,7 @@ extension LayoutFlag {
         commands: [.layout, .view, .probe, .check],
         probeHelp: "How far an image's width/height ratio may be from the feed's, as a fraction "
           + "of it, before the item is a mismatch. Default: \(formatNumber(ProbeCommand.tolerance)).",
+        probeArgument: "R",
         read: { $0.options.configuration.tolerance = try $1.number(example: "20") })
     case .direction:
       LayoutFlag(
@@ -439,11 +440,7 @@ extension LayoutFlag {
     case .format:
       LayoutFlag(
         name: name, short: "f", choices: OutputFormat.names,
-        help: OutputFormat.allCases.map { "\($0.rawValue) \($0.summary)" }.joined(separator: ", ")
-          + ". Default: \(options.format.rawValue).",
-        commands: [.layout, .probe, .check],
-        probeHelp: ProbeCommand.formats.map { "\($0.rawValue) \(ProbeCommand.summary(of: $0))" }
-          .joined(separator: ", ") + ". Default: table.",
+        help: CommandName.layout.formatHelp, commands: [.layout, .probe, .check],
         read: { $0.options.format = try $1.choice(OutputFormat.self) })
     case .output:
       LayoutFlag(

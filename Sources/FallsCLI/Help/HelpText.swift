@@ -15,7 +15,7 @@ enum HelpText {
       """
     text += "\n" + arguments + "\nOPTIONS:\n"
     for flag in LayoutFlag.all where flag.commands.contains(.layout) {
-      text += heading(of: flag) + "\n" + wrap(flag.fullHelp, indent: 6, width: 80) + "\n"
+      text += heading(of: flag) + "\n" + wrap(flag.fullHelp(), indent: 6, width: 80) + "\n"
     }
     text += """
 
@@ -50,10 +50,10 @@ enum HelpText {
     return "The \(flag.name), as with --\(flag.name): " + what
   }
 
-  /// A flag's line in the help: `  -c, --columns N`, or `  --feed URL|PATH|-`.
-  static func heading(of flag: LayoutFlag) -> String {
+  /// A flag's line in the help of `command`: `  -c, --columns N`, or `  --feed URL|PATH|-`.
+  static func heading(of flag: LayoutFlag, for command: CommandName = .layout) -> String {
     "  " + (flag.short.map { "-\($0), " } ?? "") + "--\(flag.name)"
-      + (flag.value.map { " \($0)" } ?? "")
+      + (flag.value(for: command).map { " \($0)" } ?? "")
   }
 
   /// "; did you mean '--name'?" for the flag nearest to `name` (at most three edits away), or

@@ -69,11 +69,12 @@ enum ManualPage {
       let value = flag.value.map { " \\fI\(escaped($0))\\fR" } ?? ""
       let only = CommandName.allCases.filter(flag.commands.contains).map { "falls \($0)" }
       let help =
-        flag.fullHelp
+        flag.fullHelp()
         + (!flag.commands.contains(.layout)
           ? " Only for \(only.listed)." : flag.isForView ? "" : " Not for falls view.")
         + (flag.commands.contains(.probe)
-          ? " Also for falls probe" + (flag.probeHelp.map { ": " + $0 } ?? ".") : "")
+          ? " Also for falls probe"
+            + (flag.help(for: .probe) != flag.help ? ": " + flag.help(for: .probe) : ".") : "")
       page += ".TP\n\(names)\(value)\n\(escaped(help))\n"
     }
     page += ".SH VIEW KEYS\n"
