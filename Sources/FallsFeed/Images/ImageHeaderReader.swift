@@ -267,9 +267,10 @@ public enum ImageHeaderReader {
         size = try big(offset + 8, 8)
         headerSize = 16
       } else if size == 0 {
-        // To the end of what holds it; while the file's length is not known, an open end
-        // (``openEnd``): what it holds is read as it comes, and asks for bytes beyond it.
-        size = (end ?? bytes.length ?? Self.openEnd) - offset
+        // To the end of what holds it, or of the file: an open end (``openEnd``), whether the
+        // file's length is known or not, so that what it holds is judged alike by a part and
+        // by the whole: by the sizes the boxes claim, each within its parent's.
+        size = (end ?? Self.openEnd) - offset
       }
       guard size >= headerSize, size <= (end ?? Int.max) - offset else {
         throw .broken(
@@ -278,16 +279,23 @@ public enum ImageHeaderReader {
       return Box(type: type, contents: (offset + headerSize)..<(offset + size))
     }
 
-    /// Where a box that runs to the end of a file of a length not yet known ends: no box
-    /// follows it.
+    /// Where a box that runs to the end of the file ends: no box follows it, and the boxes it
+    /// holds end where the file does.
     static let openEnd = Int.max
 
-    /// The boxes in `range`, in order, until `body` returns false or a box runs to the end.
+    /// The boxes in `range` (nil for the file's top level), in order, until `body` returns
+    /// false, a box runs to the end, or, in a range with an open end, the file is known to end.
     func forEachBox(in range: Range<Int>?, from start: Int, _ body: (Box) throws(Stop) -> Bool)
       throws(Stop)
     {
       var offset = start
-      while range.map({ offset < $0.upperBound }) ?? (bytes.length.map { offset < $0 } ?? true) {
+      let end = range?.upperBound ?? Self.openEnd
+      while offset < end {
+        if end == Self.openEnd, let length = bytes.length, offset >= length {
+          // At the file's end the boxes end; past it, the last one ran on past the file.
+          guard offset == length else { throw .cutShort(format ?? .heic) }
+          return
+        }
         let box = try box(at: offset, within: range?.upperBound)
         guard try body(box), box.contents.upperBound != Self.openEnd else { return }
         offset = box.contents.upperBound
