@@ -247,7 +247,8 @@ private func avif(width: Int, height: Int, extra: [[UInt8]] = [], padding: Int =
       }
     }
     // Known whole, the same file cut inside meta is cut short, not read otherwise.
-    #expect(read(Array(file.prefix(60))) == .malformed(.avif, reason: "the file ends inside its header"))
+    #expect(
+      read(Array(file.prefix(60))) == .malformed(.avif, reason: "the file ends inside its header"))
   }
 
   @Test(
