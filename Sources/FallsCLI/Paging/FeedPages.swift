@@ -235,7 +235,8 @@ struct FeedPages {
   {
     let generator = SyntheticFeed.Generator(
       seed: options.configuration.seed, minimumHeight: minimumHeight,
-      maximumHeight: maximumHeight, columnWidth: options.configuration.columnWidth)
+      maximumHeight: maximumHeight, columnWidth: options.configuration.working.columnWidth,
+      axis: options.configuration.axis)
     var batches = generator
     var fresh = layout
     fresh.reserveCapacity(count)

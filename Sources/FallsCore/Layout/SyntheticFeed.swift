@@ -62,17 +62,24 @@ public enum SyntheticFeed {
     private let minimumHeight: Double
     private let maximumHeight: Double
     private let columnWidth: Double
+    private let axis: LayoutAxis
 
-    /// A stream of items for columns of width `columnWidth`.
+    /// A stream of items for columns of width `columnWidth` across `axis`: each item is that
+    /// wide across the axis, and its drawn height long along it (for a horizontal axis, the
+    /// rows' height and the drawn width).
     ///
     /// - Precondition: `0 < minimumHeight <= maximumHeight`, both finite; `columnWidth > 0`.
-    public init(seed: UInt64, minimumHeight: Double, maximumHeight: Double, columnWidth: Double) {
+    public init(
+      seed: UInt64, minimumHeight: Double, maximumHeight: Double, columnWidth: Double,
+      axis: LayoutAxis = .vertical
+    ) {
       precondition(minimumHeight > 0 && minimumHeight <= maximumHeight && maximumHeight.isFinite)
       precondition(columnWidth > 0 && columnWidth.isFinite)
       random = SplitMix64(seed: seed ^ 0x5EED_F00D)
       self.minimumHeight = minimumHeight
       self.maximumHeight = maximumHeight
       self.columnWidth = columnWidth
+      self.axis = axis
     }
 
     /// The next item; the stream never ends.
@@ -113,7 +120,9 @@ public enum SyntheticFeed {
           break
         }
       }
-      return LayoutItem(width: columnWidth, height: height)
+      return axis == .vertical
+        ? LayoutItem(width: columnWidth, height: height)
+        : LayoutItem(width: height, height: columnWidth)
     }
   }
 }

@@ -1,4 +1,6 @@
 import FallsCore
+import FallsTestSupport
+import Foundation
 import Testing
 
 @testable import FallsCLI
@@ -48,6 +50,20 @@ private func parse(_ arguments: [String]) throws -> LayoutOptions {
     ])
   func insets(text: String, expected: EdgeInsets) throws {
     #expect(try parse(["--insets", text]).configuration.insets == expected)
+  }
+
+  @Test("Generated items along a horizontal axis, with a width too narrow for columns across it")
+  func syntheticHorizontalNarrow() async throws {
+    // The fuzzer's case: the rows run across the viewport's height, not the width.
+    let result = await runCLI([
+      "layout", "--synthetic", "5", "--axis", "horizontal", "--width", "5", "-f", "jsonl",
+      "--style", "waterfall",
+    ])
+    #expect(result.code == .success, "\(result.standardError)")
+    let widths = try result.standardOutput.split(separator: "\n").map {
+      try JSONDecoder().decode(ParsedLayout.Item.self, from: Data($0.utf8)).width
+    }
+    #expect(widths.count == 5 && widths.allSatisfy { (100...250).contains($0) })
   }
 
   @Test(

@@ -25,6 +25,23 @@ import Testing
     #expect(heights.contains { $0 < middle } && heights.contains { $0 > middle })
   }
 
+  @Test(
+    "Along a horizontal axis the lengths lie in the range, wherever the width is",
+    arguments: [375.0, 5, 1e-3])
+  func horizontalLengthsInRange(width: Double) throws {
+    // Rows across the viewport's height: the width does not bound them, and may leave no room
+    // for columns across it.
+    let configuration = LayoutConfiguration(
+      style: .waterfall, width: width, columns: 3, axis: .horizontal)
+    var generator = SyntheticFeed.Generator(
+      seed: 5, minimumHeight: 100, maximumHeight: 250,
+      columnWidth: configuration.working.columnWidth, axis: .horizontal)
+    let items = generator.items(count: 300)
+    #expect(items.allSatisfy { $0.height == configuration.working.columnWidth })
+    let layout = try WaterfallLayout(configuration, items: items)
+    #expect(layout.elements.allSatisfy { (100...250).contains($0.frame.width) })
+  }
+
   @Test("The defaults are the seed's 100 to 250 points")
   func defaults() throws {
     #expect(SyntheticFeed.defaultMinimumHeight == 100 && SyntheticFeed.defaultMaximumHeight == 250)
