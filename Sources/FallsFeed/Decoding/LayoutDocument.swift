@@ -126,13 +126,15 @@ public struct LayoutDocument: Sendable {
       var schema: String?
       var sawItems = false
       while true {
-        let name = scanner.text(of: key)
+        // Told apart by their bytes, as an item's keys are: no string is made for the keys of
+        // every line of a million.
+        let name = TopKey(key, in: scanner)
         switch name {
-        case "schema":
+        case .schema:
           let token = try scanner.value()
           if case .string(let text) = token { schema = scanner.text(of: text) }
           try scanner.skip(token)
-        case "items":
+        case .items:
           sawItems = true
           let token = try scanner.value()
           guard case .array = token else {
@@ -153,14 +155,14 @@ public struct LayoutDocument: Sendable {
             position += 1
             guard case .element = try scanner.next(in: .array) else { break }
           }
-        case "contentHeight", "contentWidth":
+        case .contentHeight, .contentWidth:
           let token = try scanner.value()
           let value = number(token)
           // The extent along the scroll axis: the height, or the width of rows.
-          if name == "contentHeight" || document.contentHeight == nil {
+          if name == .contentHeight || document.contentHeight == nil {
             document.contentHeight = value
           }
-        default:
+        case .other:
           let token = try scanner.value()
           fields.take(key, token, in: scanner)
           try scanner.skip(token)
@@ -181,6 +183,25 @@ public struct LayoutDocument: Sendable {
       }
       if let item = try fields.item(where: "line \(line)") { document.items.append(item) }
       return false
+    }
+
+    /// The keys of a document's top level, and the others (an item's, on a line of its own).
+    enum TopKey {
+      case schema, items, contentHeight, contentWidth, other
+
+      init(_ key: JSONScanner.StringToken, in scanner: JSONScanner) {
+        if scanner.string(key, is: "schema") {
+          self = .schema
+        } else if scanner.string(key, is: "items") {
+          self = .items
+        } else if scanner.string(key, is: "contentHeight") {
+          self = .contentHeight
+        } else if scanner.string(key, is: "contentWidth") {
+          self = .contentWidth
+        } else {
+          self = .other
+        }
+      }
     }
 
     /// One object of `items`: the item, or `nil` for a header or a footer.
@@ -223,8 +244,8 @@ public struct LayoutDocument: Sendable {
         guard case .number(let text) = token else { return nil }
         return LayoutDocument.number(UnsafeBufferPointer(rebasing: scanner.bytes[text]))
       }
-      guard key.isPlain else { return }
-      switch key.contents.count {
+      // A key with escapes is measured as its text; ``JSONScanner/string(_:is:)`` reads it so.
+      switch key.isPlain ? key.contents.count : scanner.text(of: key).utf8.count {
       case 1 where scanner.string(key, is: "x"): x = value()
       case 1 where scanner.string(key, is: "y"): y = value()
       case 4 where scanner.string(key, is: "kind"):
