@@ -1,4 +1,5 @@
 import FallsBase
+import FallsCore
 import FallsTestSupport
 import Foundation
 import Testing
@@ -73,7 +74,7 @@ private func firstError(in bytes: some Collection<UInt8>) -> String? {
   @Test("It agrees with Foundation on which mutated feeds are JSON", arguments: 0..<10)
   func agreesWithFoundation(seed: UInt64) throws {
     let original = Array(try Fixtures.data("zx-shopdata.json"))
-    var random = SplitMixStream(seed: seed)
+    var random = SplitMix64(seed: seed)
     let alphabet = Array("{}[],:\"\\ 0123456789.eE+-tfnulx".utf8)
     for _ in 0..<200 {
       var bytes = original
@@ -96,17 +97,4 @@ private func firstError(in bytes: some Collection<UInt8>) -> String? {
     }
   }
 
-}
-
-/// A tiny stream for mutations; the engine's generator is not needed here.
-private struct SplitMixStream {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
 }

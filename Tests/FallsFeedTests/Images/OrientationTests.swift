@@ -1,3 +1,4 @@
+import FallsCore
 import Testing
 
 @testable import FallsFeed
@@ -54,7 +55,7 @@ private let picture: Picture = [[1, 2, 3], [4, 5, 6]]
 
   @Test("HEIF's irot and imir, composed in any order, are the pixels' own turns and flips")
   func composition() {
-    var random = Seeded(state: 0x1234_5678)
+    var random = SplitMix64(seed: 0x1234_5678)
     for _ in 0..<500 {
       var composed = Orientation.identity
       var pixels = picture
@@ -73,17 +74,5 @@ private let picture: Picture = [[1, 2, 3], [4, 5, 6]]
       #expect(apply(composed, picture) == pixels)
       #expect(exifDefinition(composed.exif, picture) == pixels)
     }
-  }
-}
-
-/// A seeded generator over `state`, for `random(in:using:)`.
-private struct Seeded: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
