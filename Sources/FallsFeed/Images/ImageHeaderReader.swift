@@ -257,7 +257,7 @@ public enum ImageHeaderReader {
       var contents: Range<Int>
     }
 
-    /// The box at `offset`, within `end` (nil for the file's end, when it is not known).
+    /// The box at `offset`, within `end` (nil at the file's top level, whose end is open).
     func box(at offset: Int, within end: Int?) throws(Stop) -> Box {
       let format = format ?? .heic
       var size = try big(offset, 4)
