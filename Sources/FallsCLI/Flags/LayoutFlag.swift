@@ -65,8 +65,15 @@ struct LayoutFlag: Sendable {
   /// The placeholder of the value in the help and messages of `command`: for `--format` the
   /// formats the command writes (``CommandName/formats``).
   func value(for command: CommandName) -> String? {
-    if name == .format { return command.formats.map(\.rawValue).joined(separator: "|") }
-    return command == .probe ? probeArgument ?? value : value
+    if command == .probe, let probeArgument { return probeArgument }
+    let offered = choices(for: command)
+    return argument ?? (offered.isEmpty ? nil : offered.joined(separator: "|"))
+  }
+
+  /// The values the flag takes in `command`, as help and completions offer them: for
+  /// `--format` the formats the command writes.
+  func choices(for command: CommandName) -> [String] {
+    name == .format ? command.formats.map(\.rawValue) : choices
   }
 
   /// Whether `falls view` takes it.

@@ -67,11 +67,12 @@ enum ShellCompletions {
 
   /// The first sentence of a flag's help, whole, for the shells that show one beside it (a
   /// period inside a word, as in falls.layout/1, does not end it).
-  private static func summary(of flag: LayoutFlag) -> String {
-    guard let end = flag.help.range(of: ". ") else {
-      return flag.help.hasSuffix(".") ? String(flag.help.dropLast()) : flag.help
+  private static func summary(of flag: LayoutFlag, in command: CommandName = .layout) -> String {
+    let help = flag.help(for: command)
+    guard let end = help.range(of: ". ") else {
+      return help.hasSuffix(".") ? String(help.dropLast()) : help
     }
-    return String(flag.help[..<end.lowerBound])
+    return String(help[..<end.lowerBound])
   }
 
   /// The bash command that sets the completions to what `compgen` prints for `arguments`, one
@@ -99,13 +100,20 @@ enum ShellCompletions {
     var valueCases = ""
     for flag in LayoutFlag.all where flag.value != nil {
       let words = flag.spellings.joined(separator: "|")
-      let reply =
+      func reply(_ choices: [String]) -> String {
         flag.isPath
-        ? bashReply("-f")
-        : flag.choices.isEmpty
-          ? "COMPREPLY=()"
-          : bashReply("-W \"\(flag.choices.joined(separator: " "))\"")
-      valueCases += "    \(words)) \(reply); return ;;\n"
+          ? bashReply("-f")
+          : choices.isEmpty ? "COMPREPLY=()" : bashReply("-W \"\(choices.joined(separator: " "))\"")
+      }
+      // Where the values depend on the command (--format), a case of the command first.
+      let commands = CommandName.allCases.filter(flag.commands.contains)
+      let others = commands.filter { flag.choices(for: $0) != flag.choices }
+      let byCommand = others.map { "\($0.rawValue)) \(reply(flag.choices(for: $0))) ;; " }.joined()
+      valueCases +=
+        others.isEmpty
+        ? "    \(words)) \(reply(flag.choices)); return ;;\n"
+        : "    \(words)) case ${COMP_WORDS[1]} in \(byCommand)*) \(reply(flag.choices)) ;; esac; "
+          + "return ;;\n"
     }
     return """
       # bash completion for falls, written by `falls completions bash` from its flag table.
@@ -150,21 +158,23 @@ enum ShellCompletions {
     return escaped
   }
 
-  private static func zshSpecifications(of command: String) -> String {
+  private static func zshSpecifications(of name: String) -> String {
     var lines: [String] = []
-    for flag in flags(of: command) {
+    let command = CommandName(rawValue: name) ?? .layout
+    for flag in flags(of: name) {
       let names = flag.spellings
       let exclusion = names.count > 1 ? "(\(names.joined(separator: " ")))" : ""
       let spelled =
         names.count > 1 ? "{\(names.joined(separator: ","))}" : names[0]
       var value = ""
-      if let placeholder = flag.value {
+      if let placeholder = flag.value(for: command) {
+        let choices = flag.choices(for: command)
         let action =
           flag.isPath
-          ? "_files" : flag.choices.isEmpty ? " " : "(\(flag.choices.joined(separator: " ")))"
+          ? "_files" : choices.isEmpty ? " " : "(\(choices.joined(separator: " ")))"
         value = ":\(zshText(placeholder)):\(action)"
       }
-      let description = "[\(zshText(summary(of: flag)))]\(value)'"
+      let description = "[\(zshText(summary(of: flag, in: command)))]\(value)'"
       lines.append(
         exclusion.isEmpty ? "'\(names[0])" + description : "'\(exclusion)'\(spelled)'" + description
       )
@@ -239,16 +249,28 @@ enum ShellCompletions {
     )
     lines.append("complete -c falls -n '__fish_seen_subcommand_from diff' -F")
     for flag in LayoutFlag.all {
-      let commands = CommandName.allCases.filter(flag.commands.contains).map(\.rawValue)
-        .joined(separator: " ")
-      var line = "complete -c falls -n '__fish_seen_subcommand_from \(commands)' -l \(flag.name)"
-      if let short = flag.short { line += " -s \(short)" }
-      if flag.value != nil { line += flag.isPath ? " -r -F" : " -x" }
-      lines.append(line + " -d '\(fishText(summary(of: flag)))'")
-      // The values on a line of their own: a description given with them would be the flag's,
-      // the same beside every value.
-      if !flag.choices.isEmpty {
-        lines.append(line + " -a '\(flag.choices.joined(separator: " "))'")
+      // The commands in which the flag says or offers the same (--format lists each command's
+      // formats, probe's --tolerance is a ratio): a group of lines each.
+      var groups: [(commands: [String], summary: String, choices: [String])] = []
+      for command in CommandName.allCases where flag.commands.contains(command) {
+        let (summary, choices) = (summary(of: flag, in: command), flag.choices(for: command))
+        if let group = groups.firstIndex(where: { $0.summary == summary && $0.choices == choices }) {
+          groups[group].commands.append(command.rawValue)
+        } else {
+          groups.append(([command.rawValue], summary, choices))
+        }
+      }
+      for group in groups {
+        let commands = group.commands.joined(separator: " ")
+        var line = "complete -c falls -n '__fish_seen_subcommand_from \(commands)' -l \(flag.name)"
+        if let short = flag.short { line += " -s \(short)" }
+        if flag.value != nil { line += flag.isPath ? " -r -F" : " -x" }
+        lines.append(line + " -d '\(fishText(group.summary))'")
+        // The values on a line of their own: a description given with them would be the
+        // flag's, the same beside every value.
+        if !group.choices.isEmpty {
+          lines.append(line + " -a '\(group.choices.joined(separator: " "))'")
+        }
       }
     }
     if let positional, positional.flag.isPath {

@@ -92,12 +92,15 @@ private func scriptFile(_ shell: ShellCompletions.Shell) throws -> URL {
           .contains("--\(flag.name)")
         #expect(offered == flag.commands.contains(command), "--\(flag.name) in falls \(command)")
       }
-      let command = flag.commands.contains(.layout) ? "layout" : "check"
-      if !flag.choices.isEmpty {
-        #expect(try await completions(["falls", command, "--\(flag.name)", ""]) == flag.choices)
-      }
-      if let short = flag.short, !flag.choices.isEmpty {
-        #expect(try await completions(["falls", command, "-\(short)", ""]) == flag.choices)
+      // Each command offers the values it takes (--format: the formats it writes).
+      for command in CommandName.allCases where flag.commands.contains(command) {
+        let choices = flag.choices(for: command)
+        guard !choices.isEmpty else { continue }
+        let name = command.rawValue
+        #expect(try await completions(["falls", name, "--\(flag.name)", ""]) == choices, "\(name)")
+        if let short = flag.short {
+          #expect(try await completions(["falls", name, "-\(short)", ""]) == choices, "\(name)")
+        }
       }
     }
   }
@@ -232,9 +235,12 @@ private func scriptFile(_ shell: ShellCompletions.Shell) throws -> URL {
       let command = flag.commands.contains(.layout) ? "layout" : "check"
       #expect(
         try await completions("falls \(command) --\(flag.name)").contains("--\(flag.name)"))
-      if !flag.choices.isEmpty {
+      for command in CommandName.allCases where flag.commands.contains(command) {
+        let choices = flag.choices(for: command)
+        guard !choices.isEmpty else { continue }
         #expect(
-          try await Set(completions("falls \(command) --\(flag.name) ")) == Set(flag.choices))
+          try await Set(completions("falls \(command) --\(flag.name) ")) == Set(choices),
+          "\(command)")
       }
     }
   }
