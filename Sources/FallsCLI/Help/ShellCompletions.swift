@@ -254,7 +254,8 @@ enum ShellCompletions {
       var groups: [(commands: [String], summary: String, choices: [String])] = []
       for command in CommandName.allCases where flag.commands.contains(command) {
         let (summary, choices) = (summary(of: flag, in: command), flag.choices(for: command))
-        if let group = groups.firstIndex(where: { $0.summary == summary && $0.choices == choices }) {
+        if let group = groups.firstIndex(where: { $0.summary == summary && $0.choices == choices })
+        {
           groups[group].commands.append(command.rawValue)
         } else {
           groups.append(([command.rawValue], summary, choices))
