@@ -27,8 +27,9 @@ enum CheckCommand {
       count is the figure skipped), that the layout's rules hold on its frames (each inside
       the content width, no two overlapping, in the irregular style no two enlarged side by
       side or stacked), that each --limit holds, and with --images that every image is ok as
-      falls probe reads it. Takes every option of falls layout; -f is table or json
-      (schema \(CheckReport.schema)).
+      falls probe reads it. Takes the options of falls layout that read the feed and make
+      the layout (not --quality, --fields or --rect, which shape its output); -f is table or
+      json (schema \(CheckReport.schema)).
 
       """
     text += "\n" + HelpText.arguments + "\nOPTIONS:\n"

@@ -468,7 +468,7 @@ extension LayoutFlag {
           + "(\(LayoutReport.fieldNames(format: .table, style: .irregular).joined(separator: ", ")); for "
           + "\(LayoutStyle.allCases.filter(\.turnsWithOffset).listed) angle, tx, ty and tz in place "
           + "of column, span, x and y).",
-        commands: [.layout, .check],
+        commands: [.layout],
         read: {
           let names = $1.text.split(separator: ",", omittingEmptySubsequences: false)
           guard !names.contains(where: \.isEmpty) else {
@@ -483,13 +483,13 @@ extension LayoutFlag {
           "Print only the layout's quality figures (\(LayoutQuality.names.joined(separator: ", "))"
           + ", defined in the README): one NAME VALUE line each, or with --format json one "
           + "object. For the \(LayoutStyle.ofItemSizes.listed) styles.",
-        commands: [.layout, .check], read: { reading, _ in reading.options.quality = true })
+        commands: [.layout], read: { reading, _ in reading.options.quality = true })
     case .rect:
       LayoutFlag(
         name: name, argument: "X,Y,W,H",
         help: "Print only the elements that intersect this rectangle, as a collection view asks "
           + "for what is on screen (the content height stays the whole content's).",
-        commands: [.layout, .check],
+        commands: [.layout],
         read: {
           let values = try $1.numbers(counts: [4], example: "0,0,375,812")
           let (origins, sizes) = (LayoutConfiguration.coordinates, LayoutConfiguration.lengths)

@@ -39,6 +39,17 @@ private struct CheckDocument: Decodable {
       ])
   }
 
+  @Test(
+    "The flags that shape layout's output are refused, not ignored",
+    arguments: [["--quality"], ["--fields", "x"], ["--rect", "0,0,100,100"]])
+  func outputFlagsRefused(flag: [String]) async {
+    let result = await runCLI(["check"] + flag)
+    #expect(result.code == .usage && result.standardOutput.isEmpty)
+    #expect(
+      result.standardError.contains(
+        "\(flag[0]) is an option of 'falls layout', not of 'falls check'"))
+  }
+
   @Test("A failing limit: status 1, FAIL on its line, the report whole, stderr says which")
   func failing() async throws {
     let result = await runCLI(["check", "--limit", "maxDistortion<=0.1", "-f", "json"])
