@@ -34,7 +34,7 @@ import Testing
       ),
       (
         ["--rect", "0,0,1,1"],
-        "--rect is an option of 'falls layout' and 'falls check', not of 'falls view'"
+        "--rect is an option of 'falls layout', not of 'falls view'"
       ),
       (
         ["--quiet"],
