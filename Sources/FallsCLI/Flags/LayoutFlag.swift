@@ -30,10 +30,17 @@ struct LayoutFlag: Sendable {
   /// The commands that take it: `falls layout` and `falls view` (which prints nothing, and
   /// fetches as it scrolls) unless said; `falls probe` takes the flags of feeds and output.
   var commands: Set<CommandName> = [.layout, .view, .check]
-  /// What the flag does in `falls probe`, where that differs from ``help``.
-  var probeHelp: String?
-  /// The placeholder of its value in `falls probe`, where that differs from ``argument``.
-  var probeArgument: String?
+  /// What the flag says, shows and offers in a command where that differs from ``help``,
+  /// ``argument`` and ``choices``: probe reads `--tolerance` as a ratio, and each command's
+  /// `--format` offers the formats it writes.
+  var inCommands: [CommandName: Words] = [:]
+
+  /// A flag's words in one command; `nil` where they are the flag's own.
+  struct Words: Sendable {
+    var help: String?
+    var argument: String?
+    var choices: [String]?
+  }
   /// Why the flag would change nothing given the other flags, beyond its style (``option``)
   /// and its feeds (``feeds``), or `nil` where it has an effect: `--seed` with a layout that
   /// draws nothing at random, `--max-distortion` with nothing it bounds. The reason is said
@@ -43,9 +50,8 @@ struct LayoutFlag: Sendable {
   /// throws only ``CLIError``.
   var read: @Sendable (inout LayoutReading, FlagValue) throws -> Void
 
-  /// The placeholder of the value in help: the argument, or the choices joined by `|`; `nil`
-  /// for a flag that takes none.
-  var value: String? { argument ?? (choices.isEmpty ? nil : choices.joined(separator: "|")) }
+  /// The placeholder of the value in layout's help and the manual (``value(for:)``).
+  var value: String? { value(for: .layout) }
 
   /// The help in `command`, and the feeds it is for when not all: what the help and the
   /// manual say.
@@ -55,25 +61,22 @@ struct LayoutFlag: Sendable {
       ? words + " For \(feeds.description) only." : words
   }
 
-  /// What the flag does in `command`: for `--format` the formats the command writes, in
-  /// `falls probe` its ``probeHelp`` where it has one.
+  /// What the flag does in `command` (``inCommands``, or ``help``).
   func help(for command: CommandName) -> String {
-    if name == .format { return command.formatHelp }
-    return command == .probe ? probeHelp ?? help : help
+    inCommands[command]?.help ?? help
   }
 
-  /// The placeholder of the value in the help and messages of `command`: for `--format` the
-  /// formats the command writes (``CommandName/formats``).
+  /// The placeholder of the value in the help and messages of `command`: its argument, or the
+  /// choices it offers there joined by `|`; `nil` for a flag that takes none.
   func value(for command: CommandName) -> String? {
-    if command == .probe, let probeArgument { return probeArgument }
     let offered = choices(for: command)
-    return argument ?? (offered.isEmpty ? nil : offered.joined(separator: "|"))
+    return inCommands[command]?.argument ?? argument
+      ?? (offered.isEmpty ? nil : offered.joined(separator: "|"))
   }
 
-  /// The values the flag takes in `command`, as help and completions offer them: for
-  /// `--format` the formats the command writes.
+  /// The values the flag takes in `command`, as help and completions offer them.
   func choices(for command: CommandName) -> [String] {
-    name == .format ? command.formats.map(\.rawValue) : choices
+    inCommands[command]?.choices ?? choices
   }
 
   /// Whether `falls view` takes it.

@@ -13,6 +13,11 @@ extension LayoutFlag {
         + "it is for the \(LayoutStyle.ofItemSizes.listed) styles"
   }
 
+  /// What `--format` says and offers in `command`: the formats it writes.
+  private static func formatWords(_ command: CommandName) -> Words {
+    Words(help: command.formatHelp, choices: command.formats.map(\.rawValue))
+  }
+
   /// A flag of a length of the one section: `field`, from 0 to the longest length.
   private static func sectionLength(
     _ name: FlagName, help: String,
@@ -345,9 +350,13 @@ extension LayoutFlag {
           + "Default: \(formatNumber(defaults.tolerance)), plain shortest-first.",
         option: .tolerance, parameters: [.tolerance],
         commands: [.layout, .view, .probe, .check],
-        probeHelp: "How far an image's width/height ratio may be from the feed's, as a fraction "
-          + "of it, before the item is a mismatch. Default: \(formatNumber(ProbeCommand.tolerance)).",
-        probeArgument: "R",
+        inCommands: [
+          .probe: Words(
+            help: "How far an image's width/height ratio may be from the feed's, as a fraction "
+              + "of it, before the item is a mismatch. "
+              + "Default: \(formatNumber(ProbeCommand.tolerance)).",
+            argument: "R")
+        ],
         read: { $0.options.configuration.tolerance = try $1.number(example: "20") })
     case .direction:
       LayoutFlag(
@@ -439,8 +448,9 @@ extension LayoutFlag {
         })
     case .format:
       LayoutFlag(
-        name: name, short: "f", choices: OutputFormat.names,
+        name: name, short: "f", choices: Self.formatWords(.layout).choices ?? [],
         help: CommandName.layout.formatHelp, commands: [.layout, .probe, .check],
+        inCommands: [.probe: Self.formatWords(.probe), .check: Self.formatWords(.check)],
         read: { $0.options.format = try $1.choice(OutputFormat.self) })
     case .output:
       LayoutFlag(

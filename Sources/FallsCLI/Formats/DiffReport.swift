@@ -150,7 +150,7 @@ struct DiffReport: Sendable {
     }
     if let enlarged = item.isEnlarged {
       out.appendLiteral(",\"enlarged\":")
-      out.appendLiteral(enlarged ? "true" : "false")
+      out.appendBoolean(enlarged)
     }
     out.appendLiteral("}")
   }

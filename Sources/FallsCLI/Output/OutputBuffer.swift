@@ -290,7 +290,6 @@ struct OutputBuffer: ~Copyable {
     text.withUTF8 { appendEscapedMarkup($0) }
   }
 
-  /// Sends the buffered bytes when a chunk is full.
   /// Appends `{"schema":` and the schema's name: the start of a falls document, whose members
   /// follow.
   mutating func appendDocumentStart(schema: String) {
@@ -317,6 +316,7 @@ struct OutputBuffer: ~Copyable {
     appendLiteral("]")
   }
 
+  /// Sends the buffered bytes when a chunk is full.
   mutating func flushIfFull() throws(SystemError) {
     if count >= chunkSize { try flush() }
   }

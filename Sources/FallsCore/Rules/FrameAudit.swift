@@ -4,9 +4,9 @@
 ///
 /// It reads nothing of the engine's state: columns are told from the frames' positions and the
 /// configuration's geometry (on a pixel grid coarser than a column, from the elements' stated
-/// columns, as frames there cannot tell them apart). Positions compare to a billionth of their size, so that rounding
-/// in the last bits is no overlap, and on a pixel grid a frame may reach half a grid step past
-/// a width that is not on the grid.
+/// columns, as frames there cannot tell them apart). Positions compare to a billionth of their
+/// size, so that rounding in the last bits is no overlap, and on a pixel grid a frame may reach
+/// half a grid step past a width that is not on the grid.
 ///
 /// - Complexity: O(*n* log *n* + *n* · *c*) for *n* elements and *c* columns.
 public enum FrameAudit {

@@ -272,7 +272,7 @@ public enum ImageHeaderReader {
         // by the whole: by the sizes the boxes claim, each within its parent's.
         size = (end ?? Self.openEnd) - offset
       }
-      guard size >= headerSize, size <= (end ?? Int.max) - offset else {
+      guard size >= headerSize, size <= (end ?? Self.openEnd) - offset else {
         throw .broken(
           format, "its '\(Self.printable(type))' box at byte \(offset) is \(size) bytes long")
       }

@@ -115,7 +115,7 @@ private let four = LayoutConfiguration(style: .irregular, width: 470, columns: 4
   func coarseGrid() throws {
     // Twelve columns of 1/12 point on a grid of 1/3 (scale 3): frames cannot tell them apart.
     for direction in [LayoutDirection.leftToRight, .rightToLeft] {
-      var configuration = LayoutConfiguration(
+      let configuration = LayoutConfiguration(
         style: .irregular, width: 1, columns: 12, columnSpacing: 0, insets: EdgeInsets(all: 0),
         seed: 7, enlargeChance: 0.7, direction: direction, scale: 3)
       let layout = try WaterfallLayout(
@@ -133,7 +133,6 @@ private let four = LayoutConfiguration(style: .irregular, width: 470, columns: 4
           isEnlarged: true,
           isAligned: false),
       ]
-      configuration.alignment = .seed
       let rules = FrameAudit.problems(of: pair, configuration: configuration).map(\.rule)
       #expect(rules == [.noEnlargedSideBySide], "\(direction)")
     }
