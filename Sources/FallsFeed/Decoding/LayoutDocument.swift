@@ -75,6 +75,12 @@ public struct LayoutDocument: Sendable {
     }
   }
 
+  /// The value of `token` when it is a number (``number(_:)``), else `nil`.
+  static func number(_ token: JSONScanner.Token, in scanner: JSONScanner) -> Double? {
+    guard case .number(let text) = token else { return nil }
+    return number(UnsafeBufferPointer(rebasing: scanner.bytes[text]))
+  }
+
   private struct Reader {
     var scanner: JSONScanner
 
@@ -157,7 +163,7 @@ public struct LayoutDocument: Sendable {
           }
         case .contentHeight, .contentWidth:
           let token = try scanner.value()
-          let value = number(token)
+          let value = LayoutDocument.number(token, in: scanner)
           // The extent along the scroll axis: the height, or the width of rows.
           if name == .contentHeight || document.contentHeight == nil {
             document.contentHeight = value
@@ -218,12 +224,6 @@ public struct LayoutDocument: Sendable {
       }
       return try fields.item(where: place)
     }
-
-    func number(_ token: JSONScanner.Token) -> Double? {
-      guard case .number(let text) = token else { return nil }
-      return parseDecimal(
-        String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[text]), as: UTF8.self))
-    }
   }
 
   /// The members of an item object that a diff compares, as they come.
@@ -240,10 +240,7 @@ public struct LayoutDocument: Sendable {
     mutating func take(
       _ key: JSONScanner.StringToken, _ token: JSONScanner.Token, in scanner: JSONScanner
     ) {
-      func value() -> Double? {
-        guard case .number(let text) = token else { return nil }
-        return LayoutDocument.number(UnsafeBufferPointer(rebasing: scanner.bytes[text]))
-      }
+      func value() -> Double? { LayoutDocument.number(token, in: scanner) }
       // A key with escapes is measured as its text; ``JSONScanner/string(_:is:)`` reads it so.
       switch key.isPlain ? key.contents.count : scanner.text(of: key).utf8.count {
       case 1 where scanner.string(key, is: "x"): x = value()
