@@ -1,6 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The guard of CurlLengthGuard.c takes libcurl's place only where the dynamic linker can see it:
+// each program that links FoundationNetworking dynamically (a debug build, the tests) exports it.
+// (`make dist` links FoundationNetworking statically, to the guard directly.)
+let exportingCurlLengthGuard: [LinkerSetting] = [
+  .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=curl_easy_getinfo"], .when(platforms: [.linux]))
+]
+
 let package = Package(
   name: "falls",
   products: [
@@ -17,21 +24,24 @@ let package = Package(
     // What the feed and the command line share: system errors, decimal numbers, text made safe
     // to show.
     .target(name: "FallsBase"),
+    // FoundationNetworking's one trap on a server's answer, kept away (CurlLengthGuard.c).
+    .target(name: "CurlLengthGuard", linkerSettings: [.linkedLibrary("dl")]),
     // The finderlist feed: decoding and reading.
-    .target(name: "FallsFeed", dependencies: ["FallsCore", "FallsBase"]),
+    .target(name: "FallsFeed", dependencies: ["FallsCore", "FallsBase", "CurlLengthGuard"]),
     // Raw mode, keys and escape sequences for `falls view`: termios and ANSI, no curses.
     .target(name: "FallsTerminal", dependencies: ["FallsBase"]),
     // Arguments, subcommands, output formats, errors to exit codes. Never exits.
     .target(
       name: "FallsCLI",
       dependencies: ["FallsCore", "FallsBase", "FallsFeed", "FallsTerminal"]),
-    .executableTarget(name: "falls", dependencies: ["FallsCLI"]),
+    .executableTarget(
+      name: "falls", dependencies: ["FallsCLI"], linkerSettings: exportingCurlLengthGuard),
     // The benchmark (make bench) and its C reference loop.
     .target(name: "CWaterfallReference", path: "Benchmarks/CReference"),
     .executableTarget(
       name: "FallsBench",
       dependencies: ["FallsCore", "FallsFeed", "FallsCLI", "CWaterfallReference"],
-      path: "Benchmarks/FallsBench"),
+      path: "Benchmarks/FallsBench", linkerSettings: exportingCurlLengthGuard),
     // Shared by the test targets: fixtures, generated feeds and an independent rule checker.
     .target(
       name: "FallsTestSupport",
@@ -39,12 +49,15 @@ let package = Package(
       path: "Tests/FallsTestSupport"),
     .testTarget(name: "FallsCoreTests", dependencies: ["FallsCore", "FallsTestSupport"]),
     .testTarget(name: "FallsBaseTests", dependencies: ["FallsBase", "FallsCore"]),
-    .testTarget(name: "FallsFeedTests", dependencies: ["FallsFeed", "FallsTestSupport"]),
+    .testTarget(
+      name: "FallsFeedTests", dependencies: ["FallsFeed", "FallsTestSupport"],
+      linkerSettings: exportingCurlLengthGuard),
     .testTarget(name: "FallsTerminalTests", dependencies: ["FallsTerminal"]),
     .testTarget(
       name: "FallsCLITests",
       dependencies: [
         "FallsCLI", "FallsCore", "FallsBase", "FallsFeed", "FallsTestSupport",
-      ]),
+      ],
+      linkerSettings: exportingCurlLengthGuard),
   ]
 )

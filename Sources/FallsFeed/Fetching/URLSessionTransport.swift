@@ -1,3 +1,4 @@
+import CurlLengthGuard
 import Foundation
 import Synchronization
 
@@ -26,6 +27,8 @@ public final class URLSessionTransport: HTTPTransport {
 
   /// Creates a transport with an ephemeral session (no cookies, no cache).
   public init() {
+    // FoundationNetworking traps on some Content-Length values; the guard keeps them from it.
+    precondition(falls_curl_length_guard_is_linked() == 1)
     let configuration = URLSessionConfiguration.ephemeral
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     configuration.urlCache = nil
