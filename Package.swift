@@ -1,13 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The guard of CurlLengthGuard.c takes libcurl's place only where the dynamic linker can see it:
-// each program that links FoundationNetworking dynamically (a debug build, the tests) exports it.
-// (`make dist` links FoundationNetworking statically, to the guard directly.)
-let exportingCurlLengthGuard: [LinkerSetting] = [
-  .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=curl_easy_getinfo"], .when(platforms: [.linux]))
-]
-
 let package = Package(
   name: "falls",
   products: [
@@ -24,24 +17,25 @@ let package = Package(
     // What the feed and the command line share: system errors, decimal numbers, text made safe
     // to show.
     .target(name: "FallsBase"),
-    // FoundationNetworking's one trap on a server's answer, kept away (CurlLengthGuard.c).
-    .target(name: "CurlLengthGuard", linkerSettings: [.linkedLibrary("dl")]),
+    // libcurl's easy interface, loaded at run time: falls builds without its headers.
+    .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
+    // fstatfs, which Swift's Glibc module does not declare.
+    .target(name: "CFileSystem"),
     // The finderlist feed: decoding and reading.
-    .target(name: "FallsFeed", dependencies: ["FallsCore", "FallsBase", "CurlLengthGuard"]),
+    .target(name: "FallsFeed", dependencies: ["FallsCore", "FallsBase", "CCurl", "CFileSystem"]),
     // Raw mode, keys and escape sequences for `falls view`: termios and ANSI, no curses.
     .target(name: "FallsTerminal", dependencies: ["FallsBase"]),
     // Arguments, subcommands, output formats, errors to exit codes. Never exits.
     .target(
       name: "FallsCLI",
       dependencies: ["FallsCore", "FallsBase", "FallsFeed", "FallsTerminal"]),
-    .executableTarget(
-      name: "falls", dependencies: ["FallsCLI"], linkerSettings: exportingCurlLengthGuard),
+    .executableTarget(name: "falls", dependencies: ["FallsCLI"]),
     // The benchmark (make bench) and its C reference loop.
     .target(name: "CWaterfallReference", path: "Benchmarks/CReference"),
     .executableTarget(
       name: "FallsBench",
       dependencies: ["FallsCore", "FallsFeed", "FallsCLI", "CWaterfallReference"],
-      path: "Benchmarks/FallsBench", linkerSettings: exportingCurlLengthGuard),
+      path: "Benchmarks/FallsBench"),
     // Shared by the test targets: fixtures, generated feeds and an independent rule checker.
     .target(
       name: "FallsTestSupport",
@@ -49,15 +43,12 @@ let package = Package(
       path: "Tests/FallsTestSupport"),
     .testTarget(name: "FallsCoreTests", dependencies: ["FallsCore", "FallsTestSupport"]),
     .testTarget(name: "FallsBaseTests", dependencies: ["FallsBase", "FallsCore"]),
-    .testTarget(
-      name: "FallsFeedTests", dependencies: ["FallsFeed", "FallsTestSupport"],
-      linkerSettings: exportingCurlLengthGuard),
+    .testTarget(name: "FallsFeedTests", dependencies: ["FallsFeed", "FallsTestSupport"]),
     .testTarget(name: "FallsTerminalTests", dependencies: ["FallsTerminal"]),
     .testTarget(
       name: "FallsCLITests",
       dependencies: [
         "FallsCLI", "FallsCore", "FallsBase", "FallsFeed", "FallsTestSupport",
-      ],
-      linkerSettings: exportingCurlLengthGuard),
+      ]),
   ]
 )

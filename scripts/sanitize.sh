@@ -27,7 +27,7 @@ for sanitizer in $sanitizers; do
       export ASAN_OPTIONS="log_path=$reports/address:detect_leaks=1"
       ;;
     thread)
-      filter=(--filter "ParallelWritingTests|FeedParserTests|FeedReaderTests|FeedFetcherTests|URLSessionTransportTests|PagedLayoutTests|ViewCommandTests")
+      filter=(--filter "ParallelWritingTests|FeedParserTests|FeedReaderTests|FeedFetcherTests|CurlTransportTests|PagedLayoutTests|ViewCommandTests")
       export TSAN_OPTIONS="log_path=$reports/thread:halt_on_error=1:suppressions=$PWD/.ci/tsan-suppressions.txt"
       ;;
     *) echo "sanitize: no sanitizer '$sanitizer'; they are address, thread" >&2; exit 64 ;;

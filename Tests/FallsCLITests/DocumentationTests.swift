@@ -86,7 +86,7 @@ private let repositoryFiles: [String] = {
 
   @Test("README's CI steps, run as written against a feed on the loopback server")
   func steps() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let steps = try readmeSteps()
     #expect(steps.count == 2)
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -297,7 +297,7 @@ private struct TerminalSession {
     "Waiting two seconds for a later page, on the connection the first opened, costs next to no processor time",
     .disabled(if: isSanitized, "a sanitizer's runtime has its own cost"))
   func waitingIsCheap() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     // Page 1 at once, page 2 after two seconds; on one connection the wait costs ~0.1% of a
     // core, where a new connection's costs ~75% (BENCHMARKS.md, "Waiting").
     let run = try await measuredRun([
@@ -312,7 +312,7 @@ private struct TerminalSession {
     "A gzip bomb stops at --max-bytes: memory stays near the limit, not near the expansion",
     .disabled(if: isSanitized, "a sanitizer's allocator has its own overhead"))
   func gzipBomb() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     // 512 MiB once expanded; falls must stop at 1 MB.
     let run = try await measuredRun(
       [
@@ -415,7 +415,7 @@ private struct TerminalSession {
     "In a real terminal, paging shows its progress on standard error only",
     .enabled(if: tmuxPath != nil, "tmux is not installed"))
   func terminalProgress() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let output = FileManager.default.temporaryDirectory
       .appendingPathComponent("falls-progress-\(UInt64.random(in: 0 ... .max)).jsonl")
     defer { try? FileManager.default.removeItem(at: output) }
@@ -437,7 +437,7 @@ private struct TerminalSession {
     "In a real terminal of 60 columns, a long progress line is cut to fit and leaves nothing behind",
     .enabled(if: tmuxPath != nil, "tmux is not installed"))
   func terminalProgressFits() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let query = String(repeating: "long-query-part-", count: 12)
     let url = server.url("/slow/1.5/mj-shop-1.json?\(query)")
     let terminal = try await TerminalSession(
@@ -457,7 +457,7 @@ private struct TerminalSession {
     "falls view in a real terminal: first screen, scrolling, +, the next page, r, and q leaves the terminal as it was",
     .enabled(if: tmuxPath != nil, "tmux is not installed"))
   func viewer() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let url = server.url("/pages/{page}?size={size}")
     let script =
       "stty -g > /tmp/falls-view-$$.before; \"$FALLS\" view --feed '\(url)' --page-size 20; "
@@ -521,7 +521,7 @@ private struct TerminalSession {
     "falls view shows a failed page in its status line, keeps running, and ends on Ctrl-C",
     .enabled(if: tmuxPath != nil, "tmux is not installed"))
   func viewerFetchError() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let url = server.url("/failing/2/{page}?size={size}")
     let terminal = try await TerminalSession(
       "\"$FALLS\" view --feed '\(url)' --retries 0; echo \"status $?\"", width: 120, height: 24)
@@ -544,7 +544,7 @@ private struct TerminalSession {
     "falls view reads keys while a page loads: against a server that never answers, q and Ctrl-C quit at once and the terminal is as it was",
     .enabled(if: tmuxPath != nil, "tmux is not installed"), arguments: [("q", 0), ("C-c", 130)])
   func viewerQuitsWhileLoading(key: String, status: Int) async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let url = server.url("/hang")
     let script =
       "stty -a > /tmp/falls-hang-$$.before; \"$FALLS\" view '\(url)'; echo \"status $?\"; "
@@ -615,7 +615,7 @@ private struct TerminalSession {
     "falls view after an empty page names the pages that held items",
     .enabled(if: tmuxPath != nil, "tmux is not installed"))
   func viewerEmptyPage() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let url = server.url("/pages/{page}?size={size}")
     let terminal = try await TerminalSession(
       "\"$FALLS\" view '\(url)' --page-size 75; echo \"status $?\"", width: 120, height: 24)

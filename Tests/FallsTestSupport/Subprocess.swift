@@ -67,7 +67,7 @@ public func shell(_ command: String, capture: Bool = true, timeout: Int = 120) t
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
-    try process.run()
+    try launch(process)
     process.waitUntilExit()
     return ShellRun(status: process.terminationStatus, output: Data(), error: "")
   }
@@ -77,7 +77,7 @@ public func shell(_ command: String, capture: Bool = true, timeout: Int = 120) t
   process.standardInput = FileHandle.nullDevice
   process.standardOutput = output
   process.standardError = error
-  try process.run()
+  try launch(process)
   // Both pipes are read at once, so that a command filling one never waits on the other.
   let errorData = LockedData()
   let errorDone = DispatchSemaphore(value: 0)
@@ -100,6 +100,19 @@ private final class LockedData: Sendable {
     set { data.withLock { $0 = newValue } }
   }
 }
+
+/// Starts `process` while no other test starts one.
+///
+/// Foundation's Process on Linux gives each child one end of a socket pair, whose closing at the
+/// child's exit is how it learns that the child ended, and closes a new child's other
+/// descriptors only up to the highest open when it began: a child started at the same moment on
+/// another thread can inherit another's end, and a long-lived one (a test server) then hides
+/// that child's exit for good (its `waitUntilExit` never returns).
+public func launch(_ process: Process) throws {
+  try launching.withLock { _ in try process.run() }
+}
+
+private let launching = Mutex(())
 
 /// Quotes `text` for a POSIX shell.
 public func shellQuoted(_ text: String) -> String {

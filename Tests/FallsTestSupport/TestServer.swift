@@ -21,19 +21,35 @@ public final class TestServer: @unchecked Sendable {
     public var description: String
   }
 
-  /// Starts a server and waits until it listens.
-  public init() throws {
+  /// Starts a server and waits until it listens, on a thread of its own: a test that blocked
+  /// one of Swift's cooperative threads (one per core) while python starts would hold up every
+  /// other test's tasks, and their deadlines with them.
+  public convenience init() async throws {
+    let launched = try await withCheckedThrowingContinuation { continuation in
+      Thread { continuation.resume(with: Result { try Self.start() }) }.start()
+    }
+    self.init(process: launched.process, input: launched.input, port: launched.port)
+  }
+
+  private init(process: Process, input: Pipe, port: Int) {
+    self.process = process
+    self.input = input
+    self.port = port
+  }
+
+  /// Starts the server's process and reads its port.
+  private static func start() throws -> (process: Process, input: Pipe, port: Int) {
     let script = Fixtures.directory.deletingLastPathComponent()
       .appendingPathComponent("Server/feed_server.py")
-    process = Process()
+    let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", script.path, Fixtures.directory.path]
-    input = Pipe()
+    let input = Pipe()
     let output = Pipe()
     process.standardInput = input
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
-    try process.run()
+    try launch(process)
     // The first line is "PORT <n>", awaited for at most 30 s. It is read with read(2), which
     // a signal may interrupt: FileHandle.availableData stops the process on EINTR, and the
     // SIGCHLD of another test's server ending arrives at any time.
@@ -55,7 +71,7 @@ public final class TestServer: @unchecked Sendable {
       process.terminate()
       throw StartFailure(description: "the test server did not start: \(text)")
     }
-    self.port = port
+    return (process, input, port)
   }
 
   deinit {
@@ -69,8 +85,7 @@ public final class TestServer: @unchecked Sendable {
 
   /// The requests the server has seen, one JSON object per line.
   public func log() throws -> [[String: String]] {
-    guard let url = URL(string: url("/log")) else { return [] }
-    let data = try Data(contentsOf: url)
+    let data = try loopbackBody(port: port, path: "/log")
     return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
       (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: String]
     }
@@ -101,4 +116,42 @@ public func refusedPort() -> Int {
     }
   }
   return bound ? Int(UInt16(bigEndian: address.sin_port)) : 9
+}
+
+/// The body of `GET path` from the server on 127.0.0.1 at `port`, read over a socket of its own
+/// (HTTP/1.0, so that the server closes the connection at the end of the body): independent of
+/// falls's transport, which the tests test.
+public func loopbackBody(port: Int, path: String) throws -> Data {
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
+  }
+  let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  guard descriptor >= 0 else { throw Failure(description: "no socket") }
+  defer { close(descriptor) }
+  var address = sockaddr_in()
+  address.sin_family = sa_family_t(AF_INET)
+  address.sin_addr.s_addr = inet_addr("127.0.0.1")
+  address.sin_port = UInt16(port).bigEndian
+  let connected = withUnsafePointer(to: &address) { pointer in
+    pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+      connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+    }
+  }
+  guard connected else { throw Failure(description: "cannot connect to port \(port)") }
+  let request = Array("GET \(path) HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+  guard request.withUnsafeBytes({ send(descriptor, $0.baseAddress, $0.count, 0) }) == request.count
+  else { throw Failure(description: "cannot send to port \(port)") }
+  var answer = [UInt8]()
+  var chunk = [UInt8](repeating: 0, count: 1 << 16)
+  while true {
+    let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+    if count < 0, errno == EINTR { continue }
+    guard count > 0 else { break }
+    answer += chunk[..<count]
+  }
+  let separator = Array("\r\n\r\n".utf8)
+  guard let end = answer.indices.first(where: { answer[$0...].starts(with: separator) }) else {
+    throw Failure(description: "no HTTP answer from port \(port)")
+  }
+  return Data(answer[(end + separator.count)...])
 }

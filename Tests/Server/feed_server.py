@@ -43,6 +43,18 @@ Routes (every response but the faults is a finderlist feed):
   /image-noise              200, then random bytes for ever
   /image-endless-jpeg       200, a JPEG start, then APP segments for ever (no frame header)
   /image-huge               a PNG header of 2147483647 x 2147483647 pixels
+  /length/<digits>          200 with Content-Length: <digits> (any number, however large), a
+                            43-byte JSON body, then closes
+  /range-at/<start>         206 with Content-Range: bytes <start>-<start+9>/*, whatever was asked
+  /one-byte/<name>          the image fixture, each range answered with its first byte only
+  /one-byte-slow/<s>/<name> /one-byte/<name>, each answer after <s> seconds
+  /same-byte/<name>         the image fixture, each range answered with the file's first byte
+                            (Content-Range: bytes 0-0/*), wherever it was asked
+  /items-feed?img=<a>&img=<b>…  a feed whose items' img are exactly those strings (37 x 23)
+  /assets/feeds/feed.json   a feed of relative references: ../img/<n>, img/<n>, /image/<n>,
+                            //127.0.0.1:<port>/image/<n>, for <n> png-37x23.png
+  /assets/img/<name>, /assets/feeds/img/<name>  the image fixture <name>, as /image/ serves it
+  /moved                    302 to /assets/feeds/feed.json
   /log                      the requests so far, but these, as JSON lines: method, path,
                             user agent; and CLOSED entries with the seconds a held connection
                             lasted; SENT entries with the bytes an image route wrote
@@ -51,6 +63,7 @@ import gzip
 import http.server
 import json
 import pathlib
+import signal
 import socketserver
 import sys
 import threading
@@ -345,7 +358,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 body = (FIXTURES / "images" / name).read_bytes() + b"\0" * (int(parts[1]) * 1024)
             else:
                 body = (FIXTURES / "images" / name).read_bytes()
-            self.send_image(path, body, honour_range=not route.endswith("whole"))
+            self.send_image(path, body, honour_range="whole" not in route)
         elif route in ("image-noise", "image-endless-jpeg"):
             # No Content-Length: the body goes on until the client closes the connection.
             self.send_response(200)
@@ -395,6 +408,60 @@ class Handler(http.server.BaseHTTPRequestHandler):
             items = [{"img": f"http://127.0.0.1:{port}/image-slow/{parts[2]}/png-37x23.png?{n}",
                       "width": "37", "height": "23"} for n in range(int(parts[1]))]
             self.send_body(200, json.dumps({"data": items}).encode())
+        elif route == "length":
+            body = b'{"data":[{"img":"a","width":"1","height":"2"}]}'[:43]
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", parts[1])
+            self.end_headers()
+            self.wfile.write(body)
+            self.wfile.flush()
+            self.close_connection = True
+        elif route == "range-at":
+            start = int(parts[1])
+            self.send_response(206)
+            self.send_header("Content-Type", "image/png")
+            self.send_header("Content-Range", f"bytes {start}-{start + 9}/*")
+            self.send_header("Content-Length", "10")
+            self.end_headers()
+            self.wfile.write(b"\x89PNG\r\n\x1a\n\0\0")
+        elif route in ("one-byte", "same-byte", "one-byte-slow"):
+            if route == "one-byte-slow":
+                time.sleep(float(parts[1]))
+                route = "one-byte"
+            name = parts[-1]
+            if "/" in name or not (FIXTURES / "images" / name).is_file():
+                self.send_body(404, b"no such image\n", "text/plain")
+                return
+            body = (FIXTURES / "images" / name).read_bytes()
+            asked = self.headers.get("Range", "bytes=0-")
+            start = int(asked[6:].partition("-")[0] or 0) if route == "one-byte" else 0
+            if start >= len(body):
+                self.send_body(416, b"", "text/plain", [("Content-Range", f"bytes */{len(body)}")])
+                return
+            self.send_body(206, body[start:start + 1], "application/octet-stream",
+                           [("Content-Range", f"bytes {start}-{start}/*")])
+        elif route == "items-feed":
+            images = urllib.parse.parse_qs(query, keep_blank_values=True).get("img", [])
+            items = [{"img": image, "width": "37", "height": "23"} for image in images]
+            self.send_body(200, json.dumps({"data": items}).encode())
+        elif route == "assets" and parts[1:] == ["feeds", "feed.json"]:
+            port = self.server.server_address[1]
+            references = ["../img/png-37x23.png", "img/png-37x23.png", "/image/png-37x23.png",
+                          f"//127.0.0.1:{port}/image/png-37x23.png"]
+            items = [{"img": reference, "width": "37", "height": "23"} for reference in references]
+            self.send_body(200, json.dumps({"data": items}).encode())
+        elif route == "assets" and "img" in parts[1:3]:
+            name = parts[-1]
+            if "/" in name or not (FIXTURES / "images" / name).is_file():
+                self.send_body(404, b"no such image\n", "text/plain")
+                return
+            self.send_image(path, (FIXTURES / "images" / name).read_bytes())
+        elif route == "moved":
+            self.send_response(302)
+            self.send_header("Location", "/assets/feeds/feed.json")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
         elif route == "log":
             with LOCK:
                 body = "".join(json.dumps(entry) + "\n" for entry in LOG).encode()
@@ -409,6 +476,10 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
 
 
 def main():
+    # A test process may start this server from a thread that blocks signals, and the mask is
+    # inherited: unblocked, SIGTERM stops it. (Its inherited descriptors stay open: one of them
+    # is how Foundation's Process in the test learns that this process ended.)
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
     server = Server(("127.0.0.1", 0), Handler)
     print(f"PORT {server.server_address[1]}", flush=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()

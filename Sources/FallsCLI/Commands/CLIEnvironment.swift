@@ -22,9 +22,12 @@ public enum StandardInputKind: Sendable {
   case none
   /// Closed when falls started (`falls layout <&-`).
   case closed
+  /// A directory (`falls layout < /tmp`): given as the feed, which then cannot be read (66),
+  /// rather than passed over for the built-in feed.
+  case directory
 
   /// Whether, with no feed given, standard input is the feed, as jq and ripgrep read it.
-  public var holdsFeed: Bool { self == .pipe || self == .file }
+  public var holdsFeed: Bool { self == .pipe || self == .file || self == .directory }
 }
 
 /// The process's surroundings as the CLI sees them: its input, its two output streams, whether
@@ -68,7 +71,7 @@ public struct CLIEnvironment {
     standardErrorIsTerminal: Bool = false,
     standardErrorColumns: Int? = nil,
     standardOutputColumns: Int? = nil,
-    transport: any HTTPTransport = URLSessionTransport(),
+    transport: any HTTPTransport = CurlTransport(),
     backoff: Double = FetchPolicy().backoff
   ) {
     self.readStandardInput = readStandardInput
@@ -130,6 +133,7 @@ public struct CLIEnvironment {
     switch status.st_mode & S_IFMT {
     case S_IFIFO: return .pipe
     case S_IFREG: return .file
+    case S_IFDIR: return .directory
     case S_IFCHR: return isatty(0) == 1 ? .terminal : .none
     default: return .none
     }

@@ -107,8 +107,9 @@ enum CheckCommand {
           img: report.items.withImage(at: position) { String(decoding: $0, as: UTF8.self) },
           width: size.width, height: size.height)
       }
+      let images = items.indices.map { (items[$0].img, report.items.location(at: $0)) }
       let probes = await ProbeCommand.probeAll(
-        items, prober: ImageProber(fetcher: fetcher), jobs: options.jobs)
+        images, prober: ProbeCommand.prober(options, fetcher), jobs: options.jobs)
       let probed = zip(items, probes).map {
         ProbedItem($0, probe: $1, tolerance: ProbeCommand.tolerance)
       }

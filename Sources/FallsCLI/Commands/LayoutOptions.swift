@@ -14,6 +14,8 @@ struct LayoutOptions: Sendable {
   var limits: [CheckLimit] = []
   /// Whether `falls check` reads every item's image too (`--images`).
   var checksImages = false
+  /// Whether a remote feed's images may be local files (`--allow-local-images`).
+  var allowsLocalImages = false
   var feed = FeedSource.embedded
   var configuration = LayoutConfiguration()
   var format = OutputFormat.table

@@ -73,6 +73,7 @@ enum ProbeCommand {
     let progress = Progress(for: options, environment: environment)
     var pages = FeedPages(options: options, environment: environment, progress: progress)
     var items: [FeedItem] = []
+    var locations: [FeedLocation] = []
     var skipped: [FeedItemProblem] = []
     for page in 1...options.pages {
       let feed: Feed
@@ -84,6 +85,7 @@ enum ProbeCommand {
       }
       if feed.items.isEmpty, feed.problems.isEmpty, page > 1 { break }
       items += feed.items
+      locations += repeatElement(feed.location, count: feed.items.count)
       skipped += feed.problems
     }
     progress.clear()
@@ -94,28 +96,34 @@ enum ProbeCommand {
     let tolerance =
       options.given[.tolerance] != nil
       ? options.configuration.tolerance : Self.tolerance
-    let prober = ImageProber(fetcher: pages.fetcher)
-    let probes = await probeAll(items, prober: prober, jobs: options.jobs, progress: progress)
+    let probes = await probeAll(
+      Array(zip(items.map(\.img), locations)), prober: prober(options, pages.fetcher),
+      jobs: options.jobs, progress: progress)
     progress.clear()
     return ProbeReport(
       items: zip(items, probes).map { ProbedItem($0, probe: $1, tolerance: tolerance) },
       feed: options.feed.name, tolerance: tolerance)
   }
 
-  /// The probe of every item's image, in the items' order, `jobs` at a time; on a terminal the
-  /// progress says how many are done.
+  /// The prober of images as `options` ask, over `fetcher`.
+  static func prober(_ options: LayoutOptions, _ fetcher: FeedFetcher) -> ImageProber {
+    ImageProber(fetcher: fetcher, allowingLocalImages: options.allowsLocalImages)
+  }
+
+  /// The probe of every image, each an item's `img` and where its feed came from, in their
+  /// order, `jobs` at a time; on a terminal the progress says how many are done.
   static func probeAll(
-    _ items: [FeedItem], prober: ImageProber, jobs: Int, progress: Progress? = nil
+    _ images: [(img: String, location: FeedLocation)], prober: ImageProber, jobs: Int,
+    progress: Progress? = nil
   ) async -> [ImageProbe] {
-    let images = items.map(\.img)
-    return await withTaskGroup(of: (Int, ImageProbe).self) { group in
+    await withTaskGroup(of: (Int, ImageProbe).self) { group in
       var results = [ImageProbe?](repeating: nil, count: images.count)
       var next = 0
       func start() {
         guard next < images.count else { return }
         let (position, image) = (next, images[next])
         next += 1
-        group.addTask { (position, await prober.probe(image)) }
+        group.addTask { (position, await prober.probe(image.img, in: image.location)) }
       }
       for _ in 0..<min(jobs, images.count) { start() }
       var done = 0

@@ -15,6 +15,7 @@ enum FlagName: String, CaseIterable, Hashable, Sendable, CustomStringConvertible
   case quiet
   case sizes
   case jobs
+  case allowLocalImages = "allow-local-images"
   case synthetic
   case minHeight = "min-height"
   case maxHeight = "max-height"

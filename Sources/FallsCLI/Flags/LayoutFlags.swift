@@ -108,8 +108,9 @@ extension LayoutFlag {
     case .timeout:
       LayoutFlag(
         name: name, argument: "SECONDS",
-        help: "Overall deadline of each request, enforced by falls even when a server "
-          + "trickles bytes; given, also the longest wait for a FIFO's writer. "
+        help: "Overall deadline of each request, and of one image's requests together (falls "
+          + "probe, --sizes, falls check --images), enforced by falls even when a server "
+          + "trickles bytes; also the longest wait for a FIFO's writer. "
           + "Default: \(formatNumber(policy.timeout)).",
         feeds: [.url, .file],
         commands: [.layout, .view, .probe, .check],
@@ -190,6 +191,20 @@ extension LayoutFlag {
             ? "sets how many images are read at once, for --sizes images or fill" : nil
         },
         read: { $0.options.jobs = try $1.whole(in: ProbeCommand.jobRange, example: "8") })
+    case .allowLocalImages:
+      LayoutFlag(
+        name: name,
+        help: "Read the images that a feed fetched over http or https names as files of this "
+          + "machine (file: URLs), for a feed you trust. Without it such an image is refused: "
+          + "a remote feed may point only at http, https and data: images, and its relative "
+          + "references are its server's, as a browser reads them.",
+        feeds: [.url], commands: [.layout, .view, .probe, .check],
+        isIdle: {
+          $0.command != .probe && $0.sizes == .feed && !$0.checksImages
+            ? "lets a remote feed's images be local files, where images are read: falls probe, "
+              + "--sizes images or fill, falls check --images" : nil
+        },
+        read: { reading, _ in reading.options.allowsLocalImages = true })
     case .synthetic:
       LayoutFlag(
         name: name, argument: "N",

@@ -16,6 +16,9 @@ struct ProbedItem: Sendable {
     case unreachable
     /// An HTML page, text, or no known image header in the bytes it may read.
     case notAnImage = "not-an-image"
+    /// Not read, by rule: a local file named by a remote feed, another scheme, a file that is
+    /// not a regular one.
+    case refused
 
     /// The status in a sentence: "not an image".
     var words: String { rawValue.replacingOccurrences(of: "-", with: " ") }
@@ -38,6 +41,7 @@ struct ProbedItem: Sendable {
     switch probe.outcome {
     case .unreachable: status = .unreachable
     case .notAnImage: status = .notAnImage
+    case .refused: status = .refused
     case .header(let header):
       guard let declared else {
         status = .missing
@@ -58,7 +62,7 @@ struct ProbedItem: Sendable {
   var error: String? {
     switch probe.outcome {
     case .header: nil
-    case .notAnImage(let why), .unreachable(let why): why
+    case .notAnImage(let why), .unreachable(let why), .refused(let why): why
     }
   }
 }

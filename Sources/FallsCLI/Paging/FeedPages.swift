@@ -78,7 +78,7 @@ struct FeedPages {
     if let waiting { DispatchQueue.global().asyncAfter(deadline: .now() + 1, execute: waiting) }
     defer { waiting?.cancel() }
     do {
-      return FeedBytes(data: try await fetcher.fetch(url))
+      return try await fetcher.fetchFeed(url)
     } catch {
       throw .fetch(error)
     }
@@ -124,8 +124,7 @@ struct FeedPages {
       do throws(FeedError) {
         bytes = try FeedReader.load(
           path: path, maxBytes: options.fetchPolicy.maxBytes,
-          limitsRegularFile: limitsRegularFile,
-          writerTimeout: options.given[.timeout] != nil ? options.fetchPolicy.timeout : nil)
+          limitsRegularFile: limitsRegularFile, writerTimeout: options.fetchPolicy.timeout)
       } catch {
         // A URL given without its scheme reads as a path that is not there.
         if case .unreadable(_, let reason) = error, access(path, F_OK) != 0,
@@ -135,7 +134,9 @@ struct FeedPages {
         }
         throw .feed(error)
       }
-      return bytes
+      var located = bytes
+      located.location = .file(path: path)
+      return located
     case .url, .synthetic:
       preconditionFailure("only a feed's own bytes are read at once")
     }
@@ -164,8 +165,8 @@ struct FeedPages {
     var feed = decoded
     let count = feed.items.count + feed.problems.count
     try Self.add(
-      &feed, page: next, firstIndex: nextIndex, skipInvalid: options.skipInvalid, to: &layout,
-      placed: &placed)
+      &feed, page: next, firstIndex: nextIndex, skipInvalid: options.skipInvalid,
+      shape: options.shape, to: &layout, placed: &placed)
     (page, nextIndex) = (next, nextIndex + count)
     return (feed, count)
   }
@@ -199,7 +200,8 @@ struct FeedPages {
     }
     let items = positions.map { feed.items[$0] }
     let probes = await ProbeCommand.probeAll(
-      items, prober: ImageProber(fetcher: fetcher), jobs: options.jobs, progress: progress)
+      items.map { ($0.img, feed.location) }, prober: ProbeCommand.prober(options, fetcher),
+      jobs: options.jobs, progress: progress)
     var failed: [Int] = []
     for (position, (item, probe)) in zip(positions, zip(items, probes)) {
       let reason: FeedItemProblem.Reason
@@ -210,11 +212,12 @@ struct FeedPages {
           height: Double(header.displayedHeight))
         continue
       case .unreachable(let why): reason = .imageUnreachable(why)
+      case .refused(let why): reason = .imageRefused(why)
       case .notAnImage(let why): reason = .notAnImage(why)
       }
       let problem = FeedItemProblem(
         index: item.index, field: .img, value: "\"\(shortenedForMessage(item.img))\"",
-        reason: reason)
+        reason: reason, key: options.shape.key(of: .img))
       guard options.skipInvalid else {
         var numbered = problem
         numbered.index += firstIndex
@@ -319,7 +322,8 @@ struct FeedPages {
   /// nor `placed` changes; with it, it is left in `feed.problems`.
   static func add(
     _ feed: inout Feed, page: Int, firstIndex: Int, skipInvalid: Bool,
-    to layout: inout WaterfallLayout, placed: inout PlacedItems
+    shape: FeedShape = .finderlist, to layout: inout WaterfallLayout,
+    placed: inout PlacedItems
   ) throws(CLIError) {
     number(&feed, from: firstIndex)
     if !feed.problems.isEmpty, !skipInvalid { throw .feed(.invalidItems(feed.problems)) }
@@ -327,17 +331,17 @@ struct FeedPages {
     // (a copy costs nothing until the layout changes, and then once per long page).
     let before = feed.items.count > batchSize(for: layout.configuration) ? layout : nil
     do {
-      try append(&feed, to: &layout, skipInvalid: skipInvalid)
+      try append(&feed, to: &layout, skipInvalid: skipInvalid, shape: shape)
     } catch {
       if let before { layout = before }
       throw error
     }
-    placed.append(feed.items, page: page)
+    placed.append(feed.items, page: page, location: feed.location)
   }
 
   /// Appends a page's items; an item too tall to lay out is a feed problem like any other.
   private static func append(
-    _ feed: inout Feed, to layout: inout WaterfallLayout, skipInvalid: Bool
+    _ feed: inout Feed, to layout: inout WaterfallLayout, skipInvalid: Bool, shape: FeedShape
   )
     throws(CLIError)
   {
@@ -365,7 +369,8 @@ struct FeedPages {
         let local = next + position - layout.elements.count
         let item = feed.items[local]
         let problem = FeedItemProblem(
-          index: item.index, field: .height, value: formatNumber(item.height), reason: reason)
+          index: item.index, field: .height, value: formatNumber(item.height), reason: reason,
+          key: shape.key(of: .height))
         guard skipInvalid else { throw .feed(.invalidItems([problem])) }
         feed.items.remove(at: local)
         feed.problems.append(problem)

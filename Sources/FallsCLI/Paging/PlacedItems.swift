@@ -15,20 +15,20 @@ struct PlacedItems {
   }
 
   private var storage = Storage.feed(FeedItems())
-  /// Where each page's items start, and the page's number, in order.
-  private var pageStarts: [(position: Int, page: Int)] = []
+  /// Where each page's items start, the page's number and where it came from, in order.
+  private var pageStarts: [(position: Int, page: Int, location: FeedLocation)] = []
 
   init() {}
 
   /// The items of one page.
-  init(_ pageItems: FeedItems, page: Int) {
-    append(pageItems, page: page)
+  init(_ pageItems: FeedItems, page: Int, location: FeedLocation = .currentFolder) {
+    append(pageItems, page: page, location: location)
   }
 
   /// The first `count` items of `generator`, of page 1.
   init(generated generator: SyntheticFeed.Generator, count: Int) {
     storage = .generated(count: count, generator)
-    pageStarts = [(0, 1)]
+    pageStarts = [(0, 1, .currentFolder)]
   }
 
   /// The `img` of generated item `index`.
@@ -113,15 +113,17 @@ struct PlacedItems {
   /// How many URLs need escaping in JSON.
   var imagesNeedingJSONEscapes: Int { feedItems?.imagesNeedingJSONEscapes ?? 0 }
 
-  /// Adds the items of page `page` after those already placed.
+  /// Adds the items of page `page`, which came from `location`, after those already placed.
   ///
   /// - Precondition: the items placed so far are a feed's.
-  mutating func append(_ pageItems: FeedItems, page: Int) {
+  mutating func append(
+    _ pageItems: FeedItems, page: Int, location: FeedLocation = .currentFolder
+  ) {
     guard !pageItems.isEmpty else { return }
     guard case .feed(var items) = storage else {
       preconditionFailure("pages are added to a feed's items only")
     }
-    pageStarts.append((items.count, page))
+    pageStarts.append((items.count, page, location))
     // Let go of the stored value first, so that the items are appended in place.
     storage = .feed(FeedItems())
     items.append(contentsOf: pageItems)
@@ -195,13 +197,22 @@ struct PlacedItems {
   ///
   /// - Complexity: O(log *p*) for *p* pages.
   func page(at position: Int) -> Int {
+    pageStarts[run(at: position)].page
+  }
+
+  /// Where the page of the item at `position` came from.
+  func location(at position: Int) -> FeedLocation {
+    pageStarts[run(at: position)].location
+  }
+
+  /// The last run starting at or before `position`.
+  private func run(at position: Int) -> Int {
     var low = 0
     var high = pageStarts.count
-    // The last run starting at or before `position`.
     while high - low > 1 {
       let middle = (low + high) / 2
       if pageStarts[middle].position <= position { low = middle } else { high = middle }
     }
-    return pageStarts[low].page
+    return low
   }
 }

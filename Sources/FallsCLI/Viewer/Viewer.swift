@@ -43,41 +43,37 @@ struct Viewer {
 
   var isLoading: Bool { pending != nil }
 
-  /// Starts loading the next page: a URL's is fetched while the keys go on working; a file,
-  /// standard input, the built-in feed or generated items are read at once.
+  /// Starts loading the next page: a URL's is fetched, a file's or standard input's read, and
+  /// its images read for their sizes, while the keys go on working (a pipe or a FIFO may give
+  /// nothing for as long as it likes); the built-in feed and generated items are made at once.
   mutating func loadNextPage() {
     guard !exhausted, pending == nil else { return }
     let page = pages.page + 1
     message = "loading page \(page)…"
     let url = pages.nextURL
-    guard url != nil || options.sizes != .feed else {
+    let isAtOnce: Bool =
+      switch options.feed {
+      case .embedded, .synthetic: true
+      case .file, .standardInput, .url: false
+      }
+    guard !isAtOnce || options.sizes != .feed else {
       apply(page: page) { (pages) throws(CLIError) in try pages.loadNextAtOnce() }
       return
     }
-    // Fetched, or read at once, then decoded and its images read apart, while keys go on.
-    var bytes: FeedBytes?
-    if url == nil {
-      do throws(CLIError) {
-        bytes = try pages.bytesAtOnce()
-      } catch {
-        message = "page \(page): " + outcome(of: error).message
-        return
-      }
-    }
+    // Read on a thread of its own: a read that blocks holds up neither the keys nor the tasks.
+    let reader = BlockingReader(pages: pages)
     let (options, fetcher, firstIndex) = (options, pages.fetcher, pages.nextIndex)
-    pending = PendingPage(page: page) { [bytes] in
+    pending = PendingPage(page: page) {
       do throws(CLIError) {
         let read: FeedBytes
-        if let bytes {
-          read = bytes
-        } else if let url {
+        if let url {
           do throws(FetchError) {
-            read = FeedBytes(data: try await fetcher.fetch(url))
+            read = try await fetcher.fetchFeed(url)
           } catch {
             throw .fetch(error)
           }
         } else {
-          preconditionFailure("a page is fetched or read")
+          read = try await reader.bytes().get()
         }
         let feed = try FeedPages.decode(read, page: page, options: options)
         return .success(
@@ -249,5 +245,24 @@ struct Viewer {
     }
     if !output.isEmpty { terminal.write(output) }
     shown = lines
+  }
+}
+
+/// Reads the bytes of a feed that is not a URL's (``FeedPages/bytesAtOnce()``) on a thread of its
+/// own, which may block as long as the file, the pipe or the FIFO does.
+///
+/// `@unchecked Sendable`: it holds a copy of the pages, whose environment's reader of standard
+/// input is a closure; the copy is used by the one thread that reads, and the viewer reads its
+/// keys elsewhere (from the terminal, or /dev/tty when standard input holds the feed).
+private struct BlockingReader: @unchecked Sendable {
+  let pages: FeedPages
+
+  func bytes() async -> Result<FeedBytes, CLIError> {
+    await withCheckedContinuation { continuation in
+      Thread {
+        continuation.resume(
+          returning: Result { () throws(CLIError) in try pages.bytesAtOnce() })
+      }.start()
+    }
   }
 }

@@ -52,6 +52,8 @@ public enum FeedDecoder {
         reason: "it changed (it was cut short) while it was read; read it again when it is "
           + "complete")
     }
-    return try result.get()
+    var feed = try result.get()
+    feed.location = bytes.location
+    return feed
   }
 }

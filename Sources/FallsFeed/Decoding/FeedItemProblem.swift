@@ -32,6 +32,9 @@ public struct FeedItemProblem: Error, Hashable, Sendable {
     case tooShort
     /// The item's image, read for its size, could not be had; `why` says what happened.
     case imageUnreachable(String)
+    /// The item's image, read for its size, is not read by rule (``ImageSource``); `why` says
+    /// which rule.
+    case imageRefused(String)
     /// The item's image, read for its size, is not an image falls reads; `why` says what it is.
     case notAnImage(String)
   }
@@ -74,6 +77,10 @@ public struct FeedItemProblem: Error, Hashable, Sendable {
     case .invalidSpan: expected = "a whole number of columns of at least 1, or \"full\""
     case .imageUnreachable, .notAnImage:
       expected = "an image falls reads (PNG, JPEG, GIF, WebP, AVIF, HEIC or BMP)"
+    case .imageRefused:
+      expected =
+        "an image falls may read: http, https or data: (a file of this machine too for a "
+        + "local feed, or with --allow-local-images)"
     }
     let what: String
     switch (reason, value) {
@@ -83,6 +90,8 @@ public struct FeedItemProblem: Error, Hashable, Sendable {
       what = "\"\(key)\" \(value) makes it too tall to lay out"
     case (.imageUnreachable(let why), let value?):
       what = "its image \(value) could not be read: \(why)"
+    case (.imageRefused(let why), let value?):
+      what = "its image \(value) was not read: \(why)"
     case (.notAnImage(let why), let value?):
       what = "its image \(value) is not an image: \(why)"
     case (.tooShort, let value?):

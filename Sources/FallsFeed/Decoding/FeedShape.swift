@@ -39,6 +39,13 @@ public struct FeedShape: Hashable, Sendable {
     }
   }
 
+  /// The key of `field` as a message names it: its path written with dots (`size.w`), or the
+  /// field's own name where it has no path (the item itself).
+  public func key(of field: FeedField) -> String {
+    let path = path(of: field)
+    return path.isEmpty ? field.rawValue : Self.text(of: path)
+  }
+
   /// Whether every field is at its finderlist key, which the reader matches fastest.
   var hasFinderlistKeys: Bool {
     img == ["img"] && width == ["width"] && height == ["height"] && span == ["span"]

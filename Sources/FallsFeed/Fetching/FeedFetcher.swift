@@ -12,9 +12,26 @@ public struct FeedFetcher: Sendable {
   public var policy: FetchPolicy
   /// Waits between attempts; tests may replace it.
   public var sleep: @Sendable (Double) async -> Void
-  /// When the run's one deadline passes (``FetchPolicy/maxTime``), if it has one: no attempt
-  /// and no wait goes past it.
-  public var deadline: ContinuousClock.Instant?
+  /// The one deadline over every attempt and wait, if there is one: the run's
+  /// (``FetchPolicy/maxTime``), or a shorter one of a part of it (one image's requests). No
+  /// attempt and no wait goes past it.
+  public var deadline: Deadline?
+
+  /// An instant no request goes past, and what its passing is called.
+  public struct Deadline: Hashable, Sendable {
+    public var instant: ContinuousClock.Instant
+    /// The failure of a fetch that meets it.
+    public var cause: FetchError.Cause
+    /// The seconds it gave, as the failure says them.
+    public var seconds: Double
+
+    /// A deadline `seconds` from now, whose passing is `cause`.
+    public init(seconds: Double, cause: FetchError.Cause) {
+      instant = .now + .milliseconds(Int64((seconds * 1000).rounded(.up)))
+      self.cause = cause
+      self.seconds = seconds
+    }
+  }
   /// Told of each retry before its wait: the wait in seconds, what went wrong, and the number
   /// of the attempt to come (of `policy.retries + 1`).
   public var onRetry:
@@ -23,7 +40,7 @@ public struct FeedFetcher: Sendable {
 
   /// Creates a fetcher.
   public init(
-    transport: any HTTPTransport = URLSessionTransport(), policy: FetchPolicy = FetchPolicy(),
+    transport: any HTTPTransport = CurlTransport(), policy: FetchPolicy = FetchPolicy(),
     sleep: @escaping @Sendable (Double) async -> Void = { seconds in
       try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1e9))
     }
@@ -31,23 +48,34 @@ public struct FeedFetcher: Sendable {
     self.transport = transport
     self.policy = policy
     self.sleep = sleep
-    deadline = policy.maxTime.map { .now + .milliseconds(Int(($0 * 1000).rounded(.up))) }
+    deadline = policy.maxTime.map { Deadline(seconds: $0, cause: .maxTimeReached(seconds: $0)) }
+  }
+
+  /// This fetcher with a deadline `seconds` from now, whose passing is `cause`, unless its own
+  /// comes first.
+  public func within(seconds: Double, cause: FetchError.Cause) -> FeedFetcher {
+    var bounded = self
+    let part = Deadline(seconds: seconds, cause: cause)
+    if deadline.map({ part.instant < $0.instant }) ?? true { bounded.deadline = part }
+    return bounded
   }
 
   /// The seconds left before ``deadline``, or `nil` without one.
   private var remaining: Double? {
     deadline.map { deadline in
-      let left = ContinuousClock.now.duration(to: deadline).components
+      let left = ContinuousClock.now.duration(to: deadline.instant).components
       return Double(left.seconds) + Double(left.attoseconds) * 1e-18
     }
   }
 
-  /// Fetches the body at `url`.
+  /// Fetches the feed at `url`.
   ///
-  /// - Returns: The body of a 2xx answer that starts like JSON.
+  /// - Returns: The body of a 2xx answer that starts like JSON, located at the URL that gave
+  ///   it (after redirects), which its images' references are read against.
   /// - Throws: ``FetchError`` naming the URL and what happened on the last attempt.
-  public func fetch(_ url: URL) async throws(FetchError) -> Data {
-    try await fetch(url, request: .feed(policy)).body
+  public func fetchFeed(_ url: URL) async throws(FetchError) -> FeedBytes {
+    let response = try await fetch(url, request: .feed(policy))
+    return FeedBytes(data: response.body, location: .web(response.url ?? url))
   }
 
   /// Fetches `url` as `request` asks, by the policy's deadlines and retries.
@@ -58,9 +86,8 @@ public struct FeedFetcher: Sendable {
   public func fetch(_ url: URL, request: FetchRequest) async throws(FetchError) -> HTTPResponse {
     var attempt = 0
     while true {
-      if let remaining, remaining <= 0, let maxTime = policy.maxTime {
-        throw FetchError(
-          url: url.absoluteString, cause: .maxTimeReached(seconds: maxTime), attempts: attempt)
+      if let remaining, remaining <= 0, let deadline {
+        throw FetchError(url: url.absoluteString, cause: deadline.cause, attempts: attempt)
       }
       attempt += 1
       let cause: FetchError.Cause
@@ -78,9 +105,8 @@ public struct FeedFetcher: Sendable {
         throw FetchError(url: url.absoluteString, cause: cause, attempts: attempt)
       }
       let delay = wait ?? backoff(afterAttempt: attempt)
-      if let remaining, let maxTime = policy.maxTime, delay >= remaining {
-        throw FetchError(
-          url: url.absoluteString, cause: .maxTimeReached(seconds: maxTime), attempts: attempt)
+      if let remaining, let deadline, delay >= remaining {
+        throw FetchError(url: url.absoluteString, cause: deadline.cause, attempts: attempt)
       }
       onRetry(delay, cause, attempt + 1)
       await sleep(delay)
@@ -109,8 +135,8 @@ public struct FeedFetcher: Sendable {
           url, headers: headers, timeout: timeout, maxBytes: request.maxBytes)
       }
     } catch {
-      if case .timedOut = error, let left, left <= policy.timeout, let maxTime = policy.maxTime {
-        return .failure(.maxTimeReached(seconds: maxTime))
+      if case .timedOut = error, let left, left <= policy.timeout, let deadline {
+        return .failure(deadline.cause)
       }
       return error.isTransient ? .retry(.transport(error), after: nil) : .failure(.transport(error))
     }

@@ -17,6 +17,8 @@ public struct FetchError: Error, Hashable, Sendable {
     case invalidJSON(detail: String)
     /// The run's one deadline (``FetchPolicy/maxTime``) passed before an answer came.
     case maxTimeReached(seconds: Double)
+    /// One image's requests together took longer than its deadline.
+    case imageTimeReached(seconds: Double)
 
     /// What happened, for a person: "HTTP 503 Service Unavailable".
     public var description: String {
@@ -31,6 +33,8 @@ public struct FetchError: Error, Hashable, Sendable {
       case .invalidJSON(let detail): "the answer is not valid JSON (\(detail))"
       case .maxTimeReached(let seconds):
         "--max-time \(formatSeconds(seconds)) s passed before an answer came"
+      case .imageTimeReached(let seconds):
+        "no header within \(formatSeconds(seconds)) s, the --timeout of one image's requests"
       }
     }
   }

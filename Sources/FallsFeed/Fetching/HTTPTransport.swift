@@ -12,11 +12,16 @@ public struct HTTPResponse: Sendable {
   /// Whether the body was cut short on purpose: the caller had what it needed, or the most it
   /// would read (``HTTPTransport/get(_:headers:timeout:readingAtMost:until:)``).
   public var isCut: Bool
+  /// The URL that gave the answer, after any redirects, when the transport tells it: what
+  /// relative references in the body are read against.
+  public var url: URL?
 
   /// Creates a response.
   public init(
-    status: Int, headers: [String: String] = [:], body: Data = Data(), isCut: Bool = false
+    status: Int, headers: [String: String] = [:], body: Data = Data(), isCut: Bool = false,
+    url: URL? = nil
   ) {
+    self.url = url
     self.status = status
     self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }) { $1 }
     self.body = body
@@ -80,7 +85,7 @@ func formatSeconds(_ seconds: Double) -> String {
 }
 
 /// Performs one GET request. The seam between fetching policy (retries, statuses) and the
-/// network: tests of the policy inject answers, integration tests use ``URLSessionTransport``
+/// network: tests of the policy inject answers, integration tests use ``CurlTransport``
 /// against a real server.
 public protocol HTTPTransport: Sendable {
   /// Fetches `url` once, following redirects.

@@ -1,3 +1,4 @@
+import CFileSystem
 import FallsBase
 import Foundation
 import Synchronization
@@ -19,8 +20,12 @@ public struct ImageProbe: Hashable, Sendable {
     /// No image of a known format in the bytes it may read: what they look like instead, or how
     /// a header of a known format is broken.
     case notAnImage(String)
-    /// It could not be had: no answer, a non-2xx status, a file that cannot be read.
+    /// It could not be had: no answer, a non-2xx status, an answer that breaks the rules of
+    /// what was asked, a file that cannot be read.
     case unreachable(String)
+    /// It was not read, by rule (``ImageSource``): a local file named by a remote feed, another
+    /// scheme, a NUL, a file that is not a regular one.
+    case refused(String)
   }
 
   public var outcome: Outcome
@@ -34,17 +39,27 @@ public struct ImageProbe: Hashable, Sendable {
 }
 
 /// Reads the headers of images: over HTTP by ranges, from files by offsets, from `data:` URLs
-/// as they are.
+/// as they are; where an image is comes from ``ImageSource``.
 ///
 /// An HTTP image is asked for its first 64 KiB (`Range: bytes=0-65535`). A server that honours
 /// the range answers 206 with them; one that ignores it answers 200 with the whole file, which
 /// is read only until the header is (the request then ends). When the header lies further (a
 /// JPEG whose EXIF or ICC segments come before its frame header), the segments are skipped by
-/// their lengths and the bytes after them asked for with further ranges. No image costs more
-/// than ``mostBytes``. Requests go through the fetcher, with its deadlines and retries.
+/// their lengths and the bytes after them asked for with further ranges.
+///
+/// Every answer is held to what was asked: a 206 must start at the offset asked for, its
+/// `Content-Range` must fit the bytes it sent and the range asked, and it must add bytes where
+/// they were asked for. No image costs more than ``mostBytes`` or ``mostRequests`` requests
+/// (retries included), nor more than ``imageSeconds`` seconds over all its requests (as well as
+/// each request's own deadline and the run's). Requests go through the fetcher, with its
+/// deadlines and retries.
 public struct ImageProber: Sendable {
   /// How requests are made: the policy's timeout, retries and one deadline.
   public var fetcher: FeedFetcher
+  /// Whether a feed fetched over the network may name local files (`--allow-local-images`).
+  public var allowsLocalImages: Bool
+  /// The seconds one image's requests may take together: the policy's timeout.
+  public var imageSeconds: Double
 
   /// The first bytes asked for.
   public static let rangeBytes = 1 << 16
@@ -53,40 +68,24 @@ public struct ImageProber: Sendable {
   public static let stepBytes = 1 << 12
   /// The most bytes read of one image, over all its requests.
   public static let mostBytes = 1 << 20
+  /// The most requests made for one image, retries included.
+  public static let mostRequests = 16
 
-  public init(fetcher: FeedFetcher) {
+  public init(fetcher: FeedFetcher, allowingLocalImages: Bool = false) {
     self.fetcher = fetcher
+    allowsLocalImages = allowingLocalImages
+    imageSeconds = fetcher.policy.timeout
   }
 
-  /// Reads the header of the image at `location`: an http or https URL, a `file:` URL or a
-  /// path, or a `data:` URL.
-  public func probe(_ location: String) async -> ImageProbe {
-    let lower = location.lowercased()
-    if lower.hasPrefix("data:") { return Self.probeData(location) }
-    if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
-      guard let url = URL(string: location) else {
-        return ImageProbe(.unreachable("it is not a valid URL"), bytesRead: 0)
-      }
-      return await probeHTTP(url)
+  /// Reads the header of the image that `reference`, an item's `img` in a feed from
+  /// `location`, points at (``ImageSource``).
+  public func probe(_ reference: String, in location: FeedLocation) async -> ImageProbe {
+    switch ImageSource(reference, in: location, allowingLocal: allowsLocalImages) {
+    case .web(let url): await probeHTTP(url)
+    case .data(let text): Self.probeData(text)
+    case .file(let path): Self.probeFile(path)
+    case .refused(let reason): ImageProbe(.refused(reason), bytesRead: 0)
     }
-    if lower.hasPrefix("file:") {
-      guard let url = URL(string: location), url.isFileURL,
-        url.host.map({ $0.isEmpty || $0 == "localhost" }) ?? true
-      else {
-        return ImageProbe(.unreachable("it is not a file URL of this machine"), bytesRead: 0)
-      }
-      return Self.probeFile(url.path)
-    }
-    if let colon = location.firstIndex(of: ":"),
-      location[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }),
-      location.distance(from: location.startIndex, to: colon) > 1
-    {
-      let scheme = shownInMessage(String(location[..<colon]))
-      return ImageProbe(
-        .unreachable("its scheme '\(scheme)' is not one falls reads (http, https, file, data)"),
-        bytesRead: 0)
-    }
-    return Self.probeFile(location)
   }
 
   /// The outcome the reader's answer gives, or `nil` when it needs more bytes.
@@ -107,15 +106,38 @@ public struct ImageProber: Sendable {
   // MARK: HTTP
 
   private func probeHTTP(_ url: URL) async -> ImageProbe {
+    var fetcher = fetcher.within(
+      seconds: imageSeconds, cause: .imageTimeReached(seconds: imageSeconds))
+    // Retries are requests too: counted as the fetcher makes them.
+    let retries = Mutex(0)
+    let onRetry = fetcher.onRetry
+    fetcher.onRetry = { wait, cause, attempt in
+      retries.withLock { $0 += 1 }
+      onRetry(wait, cause, attempt)
+    }
     var bytes = ImageBytes()
     var read = 0
+    var requests = 0
     var ask = (offset: 0, count: Self.rangeBytes)
     while true {
-      let budget = Self.mostBytes - read
-      let isFirstAsk = ask.offset == 0
-      let end =
-        ask.offset + min(max(ask.count, isFirstAsk ? Self.rangeBytes : Self.stepBytes), budget) - 1
+      let left = Self.mostRequests - requests
+      guard left > 0 else {
+        return ImageProbe(
+          .notAnImage(
+            "no image header within the \(Self.mostRequests) requests falls makes for an image "
+              + "(they gave \(read) bytes)"),
+          bytesRead: read)
+      }
+      fetcher.policy.retries = min(self.fetcher.policy.retries, left - 1)
       let isFirst = ask.offset == 0
+      let budget = Self.mostBytes - read
+      let wanted = min(max(ask.count, isFirst ? Self.rangeBytes : Self.stepBytes), budget)
+      guard ask.offset <= Int.max - wanted else {
+        return ImageProbe(
+          .notAnImage("a header that points past the end of any file (at byte \(ask.offset))"),
+          bytesRead: read)
+      }
+      let end = ask.offset + wanted - 1
       // The first answer may be a whole file from a server that ignores ranges: it is read
       // until its header is. The reader is asked again only once the bytes it asked for came.
       let needed = Mutex(0)
@@ -124,12 +146,13 @@ public struct ImageProber: Sendable {
         guard data.count >= needed.withLock({ $0 }) else { return false }
         let reading = ImageHeaderReader.read(ImageBytes(Array(data)))
         guard case .needsBytes(let offset, let count) = reading else { return true }
-        needed.withLock { $0 = offset + count }
+        needed.withLock { $0 = offset.addingReportingOverflow(count).partialValue }
         return false
       }
       let request = FetchRequest(
         headers: ["Range": "bytes=\(ask.offset)-\(end)", "Accept": "image/*"], maxBytes: budget,
         enough: enough, answerStatuses: [416])
+      let retriesBefore = retries.withLock { $0 }
       let response: HTTPResponse
       do {
         response = try await fetcher.fetch(url, request: request)
@@ -137,14 +160,22 @@ public struct ImageProber: Sendable {
         let tries = error.attempts > 1 ? " after \(error.attempts) attempts" : ""
         return ImageProbe(.unreachable(error.cause.description + tries), bytesRead: read)
       }
+      requests += 1 + retries.withLock { $0 } - retriesBefore
       read += response.body.count
       let range = Self.contentRange(response.headers["content-range"])
       switch response.status {
-      case 206 where !response.body.isEmpty:
-        bytes.add(Array(response.body), at: range?.start ?? ask.offset)
-        if let total = range?.total { bytes.length = total }
-      case 206, 416:
-        // Nothing from where it was asked: the file is shorter than its header needs.
+      case 206:
+        if let broken = Self.breach(of: range, body: response, asked: ask.offset...end) {
+          return ImageProbe(.unreachable(broken), bytesRead: read)
+        }
+        if response.body.isEmpty {
+          // Nothing from where it was asked: the file is shorter than its header needs.
+          bytes.length = range?.total ?? ask.offset
+        } else {
+          bytes.add(Array(response.body), at: ask.offset)
+          if let total = range?.total { bytes.length = total }
+        }
+      case 416:
         bytes.length = range?.total ?? ask.offset
       default:
         // The whole file from its start, or as much of it as was read.
@@ -159,25 +190,76 @@ public struct ImageProber: Sendable {
       else {
         return ImageProbe(Self.noHeaderInBudget, bytesRead: read)
       }
-      ask = (offset, count)
+      // From the first byte not yet known: an answer shorter than asked is followed on from its
+      // end, never asked again.
+      let next = bytes.firstMissing(from: offset)
+      ask = (next, max(1, count - (next - offset)))
     }
   }
 
-  /// A `Content-Range` of `bytes START-END/TOTAL` (TOTAL may be `*`), or `bytes */TOTAL`.
-  static func contentRange(_ value: String?) -> (start: Int?, total: Int?)? {
+  /// What is wrong with a 206 answer to a request for `asked`, or `nil` when it is what was
+  /// asked: its `Content-Range` starts at the first byte asked, ends where its bytes do and no
+  /// later than asked, within the file's length if it gives one.
+  static func breach(
+    of range: (start: Int?, end: Int?, total: Int?)?, body response: HTTPResponse,
+    asked: ClosedRange<Int>
+  ) -> String? {
+    let stated = "its Content-Range \(shownInMessage(response.headers["content-range"] ?? ""))"
+    guard let range else { return "it answered 206 without a Content-Range of bytes" }
+    guard let start = range.start, let end = range.end else {
+      return "\(stated) is not bytes START-END of numbers a file can have"
+    }
+    guard start == asked.lowerBound else {
+      return "\(stated) starts at byte \(start), where bytes from \(asked.lowerBound) were asked"
+    }
+    guard end >= start, end <= asked.upperBound else {
+      return "\(stated) does not lie within the bytes \(asked.lowerBound)–\(asked.upperBound) asked"
+    }
+    // The body may be cut short of the range on purpose (enough read), never longer.
+    let length = end - start + 1
+    guard response.body.count == length || (response.isCut && response.body.count < length)
+    else {
+      return "\(stated) gives \(length) bytes, and the answer holds \(response.body.count)"
+    }
+    if let total = range.total, total <= end {
+      return "\(stated) ends past the file's length"
+    }
+    return nil
+  }
+
+  /// A `Content-Range` of `bytes START-END/TOTAL` (TOTAL may be `*`), or `bytes */TOTAL`; each
+  /// number `nil` when it is not one an Int holds.
+  static func contentRange(_ value: String?) -> (start: Int?, end: Int?, total: Int?)? {
     guard let value, value.lowercased().hasPrefix("bytes ") else { return nil }
-    let body = value.dropFirst(6)
+    let body = value.dropFirst(6).trimmingCharacters(in: .whitespaces)
     let parts = body.split(separator: "/", maxSplits: 1)
     guard parts.count == 2 else { return nil }
-    let start = parts[0].split(separator: "-").first.flatMap { Int($0) }
-    return (start, Int(parts[1]))
+    let bounds = parts[0].split(separator: "-", maxSplits: 1)
+    let start = bounds.first.flatMap { Int($0) }
+    let end = bounds.count == 2 ? Int(bounds[1]) : nil
+    return (start, end, Int(parts[1]))
   }
 
   // MARK: Files and data: URLs
 
-  /// Reads the header of the file at `path` by offsets, as the reader asks.
+  /// Reads the header of the file at `path` by offsets, as the reader asks, never past the
+  /// length the file had when it was opened.
+  ///
+  /// Only a regular file is opened, and only once `stat` says it is one: a FIFO, a device, a
+  /// directory or a socket is refused unopened (opening a FIFO waits for a writer; a device may
+  /// never end), and so is a file of a pseudo file system (`/proc`, `/sys`), whose length says
+  /// nothing of its contents. It is opened without blocking and checked again once open.
   static func probeFile(_ path: String) -> ImageProbe {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    var named = stat()
+    guard stat(path, &named) == 0 else {
+      return ImageProbe(.unreachable(SystemError.last.message), bytesRead: 0)
+    }
+    if let kind = Self.nonRegularKind(named.st_mode) {
+      return ImageProbe(
+        .refused("it is \(kind), not a regular file; falls reads images only from regular files"),
+        bytesRead: 0)
+    }
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
     guard descriptor >= 0 else {
       return ImageProbe(.unreachable(SystemError.last.message), bytesRead: 0)
     }
@@ -186,19 +268,31 @@ public struct ImageProber: Sendable {
     guard fstat(descriptor, &status) == 0 else {
       return ImageProbe(.unreachable(SystemError.last.message), bytesRead: 0)
     }
-    guard status.st_mode & S_IFMT == S_IFREG else {
-      return ImageProbe(.unreachable("it is not a regular file"), bytesRead: 0)
+    guard Self.nonRegularKind(status.st_mode) == nil, status.st_dev == named.st_dev,
+      status.st_ino == named.st_ino
+    else {
+      return ImageProbe(.refused("it was replaced by another file as it was opened"), bytesRead: 0)
+    }
+    if let system = Self.pseudoFileSystem(descriptor) {
+      return ImageProbe(
+        .refused("it is a file of \(system), a view of the system, not an image file"),
+        bytesRead: 0)
     }
     var bytes = ImageBytes()
-    bytes.length = Int(status.st_size)
+    let length = Int(status.st_size)
+    bytes.length = length
     var read = 0
     var ask = (offset: 0, count: rangeBytes)
     while true {
-      let count = min(max(ask.count, ask.offset == 0 ? rangeBytes : stepBytes), mostBytes - read)
+      let wanted = min(max(ask.count, ask.offset == 0 ? rangeBytes : stepBytes), mostBytes - read)
+      let count = ask.offset < length ? min(wanted, length - ask.offset) : 0
       var buffer = [UInt8](repeating: 0, count: count)
-      let got = buffer.withUnsafeMutableBytes {
-        pread(descriptor, $0.baseAddress, count, off_t(ask.offset))
-      }
+      let got =
+        count == 0
+        ? 0
+        : buffer.withUnsafeMutableBytes {
+          pread(descriptor, $0.baseAddress, count, off_t(ask.offset))
+        }
       guard got >= 0 else {
         return ImageProbe(.unreachable(SystemError.last.message), bytesRead: read)
       }
@@ -209,7 +303,35 @@ public struct ImageProber: Sendable {
       guard case .needsBytes(let offset, let needed) = reading, read < mostBytes, got > 0 else {
         return ImageProbe(noHeaderInBudget, bytesRead: read)
       }
-      ask = (offset, needed)
+      let next = bytes.firstMissing(from: offset)
+      ask = (next, max(1, needed - (next - offset)))
+    }
+  }
+
+  /// What a file of `mode` is in words, unless it is a regular file.
+  static func nonRegularKind(_ mode: mode_t) -> String? {
+    switch mode & S_IFMT {
+    case S_IFREG: nil
+    case S_IFDIR: "a directory"
+    case S_IFIFO: "a FIFO"
+    case S_IFCHR: "a character device"
+    case S_IFBLK: "a block device"
+    case S_IFSOCK: "a socket"
+    default: "not a regular file"
+    }
+  }
+
+  /// The name of the pseudo file system the open `descriptor` is on, if it is on one.
+  static func pseudoFileSystem(_ descriptor: Int32) -> String? {
+    // linux/magic.h
+    switch falls_file_system_type(descriptor) {
+    case 0x9fa0: return "/proc"
+    case 0x6265_6572: return "/sys"
+    case 0x6462_6720: return "debugfs"
+    case 0x7363_6673: return "securityfs"
+    case 0x0027_e0eb, 0x6367_7270: return "cgroup"
+    case 0x7472_6163: return "tracefs"
+    default: return nil
     }
   }
 

@@ -7,15 +7,22 @@ public struct Feed: Hashable, Sendable {
   public var items: FeedItems
   /// One entry per invalid item, in feed order.
   public var problems: [FeedItemProblem]
+  /// Where the feed came from, which its items' images are read against (``ImageSource``).
+  public var location: FeedLocation
 
   /// Creates a feed.
-  public init(items: FeedItems, problems: [FeedItemProblem] = []) {
+  public init(
+    items: FeedItems, problems: [FeedItemProblem] = [], location: FeedLocation = .currentFolder
+  ) {
     self.items = items
     self.problems = problems
+    self.location = location
   }
 
   /// Creates a feed from an array of items.
-  public init(items: [FeedItem], problems: [FeedItemProblem] = []) {
-    self.init(items: FeedItems(items), problems: problems)
+  public init(
+    items: [FeedItem], problems: [FeedItemProblem] = [], location: FeedLocation = .currentFolder
+  ) {
+    self.init(items: FeedItems(items), problems: problems, location: location)
   }
 }

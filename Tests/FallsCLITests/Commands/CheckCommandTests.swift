@@ -95,7 +95,7 @@ private struct CheckDocument: Decodable {
 
   @Test("--images: every image must be ok, and the problems name each that is not")
   func images() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "falls-check-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

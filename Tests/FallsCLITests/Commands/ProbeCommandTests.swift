@@ -50,7 +50,7 @@ private struct ProbeDocument: Decodable {
 @Suite struct ProbeCommandTests {
   @Test("Every status, over a real server and from files, in the document and the exit status")
   func statuses() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let feed = try feedFile([
       item(server.url("/image/png-37x23.png"), 37, 23),
       item(server.url("/image/jpeg-43x31-orientation6-mm.jpg"), 31, 43),
@@ -59,12 +59,14 @@ private struct ProbeDocument: Decodable {
       item(server.url("/status/404"), 10, 10),
       item(server.url("/html"), 10, 10),
       item(Fixtures.path("images/webp-lossless-45x33.webp"), 450, 330),
+      item("ftp://example.com/x.png", 10, 10),
     ])
     let result = await runCLI(["probe", feed, "-f", "json"])
     #expect(result.code == .failure)
     #expect(
       result.standardError
-        == "falls: error: 4 of 7 images are not ok (1 mismatch, 1 missing, 1 unreachable, 1 not an image)\n"
+        == "falls: error: 5 of 8 images are not ok (1 mismatch, 1 missing, 1 unreachable, "
+        + "1 not an image, 1 refused)\n"
     )
     let document = try JSONDecoder().decode(
       ProbeDocument.self, from: Data(result.standardOutput.utf8))
@@ -72,19 +74,23 @@ private struct ProbeDocument: Decodable {
       document.schema == "falls.probe/1" && document.feed == feed && document.tolerance == 0.01)
     #expect(
       document.summary == [
-        "images": 7, "ok": 3, "mismatch": 1, "missing": 1, "unreachable": 1, "not-an-image": 1,
+        "images": 8, "ok": 3, "mismatch": 1, "missing": 1, "unreachable": 1, "not-an-image": 1,
+        "refused": 1,
       ])
     #expect(
       document.items.map(\.status) == [
-        "ok", "ok", "mismatch", "missing", "unreachable", "not-an-image", "ok",
+        "ok", "ok", "mismatch", "missing", "unreachable", "not-an-image", "ok", "refused",
       ])
-    #expect(document.items.map(\.index) == Array(0..<7))
+    #expect(document.items.map(\.index) == Array(0..<8))
     // Orientation 6 shows the stored 43 × 31 as 31 × 43: the feed that says so is right.
     #expect(document.items[1].actual == ProbeDocument.Size(width: 31, height: 43))
     #expect(document.items[1].orientation == 6 && document.items[1].format == "jpeg")
     #expect(document.items[3].declared == nil && document.items[3].actual?.width == 17)
     #expect(document.items[4].error == "HTTP 404 Not Found" && document.items[4].actual == nil)
     #expect(document.items[5].error == "an HTML page")
+    #expect(
+      document.items[7].error
+        == "its scheme 'ftp' is not one falls reads (http, https, data, file)")
     #expect(document.items.allSatisfy { $0.bytes <= ImageProber.rangeBytes })
   }
 
@@ -119,7 +125,7 @@ private struct ProbeDocument: Decodable {
 
   @Test("--jobs: many images at once, each result in its item's place")
   func jobs() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let names = ["png-37x23.png", "gif-17x13.gif", "bmp-19x11.bmp", "webp-lossy-45x33.webp"]
     let feed = try feedFile((0..<24).map { item(server.url("/image/\(names[$0 % 4])")) })
     for jobs in ["1", "8", "64"] {

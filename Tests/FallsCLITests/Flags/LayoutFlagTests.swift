@@ -19,6 +19,7 @@ private let samples: [String: (value: String?, style: LayoutStyle)] = [
   "retries": ("1", .irregular),
   "max-bytes": ("4096", .irregular), "quiet": (nil, .irregular),
   "sizes": ("images", .irregular), "jobs": ("4", .irregular),
+  "allow-local-images": (nil, .irregular),
   "limit": ("items>=1", .irregular), "images": (nil, .irregular), "synthetic": ("10", .irregular),
   "min-height": ("120", .irregular), "max-height": ("200", .irregular),
   "style": ("waterfall", .waterfall), "columns": ("4", .irregular),
@@ -53,6 +54,7 @@ private let landings: [String: @Sendable (LayoutOptions) -> Bool] = [
   "timeout": { $0.fetchPolicy.timeout == 5 }, "max-time": { $0.fetchPolicy.maxTime == 30 },
   "retries": { $0.fetchPolicy.retries == 1 }, "max-bytes": { $0.fetchPolicy.maxBytes == 4096 },
   "quiet": { $0.quiet }, "sizes": { $0.sizes == .images }, "jobs": { $0.jobs == 4 },
+  "allow-local-images": { $0.allowsLocalImages },
   "limit": { $0.limits == [CheckLimit(figure: .items, comparison: .atLeast, value: 1)] },
   "images": { $0.checksImages },
   "synthetic": {
@@ -125,6 +127,7 @@ private func feedArguments(_ kind: FeedKind) -> [String] {
 private let contexts: [String: [String]] = [
   "keep-partial": ["--pages", "2"], "max-distortion": ["--align", "spread"],
   "jobs": ["--sizes", "images"], "quiet": ["--sizes", "images"],
+  "allow-local-images": ["--sizes", "images"],
 ]
 
 /// The arguments that give `flag` its sample value, with its style (and a feed it applies to),
@@ -367,7 +370,7 @@ private func arguments(for flag: LayoutFlag, alone: Bool = false) -> [String] {
     "Every flag, in every style and with every kind of feed, changes the output or is refused (64) naming what it is for",
     .timeLimit(.minutes(5)), arguments: LayoutFlag.all.map(\.name.rawValue))
   func everyFlagHasAnEffect(name: String) async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     var effective = 0
     for witness in Witness.all(of: name) {
       for style in LayoutStyle.allCases {
@@ -479,6 +482,15 @@ private struct Witness: Sendable {
           value: ["--jobs", "1"],
           context: ["--sizes", "images", "--retries", "0", "--max-time", "2"],
           urlPath: "/together-feed/4", kinds: [.url])
+      ]
+    case "allow-local-images":
+      // A remote feed whose images are files of this machine: refused without it, read with it.
+      let image = "file://" + Fixtures.path("images/png-37x23.png")
+      let query = image.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+      return [
+        Witness(
+          value: ["--allow-local-images"], context: ["--sizes", "images"],
+          urlPath: "/items-feed?img=\(query)", kinds: [.url])
       ]
     case "limit": return [Witness(value: ["--limit", "items<5"], command: "check")]
     case "images":

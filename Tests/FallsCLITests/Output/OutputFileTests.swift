@@ -172,7 +172,7 @@ private func mode(_ path: String) -> mode_t {
     ]
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
-    try process.run()
+    try launch(process)
     // Signalled once the temporary file has appeared beside the output.
     let deadline = ContinuousClock.now + .seconds(120)
     while process.isRunning, !entries(folder).contains(where: { $0.hasSuffix(".tmp") }),

@@ -63,7 +63,7 @@ private let shown = [(37, 23), (17, 13), (31, 43), (45, 33), (19, 11)]
 
   @Test("An image that cannot be read names its item: 69 unreached, 65 not an image, or skipped")
   func failures() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     func feed(_ middle: String) throws -> String {
       let path = FileManager.default.temporaryDirectory.appendingPathComponent(
         "falls-sized-\(UUID().uuidString).json"

@@ -38,7 +38,7 @@ private func shopItems() throws -> [LayoutItem] {
 
   @Test("A URL feed lays out as the same feed read from a file")
   func urlEqualsFile() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let fromURL = await run(["--feed", server.url("/feed/xr-waterfall.json"), "--format", "json"])
     let fromFile = await run(["--feed", Fixtures.path("xr-waterfall.json"), "--format", "json"])
     #expect(fromURL.code == .success)
@@ -56,7 +56,7 @@ private func shopItems() throws -> [LayoutItem] {
     "A feed given as an argument, with its scheme and host in any case, is read as --feed",
     arguments: [["HTTP://", "/feed/xr-waterfall.json"], ["Http://", "/feed/xr-waterfall.json"]])
   func positionalURL(parts: [String]) async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let written = parts[0] + server.url(parts[1]).dropFirst("http://".count)
     let positional = await run([written, "-f", "json"])
     let fromFile = await run(["--feed", Fixtures.path("xr-waterfall.json"), "--format", "json"])
@@ -81,7 +81,7 @@ private func shopItems() throws -> [LayoutItem] {
 
   @Test("Pages laid out in turn give exactly the layout of their concatenation")
   func pagesEqualConcatenation() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let result = await run([
       "--feed", server.url("/pages/{page}?size={size}"), "--pages", "3", "--page-size", "50",
       "--format", "json",
@@ -99,7 +99,7 @@ private func shopItems() throws -> [LayoutItem] {
 
   @Test("--pages 1 output is a prefix of --pages 3 output")
   func prefix() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let url = server.url("/pages/{page}?size={size}")
     let one = await run(["--feed", url, "--pages", "1", "--format", "jsonl"])
     let three = await run(["--feed", url, "--pages", "3", "--format", "jsonl"])
@@ -110,7 +110,7 @@ private func shopItems() throws -> [LayoutItem] {
 
   @Test("Without {page} the same URL is fetched for every page")
   func sameURL() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let result = await run(["--feed", server.url("/same"), "--pages", "3", "--format", "json"])
     #expect(result.code == .success)
     let document = try ParsedLayout(json: Data(result.standardOutput.utf8))
@@ -120,7 +120,7 @@ private func shopItems() throws -> [LayoutItem] {
 
   @Test("An empty page ends the paging early, with a note")
   func exhausted() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let result = await run([
       "--feed", server.url("/pages/{page}?size={size}"), "--pages", "6", "--page-size", "50",
       "--format", "jsonl",
@@ -135,7 +135,7 @@ private func shopItems() throws -> [LayoutItem] {
 
   @Test("A failing later page fails the run, and nothing reaches standard output")
   func laterPageFails() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let url = server.url("/failing/2/{page}?size={size}")
     let result = await run(["--feed", url, "--pages", "3", "--retries", "1"])
     #expect(result.code == .unavailable)
@@ -148,7 +148,7 @@ private func shopItems() throws -> [LayoutItem] {
 
   @Test("--keep-partial prints the pages that arrived and says which page failed")
   func keepPartial() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let url = server.url("/failing/3/{page}?size={size}")
     let result = await run([
       "--feed", url, "--pages", "4", "--retries", "0", "--keep-partial", "--format", "jsonl",
@@ -163,7 +163,7 @@ private func shopItems() throws -> [LayoutItem] {
 
   @Test("--max-time is one deadline over every attempt: a server that never answers ends it")
   func maxTimeOverAttempts() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     // --timeout 2 with two retries would wait 6 s and more; --max-time 1 ends it at 1 s. (The
     // built binary, a process of its own: the test process's pool may be busy.)
     let run = try await measuredRun([
@@ -178,7 +178,7 @@ private func shopItems() throws -> [LayoutItem] {
     "--max-time is one deadline over every page; with --keep-partial the pages that came are printed"
   )
   func maxTimeOverPages() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let url = shellQuoted(server.url("/late/2/{page}?size={size}"))
     // Page 1 at once, pages 2 and 3 after 2 s each: 3 s is past by page 3.
     let failed = try await shell("\"$FALLS\" layout \(url) --pages 3 --max-time 3 -f jsonl")
@@ -194,7 +194,7 @@ private func shopItems() throws -> [LayoutItem] {
 
   @Test("--keep-partial cannot help when the first page fails")
   func keepPartialFirstPage() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let result = await run([
       "--feed", server.url("/failing/1/{page}"), "--pages", "2", "--retries", "0", "--keep-partial",
     ])
@@ -221,7 +221,7 @@ private func shopItems() throws -> [LayoutItem] {
       (["/unsized/5000", "--max-bytes", "4096"], "the body is larger than 4096 bytes"),
     ])
   func faults(route: [String], message: String) async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let url = server.url(route[0])
     let result = await run(["--feed", url] + route.dropFirst())
     #expect(result.code == .unavailable)
@@ -242,7 +242,7 @@ private func shopItems() throws -> [LayoutItem] {
 
   @Test("500 then success is retried into a normal run")
   func flaky() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let result = await run(["--feed", server.url("/flaky/2/mj-shop-1.json"), "--format", "jsonl"])
     #expect(result.code == .success)
     #expect(lines(result.standardOutput).count == 50)
@@ -251,7 +251,7 @@ private func shopItems() throws -> [LayoutItem] {
 
   @Test("429 with Retry-After is waited out")
   func retryAfter() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let start = ContinuousClock.now
     let result = await run([
       "--feed", server.url("/retry-after/1/mj-shop-2.json"), "--format", "jsonl",
@@ -263,7 +263,7 @@ private func shopItems() throws -> [LayoutItem] {
 
   @Test("429 asking for longer than the deadline fails at once")
   func retryAfterTooLong() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let result = await run([
       "--feed", server.url("/retry-after/30/mj-shop-2.json"), "--timeout", "2",
     ])
@@ -273,7 +273,7 @@ private func shopItems() throws -> [LayoutItem] {
 
   @Test("A gzip answer and a redirect work")
   func gzipAndRedirect() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let file = await run(["--feed", Fixtures.path("mj-shop-3.json"), "--format", "jsonl"])
     let gzip = await run(["--feed", server.url("/gzip/mj-shop-3.json"), "--format", "jsonl"])
     let redirect = await run([
@@ -312,7 +312,7 @@ private func shopItems() throws -> [LayoutItem] {
 
   @Test("A page slower than a second says what falls waits for, on a terminal, unless --quiet")
   func slowPage() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let url = server.url("/slow/1.6/xr-waterfall.json")
     let shown = await run([url, "-f", "jsonl"], terminal: true)
     #expect(shown.code == .success)
@@ -328,7 +328,7 @@ private func shopItems() throws -> [LayoutItem] {
 
   @Test("Each retry is told on a terminal: the wait, what went wrong, the attempt")
   func retriesShown() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let url = server.url("/flaky/2/xr-waterfall.json")
     let shown = await run([url, "-f", "jsonl", "--retries", "3"], terminal: true)
     #expect(shown.code == .success)
@@ -348,7 +348,7 @@ private func shopItems() throws -> [LayoutItem] {
 
   @Test("Progress shows on a terminal's standard error, never on standard output")
   func progress() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let url = server.url("/pages/{page}?size={size}")
     let shown = await run(["--feed", url, "--pages", "3", "--format", "jsonl"], terminal: true)
     #expect(shown.code == .success)
@@ -399,7 +399,7 @@ private func shopItems() throws -> [LayoutItem] {
 
   @Test("An invalid item on a later page is named by its index in the whole feed and its page")
   func invalidOnLaterPage() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let url = server.url("/sequence/mj-shop-1.json,invalid-items.json/{page}")
     let failed = await run(["--feed", url, "--pages", "2"])
     #expect(failed.code == .dataError)
@@ -440,7 +440,7 @@ private func shopItems() throws -> [LayoutItem] {
 
   @Test("Every style runs end to end on a URL feed", arguments: LayoutStyle.allCases)
   func stylesOverURL(style: LayoutStyle) async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let result = await run([
       "--feed", server.url("/pages/{page}"), "--pages", "2", "--style", style.rawValue,
       "--format", "jsonl",

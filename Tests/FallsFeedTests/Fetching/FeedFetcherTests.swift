@@ -61,7 +61,7 @@ private func fetcher(_ transport: ScriptedTransport, _ sleeps: Sleeps, retries: 
   @Test("A 2xx JSON body is returned, with the User-Agent sent")
   func success() async throws {
     let transport = ScriptedTransport([ok()])
-    let body = try await fetcher(transport, Sleeps()).fetch(feedURL)
+    let body = try await fetcher(transport, Sleeps()).fetchFeed(feedURL).data
     #expect(body == feed)
     #expect(transport.requestCount == 1)
     #expect(transport.firstHeaders["User-Agent"] == "falls/test")
@@ -77,7 +77,7 @@ private func fetcher(_ transport: ScriptedTransport, _ sleeps: Sleeps, retries: 
   func retried(first: Result<HTTPResponse, TransportFailure>) async throws {
     let transport = ScriptedTransport([first, first, ok()])
     let sleeps = Sleeps()
-    let body = try await fetcher(transport, sleeps).fetch(feedURL)
+    let body = try await fetcher(transport, sleeps).fetchFeed(feedURL).data
     #expect(body == feed)
     #expect(transport.requestCount == 3)
     #expect(sleeps.recorded.count == 2)
@@ -92,7 +92,7 @@ private func fetcher(_ transport: ScriptedTransport, _ sleeps: Sleeps, retries: 
         url: feedURL.absoluteString, cause: .status(500, reason: "Internal Server Error"),
         attempts: 3)
     ) {
-      try await fetcher(transport, sleeps).fetch(feedURL)
+      try await fetcher(transport, sleeps).fetchFeed(feedURL).data
     }
     #expect(transport.requestCount == 3)
   }
@@ -111,7 +111,7 @@ private func fetcher(_ transport: ScriptedTransport, _ sleeps: Sleeps, retries: 
   func notRetried(answer: Result<HTTPResponse, TransportFailure>, cause: FetchError.Cause) async {
     let transport = ScriptedTransport([answer, ok()])
     await #expect(throws: FetchError(url: feedURL.absoluteString, cause: cause, attempts: 1)) {
-      try await fetcher(transport, Sleeps()).fetch(feedURL)
+      try await fetcher(transport, Sleeps()).fetchFeed(feedURL).data
     }
     #expect(transport.requestCount == 1)
   }
@@ -120,7 +120,7 @@ private func fetcher(_ transport: ScriptedTransport, _ sleeps: Sleeps, retries: 
   func retryAfter() async throws {
     let transport = ScriptedTransport([status(429, headers: ["Retry-After": "3"]), ok()])
     let sleeps = Sleeps()
-    _ = try await fetcher(transport, sleeps).fetch(feedURL)
+    _ = try await fetcher(transport, sleeps).fetchFeed(feedURL).data
     #expect(sleeps.recorded == [3])
   }
 
@@ -135,7 +135,7 @@ private func fetcher(_ transport: ScriptedTransport, _ sleeps: Sleeps, retries: 
     var subject = fetcher(transport, sleeps, retries: 3)
     subject.onRetry = { wait, cause, attempt in told.withLock { $0.append((wait, cause, attempt)) }
     }
-    _ = try await subject.fetch(feedURL)
+    _ = try await subject.fetchFeed(feedURL).data
     let calls = told.withLock { $0 }
     #expect(calls.map(\.2) == [2, 3, 4])
     #expect(calls.map(\.0) == sleeps.recorded && calls.last?.0 == 2)
@@ -155,7 +155,7 @@ private func fetcher(_ transport: ScriptedTransport, _ sleeps: Sleeps, retries: 
         url: feedURL.absoluteString, cause: .retryAfterTooLong(status: 429, seconds: 60),
         attempts: 1)
     ) {
-      try await fetcher(transport, sleeps).fetch(feedURL)
+      try await fetcher(transport, sleeps).fetchFeed(feedURL).data
     }
     #expect(sleeps.recorded.isEmpty)
   }
@@ -184,7 +184,7 @@ private func fetcher(_ transport: ScriptedTransport, _ sleeps: Sleeps, retries: 
         HTTPResponse(status: 200, headers: ["Content-Type": contentType], body: Data(body.utf8)))
     ])
     do {
-      _ = try await fetcher(transport, Sleeps()).fetch(feedURL)
+      _ = try await fetcher(transport, Sleeps()).fetchFeed(feedURL).data
       Issue.record("expected an error")
     } catch {
       #expect(
@@ -245,7 +245,7 @@ private func fetcher(_ transport: ScriptedTransport, _ sleeps: Sleeps, retries: 
       .success(HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], body: body))
     ])
     await #expect {
-      try await fetcher(transport, Sleeps()).fetch(feedURL)
+      try await fetcher(transport, Sleeps()).fetchFeed(feedURL).data
     } throws: { error in
       let message = (error as? FetchError)?.message ?? ""
       return message.contains(#"starting "\u001b]0;owned\u0007\u001b[2J\u000d\u000aline two""#)
@@ -258,11 +258,46 @@ private func fetcher(_ transport: ScriptedTransport, _ sleeps: Sleeps, retries: 
     let url = try #require(URL(string: "http://reader:s3cret@127.0.0.1:1/feed.json"))
     let transport = ScriptedTransport([status(404)])
     await #expect {
-      try await fetcher(transport, Sleeps()).fetch(url)
+      try await fetcher(transport, Sleeps()).fetchFeed(url).data
     } throws: { error in
       let message = (error as? FetchError)?.message ?? ""
       return message.hasPrefix("GET http://reader:***@127.0.0.1:1/feed.json: HTTP 404")
         && !message.contains("s3cret")
     }
+  }
+
+  @Test("A part's deadline is the earlier of its own and the run's, and says which passed")
+  func partDeadline() async throws {
+    let transport = ScriptedTransport([ok(), ok()])
+    var policy = FetchPolicy(timeout: 10, retries: 0, maxBytes: 1000, maxTime: 100)
+    policy.userAgent = "falls/test"
+    let run = FeedFetcher(transport: transport, policy: policy, sleep: Sleeps().sleep)
+    let image = run.within(seconds: 0.05, cause: .imageTimeReached(seconds: 0.05))
+    #expect(image.deadline?.cause == .imageTimeReached(seconds: 0.05))
+    // A part longer than what is left of the run keeps the run's.
+    #expect(
+      run.within(seconds: 500, cause: .imageTimeReached(seconds: 500)).deadline == run.deadline)
+    try await Task.sleep(for: .milliseconds(100))
+    await #expect(
+      throws: FetchError(
+        url: feedURL.absoluteString, cause: .imageTimeReached(seconds: 0.05), attempts: 0)
+    ) {
+      try await image.fetchFeed(feedURL)
+    }
+    #expect(transport.requestCount == 0)
+    // The run itself goes on.
+    #expect(try await run.fetchFeed(feedURL).data == feed)
+  }
+
+  @Test("A feed is located where it was fetched from, or where its redirects led")
+  func location() async throws {
+    let transport = ScriptedTransport([
+      ok(), .success(HTTPResponse(status: 200, body: feed, url: URL(string: "http://h/b/c.json"))),
+    ])
+    let fetcher = fetcher(transport, Sleeps())
+    #expect(try await fetcher.fetchFeed(feedURL).location == .web(feedURL))
+    #expect(
+      try await fetcher.fetchFeed(feedURL).location
+        == .web(try #require(URL(string: "http://h/b/c.json"))))
   }
 }

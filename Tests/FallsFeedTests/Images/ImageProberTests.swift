@@ -5,10 +5,17 @@ import Testing
 @testable import FallsFeed
 
 /// A prober over the real transport, with no retries and a short deadline.
-private func prober(timeout: Double = 10) -> ImageProber {
+private func prober(timeout: Double = 10, retries: Int = 0) -> ImageProber {
   ImageProber(
     fetcher: FeedFetcher(
-      transport: URLSessionTransport(), policy: FetchPolicy(timeout: timeout, retries: 0)))
+      transport: CurlTransport(), policy: FetchPolicy(timeout: timeout, retries: retries)))
+}
+
+extension ImageProber {
+  /// The probe of `reference` as a local feed names it.
+  fileprivate func probe(_ reference: String) async -> ImageProbe {
+    await probe(reference, in: .currentFolder)
+  }
 }
 
 /// The header the fixture's own bytes give, read whole.
@@ -35,7 +42,7 @@ private func sent(_ server: TestServer, _ path: String) throws -> Int {
       "avif-37x23.avif", "heic-37x23.heic", "bmp-19x11.bmp", "jpeg-43x31-orientation6-mm.jpg",
     ])
   func fixtures(name: String) async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let expected = try #require(try localHeader(name))
     let size = try Fixtures.data("images/" + name).count
     for route in ["image", "image-whole"] {
@@ -47,7 +54,7 @@ private func sent(_ server: TestServer, _ path: String) throws -> Int {
 
   @Test("A JPEG whose frame header lies past 200 KiB of segments is read by ranges, skipping them")
   func furtherRanges() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let path = "/image-padded/200/jpeg-41x29.jpg"
     let probe = await prober().probe(server.url(path))
     #expect(probe.outcome == .header(ImageHeader(format: .jpeg, width: 41, height: 29)))
@@ -63,7 +70,7 @@ private func sent(_ server: TestServer, _ path: String) throws -> Int {
 
   @Test("A server that ignores Range is read only until the header, and the request ends there")
   func ignoredRange() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let path = "/image-padded-whole/200/jpeg-41x29.jpg"
     let probe = await prober().probe(server.url(path))
     #expect(probe.outcome == .header(ImageHeader(format: .jpeg, width: 41, height: 29)))
@@ -72,7 +79,7 @@ private func sent(_ server: TestServer, _ path: String) throws -> Int {
 
   @Test("A server that ignores Range and sends 30 MiB before the header is read to 1 MiB")
   func ignoredRangeBudget() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let path = "/image-padded-whole-paced/30000/jpeg-41x29.jpg"
     let probe = await prober().probe(server.url(path))
     #expect(probe.outcome == ImageProber.noHeaderInBudget)
@@ -94,7 +101,7 @@ private func sent(_ server: TestServer, _ path: String) throws -> Int {
       ("/image-endless-jpeg", "no image header of a known format within the first 1 MiB"),
     ])
   func endless(path: String, outcome: String) async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let probe = await prober().probe(server.url(path))
     #expect(probe.outcome == .notAnImage(outcome))
     #expect(probe.bytesRead <= ImageProber.mostBytes)
@@ -121,15 +128,16 @@ private func sent(_ server: TestServer, _ path: String) throws -> Int {
       ),
     ])
   func outcomes(path: String, outcome: ImageProbe.Outcome) async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     #expect(await prober().probe(server.url(path)).outcome == outcome)
   }
 
   @Test("No answer within the deadline, or no server, is unreachable")
   func unreachable() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let slow = await prober(timeout: 0.3).probe(server.url("/image-slow/3/png-37x23.png"))
-    #expect(slow.outcome == .unreachable("no complete answer within 0.3 s"))
+    #expect(
+      slow.outcome == .unreachable("no header within 0.3 s, the --timeout of one image's requests"))
     let refused = await prober().probe("http://127.0.0.1:\(refusedPort())/image.png")
     guard case .unreachable(let why) = refused.outcome else {
       Issue.record("\(refused)")
@@ -150,18 +158,97 @@ private func sent(_ server: TestServer, _ path: String) throws -> Int {
     #expect(missing.outcome == .unreachable("No such file or directory"))
     let other = await prober().probe("ftp://example.com/x.png")
     #expect(
-      other.outcome
-        == .unreachable("its scheme 'ftp' is not one falls reads (http, https, file, data)"))
+      other.outcome == .refused("its scheme 'ftp' is not one falls reads (http, https, data, file)")
+    )
   }
 
   @Test(
-    "Content-Range is read in both its forms",
+    "Content-Range is read in both its forms; a number no Int holds is none",
     arguments: [
-      ("bytes 0-65535/200000", 0 as Int?, 200_000 as Int?), ("bytes 100-199/*", 100, nil),
-      ("bytes */5000", nil, 5000),
+      ("bytes 0-65535/200000", 0 as Int?, 65535 as Int?, 200_000 as Int?),
+      ("bytes 100-199/*", 100, 199, nil), ("bytes */5000", nil, nil, 5000),
+      ("bytes 9223372036854775800-9223372036854775809/*", 9_223_372_036_854_775_800, nil, nil),
+      ("bytes 99999999999999999999-1/2", nil, 1, 2),
     ])
-  func contentRange(text: String, start: Int?, total: Int?) {
+  func contentRange(text: String, start: Int?, end: Int?, total: Int?) {
     let range = ImageProber.contentRange(text)
-    #expect(range?.start == start && range?.total == total)
+    #expect(range?.start == start && range?.end == end && range?.total == total)
+  }
+
+  @Test(
+    "A 206 is held to what was asked: its start, its end, its length and the file's",
+    arguments: [
+      // (Content-Range, body bytes, cut, what is wrong, or nil): bytes 100–199 were asked.
+      ("bytes 100-199/1000" as String?, 100, false, nil as String?),
+      ("bytes 100-149/150", 50, false, nil), ("bytes 100-199/*", 60, true, nil),
+      (nil, 100, false, "without a Content-Range"),
+      ("bytes 0-99/1000", 100, false, "starts at byte 0"),
+      ("bytes 101-200/1000", 100, false, "starts at byte 101"),
+      ("bytes 100-299/1000", 200, false, "does not lie within"),
+      ("bytes 100-98/1000", 0, false, "does not lie within"),
+      ("bytes 100-199/1000", 99, false, "gives 100 bytes, and the answer holds 99"),
+      ("bytes 100-149/1000", 60, false, "gives 50 bytes, and the answer holds 60"),
+      ("bytes 100-199/150", 100, false, "ends past the file's length"),
+      ("bytes 9223372036854775800-9223372036854775809/*", 10, false, "numbers a file can have"),
+      ("bytes 100-199", 100, false, "without a Content-Range"),
+    ])
+  func breach(range: String?, count: Int, isCut: Bool, wrong: String?) {
+    let response = HTTPResponse(
+      status: 206, headers: range.map { ["Content-Range": $0] } ?? [:],
+      body: Data(count: count), isCut: isCut)
+    let found = ImageProber.breach(
+      of: ImageProber.contentRange(range), body: response, asked: 100...199)
+    if let wrong {
+      #expect(found?.contains(wrong) == true, "\(found ?? "none")")
+    } else {
+      #expect(found == nil)
+    }
+  }
+
+  @Test(
+    "A server that answers ranges wrongly, or too little at a time, ends within 16 requests",
+    arguments: [
+      ("/range-at/9223372036854775800", "numbers a file can have"),
+      ("/range-at/0", "starts at byte 0, where bytes from 10 were asked"),
+      ("/same-byte/png-37x23.png", "starts at byte 0, where bytes from 1 were asked"),
+      ("/one-byte/png-37x23.png", "within the 16 requests falls makes for an image (they gave 16"),
+    ])
+  func lyingRanges(path: String, reason: String) async throws {
+    let server = try await TestServer()
+    // A deadline long enough for 16 answers of a python server on a busy machine.
+    let probe = await prober(timeout: 60, retries: 10).probe(server.url(path))
+    switch probe.outcome {
+    case .unreachable(let why), .notAnImage(let why): #expect(why.contains(reason), "\(why)")
+    default: Issue.record("\(probe)")
+    }
+    let requests = try server.log().count { $0["method"] == "GET" }
+    #expect(requests <= ImageProber.mostRequests)
+  }
+
+  @Test("One image's requests share one deadline, each of them within it")
+  func imageDeadline() async throws {
+    let server = try await TestServer()
+    // Each range is answered after 0.4 s with one byte: every request ends well within the
+    // 3 s timeout, and the image's requests together (16 would take 6.4 s) do not.
+    let probe = await prober(timeout: 3).probe(server.url("/one-byte-slow/0.4/png-37x23.png"))
+    #expect(
+      probe.outcome
+        == .unreachable("no header within 3 s, the --timeout of one image's requests"))
+    // The deadline ended it, not the 16 requests (on a busy machine fewer answers come).
+    #expect(probe.bytesRead < ImageProber.mostRequests)
+  }
+
+  @Test("A JPEG of more segments before its frame header than 16 requests reach is no image")
+  func segmentsPastTheRequests() async throws {
+    let server = try await TestServer()
+    // 2 MiB of padding: 32 segments of 64 KiB, each skipped by a request of its own.
+    let path = "/image-padded/2048/jpeg-41x29.jpg"
+    let probe = await prober().probe(server.url(path))
+    #expect(
+      probe.outcome
+        == .notAnImage(
+          "no image header within the 16 requests falls makes for an image (they gave "
+            + "\(ImageProber.rangeBytes + 15 * ImageProber.stepBytes) bytes)"))
+    #expect(try server.log().count { $0["path"] == path && $0["method"] == "GET" } == 16)
   }
 }

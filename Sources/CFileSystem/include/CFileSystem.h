@@ -1,0 +1,8 @@
+#ifndef FALLS_CFILESYSTEM_H
+#define FALLS_CFILESYSTEM_H
+
+/// The type of the file system the open `descriptor` is on (statfs's f_type, linux/magic.h), or
+/// -1 when it cannot be told. (Swift's Glibc module does not declare fstatfs.)
+long long falls_file_system_type(int descriptor);
+
+#endif
