@@ -64,7 +64,7 @@ enum FeedParser {
       do {
         let token = try scanner.documentValue()
         if let path = shape.items {
-          found = try lookUp(path[...], in: token, walked: [])
+          found = try lookUp(path, in: token)
         } else {
           found = try finderlist(token)
         }
@@ -106,56 +106,134 @@ enum FeedParser {
       }
     }
 
-    /// The items at `path` below the value `token` opens, whose own path from the top is
-    /// `walked`: the last member of each key on the way counts, as for `"data"`. When the path
-    /// leads nowhere, where it stops and what is there instead.
-    mutating func lookUp(
-      _ path: ArraySlice<String>, in token: JSONScanner.Token, walked: [String]
-    ) throws(JSONScanner.Failure) -> Result<Feed, FeedError> {
-      let here = walked.isEmpty ? "the top level" : "\"\(FeedShape.text(of: walked))\""
-      func stop(_ found: String) -> Result<Feed, FeedError> {
-        .failure(.noItemArray(path: FeedShape.text(of: shape.items ?? []), found: found))
-      }
-      guard let wanted = path.first else {
-        switch token {
-        case .array: return .success(try items())
-        case .emptyArray: return .success(Feed(items: FeedItems()))
-        case .object, .emptyObject, .string, .number, .boolean, .null:
-          try scanner.skip(token)
-          return stop("\(here) is \(token.kindName), not an array")
-        }
-      }
-      switch token {
-      case .object(var key):
-        var found: Result<Feed, FeedError>?
+    /// The items at `path` below the value `token` opens: the last member of each key on the
+    /// way counts, as for `"data"`, its key matched by its bytes. When the path leads nowhere,
+    /// where it stops and what is there instead.
+    ///
+    /// Walked without recursion, one level of the path at a time, so that neither a long path
+    /// nor a deep document can run out of stack.
+    ///
+    /// - Complexity: O(*n* + *p*) for *n* bytes and a path of *p* keys: each byte is read once,
+    ///   and a message is written only for the stop that is reported.
+    mutating func lookUp(_ path: [String], in token: JSONScanner.Token)
+      throws(JSONScanner.Failure) -> Result<Feed, FeedError>
+    {
+      /// An object on the path, open: what its last member of the key sought gave, and the
+      /// other keys it has, for a message.
+      struct Level {
+        var found: Result<Feed, Stop>?
+        /// The first five other keys, for a message.
         var others: [String] = []
-        while true {
-          let name = scanner.text(of: key)
-          if name == wanted {
-            found = try lookUp(path.dropFirst(), in: try scanner.value(), walked: walked + [name])
+        /// Every other key, by its bytes, to count them.
+        var distinct: Set<[UInt8]> = []
+      }
+      enum Step {
+        /// The value `token` at the depth of the levels open.
+        case look(JSONScanner.Token)
+        /// The member `key` of the innermost open object, its value next.
+        case member(JSONScanner.StringToken)
+        /// On to the innermost open object's next member, or its end.
+        case next
+        /// A value at the depth of the levels open is read: what it gave.
+        case finished(Result<Feed, Stop>)
+      }
+      var levels: [Level] = []
+      var step = Step.look(token)
+      while true {
+        switch step {
+        case .look(let value):
+          let depth = levels.count
+          if depth == path.count {
+            switch value {
+            case .array: step = .finished(.success(try items()))
+            case .emptyArray: step = .finished(.success(Feed(items: FeedItems())))
+            case .object, .emptyObject, .string, .number, .boolean, .null:
+              try scanner.skip(value)
+              step = .finished(.failure(.notAnArray(depth: depth, kind: value.kindName)))
+            }
           } else {
-            if !others.contains(name) { others.append(name) }
-            try scanner.skip(try scanner.value())
+            switch value {
+            case .object(let key):
+              levels.append(Level())
+              step = .member(key)
+            case .emptyObject:
+              step = .finished(.failure(.emptyObject(depth: depth)))
+            case .array, .emptyArray, .string, .number, .boolean, .null:
+              try scanner.skip(value)
+              step = .finished(.failure(.notAnObject(depth: depth, kind: value.kindName)))
+            }
           }
-          guard case .member(let next) = try scanner.next(in: .object) else { break }
-          key = next
+        case .member(let key):
+          let depth = levels.count - 1
+          if scanner.string(key, equals: path[depth]) {
+            step = .look(try scanner.value())
+          } else {
+            let name = scanner.text(of: key)
+            if levels[depth].distinct.insert(Array(name.utf8)).inserted,
+              levels[depth].others.count < 5
+            {
+              levels[depth].others.append(name)
+            }
+            try scanner.skip(try scanner.value())
+            step = .next
+          }
+        case .next:
+          if case .member(let key) = try scanner.next(in: .object) {
+            step = .member(key)
+          } else {
+            let level = levels.removeLast()
+            step = .finished(
+              level.found
+                ?? .failure(
+                  .noKey(depth: levels.count, others: level.others, count: level.distinct.count)))
+          }
+        case .finished(let result):
+          guard !levels.isEmpty else {
+            return result.mapError { $0.error(path) }
+          }
+          levels[levels.count - 1].found = result
+          step = .next
         }
-        return found
-          ?? stop("\(here) has no key \"\(wanted)\"; its keys are \(Self.listed(others))")
-      case .emptyObject:
-        return stop("\(here) is an empty object, without the key \"\(wanted)\"")
-      case .array, .emptyArray, .string, .number, .boolean, .null:
-        try scanner.skip(token)
-        return stop("\(here) is \(token.kindName), not an object with the key \"\(wanted)\"")
       }
     }
 
-    /// Keys for a message: the first five, quoted, each of at most 40 characters.
-    static func listed(_ keys: [String]) -> String {
+    /// Where a path stops, as it is found: its words are written only for the one reported.
+    enum Stop: Error {
+      case notAnArray(depth: Int, kind: String)
+      case notAnObject(depth: Int, kind: String)
+      case emptyObject(depth: Int)
+      /// The object at `depth` has no member of the key sought; `others` are its first other
+      /// keys, `count` how many keys it has.
+      case noKey(depth: Int, others: [String], count: Int)
+
+      /// The error that says it, for `path`.
+      func error(_ path: [String]) -> FeedError {
+        func here(_ depth: Int) -> String {
+          depth == 0 ? "the top level" : "\"\(FeedShape.text(of: Array(path[..<depth])))\""
+        }
+        let found: String
+        switch self {
+        case .notAnArray(let depth, let kind): found = "\(here(depth)) is \(kind), not an array"
+        case .notAnObject(let depth, let kind):
+          found = "\(here(depth)) is \(kind), not an object with the key \"\(path[depth])\""
+        case .emptyObject(let depth):
+          found = "\(here(depth)) is an empty object, without the key \"\(path[depth])\""
+        case .noKey(let depth, let others, let count):
+          found =
+            "\(here(depth)) has no key \"\(path[depth])\"; its keys are "
+            + Parser.listed(others, count: count)
+        }
+        return .noItemArray(path: FeedShape.text(of: path), found: found)
+      }
+    }
+
+    /// Keys for a message: the first five, quoted, each of at most 40 characters, and how many
+    /// more of the `count` members there are.
+    static func listed(_ keys: [String], count: Int) -> String {
       let shown = keys.prefix(5).map { key in
         "\"" + (key.count > 40 ? key.prefix(39) + "…" : key[...]) + "\""
       }
-      let more = keys.count > 5 ? " and \(keys.count - 5) more" : ""
+      let more = count > shown.count ? " and \(count - shown.count) more" : ""
       return shown.joined(separator: ", ") + more
     }
 
@@ -284,7 +362,7 @@ enum FeedParser {
           key = next
         }
       case .object(let key):
-        try readFields(from: key, depth: 0, wanted: [.img, .width, .height, .span], into: &fields)
+        try readFields(from: key, wanted: [.img, .width, .height, .span], into: &fields)
       case .emptyObject: break
       case .array, .emptyArray, .string, .number, .boolean, .null:
         feed.problems.append(
@@ -311,25 +389,33 @@ enum FeedParser {
           }
         }
       case .failure(var problem):
-        if !shape.hasFinderlistKeys {
-          problem.key = FeedShape.text(of: shape.path(of: problem.field))
-        }
+        if !shape.hasFinderlistKeys { problem.key = shape.key(of: problem.field) }
         feed.problems.append(problem)
       }
     }
 
-    /// The members of an item's object at `depth` (0 for the item itself), from its first key
-    /// `first`: each of the `wanted` fields whose key path goes on with a member's key takes
-    /// that member's value, or reads on inside it, as the shape places them. A member given
-    /// twice counts last, a nested object as a whole (what an earlier one gave is forgotten).
+    /// The members of an item's object from its first key `first`: each of the `wanted` fields
+    /// whose key path goes on with a member's key (matched by its bytes) takes that member's
+    /// value, or reads on inside it, as the shape places them. A member given twice counts last,
+    /// a nested object as a whole (what an earlier one gave is forgotten).
+    ///
+    /// Walked without recursion, so that neither a long key path nor a deep item can run out of
+    /// stack.
+    ///
+    /// - Complexity: O(*n*) for *n* bytes of the item: each key is compared with the four
+    ///   fields' keys at its depth once.
     mutating func readFields(
-      from first: JSONScanner.StringToken, depth: Int, wanted: [ItemRules.FieldName],
+      from first: JSONScanner.StringToken, wanted: [ItemRules.FieldName],
       into fields: inout ItemRules.Fields
     ) throws(JSONScanner.Failure) {
+      // The fields sought in each object open, from the item itself inward.
+      var levels = [wanted]
       var key = first
       while true {
-        let name = scanner.text(of: key)
-        let here = wanted.filter { shape.path(of: $0.field)[depth] == name }
+        let depth = levels.count - 1
+        let here = levels[depth].filter {
+          scanner.string(key, equals: shape.path(of: $0.field)[depth])
+        }
         if let field = here.first(where: { shape.path(of: $0.field).count == depth + 1 }) {
           // The shape has no key that is also the start of another's (FeedShape's rule).
           fields[field] = try fieldValue()
@@ -337,15 +423,23 @@ enum FeedParser {
           for field in here { fields[field] = nil }
           let token = try scanner.value()
           if case .object(let inner) = token {
-            try readFields(from: inner, depth: depth + 1, wanted: here, into: &fields)
-          } else {
-            try scanner.skip(token)
+            levels.append(here)
+            key = inner
+            continue
           }
+          try scanner.skip(token)
         } else {
           try scanner.skip(try scanner.value())
         }
-        guard case .member(let next) = try scanner.next(in: .object) else { break }
-        key = next
+        // The next member, out of every object that ends here.
+        while true {
+          if case .member(let next) = try scanner.next(in: .object) {
+            key = next
+            break
+          }
+          levels.removeLast()
+          if levels.isEmpty { return }
+        }
       }
     }
 
@@ -361,13 +455,17 @@ enum FeedParser {
       case 6 where scanner.string(key, is: "height"): .height
       case 4 where scanner.string(key, is: "span"): .span
       case _ where !key.isPlain:
-        // A key with escapes is longer than its text.
-        switch scanner.text(of: key) {
-        case "img": .img
-        case "width": .width
-        case "height": .height
-        case "span": .span
-        default: nil
+        // A key with escapes is longer than its text; its bytes are compared once they are read.
+        if scanner.string(key, is: "img") {
+          .img
+        } else if scanner.string(key, is: "width") {
+          .width
+        } else if scanner.string(key, is: "height") {
+          .height
+        } else if scanner.string(key, is: "span") {
+          .span
+        } else {
+          nil
         }
       default: nil
       }

@@ -489,7 +489,7 @@ struct JSONScanner {
   func string(_ token: StringToken, is word: StaticString) -> Bool {
     let contents = token.contents
     guard token.isPlain || !bytes[contents].contains(UInt8(ascii: "\\")) else {
-      return text(of: token) == word.description
+      return text(of: token).utf8.elementsEqual(word.description.utf8)
     }
     guard contents.count == word.utf8CodeUnitCount else { return false }
     for offset in 0..<contents.count
@@ -497,6 +497,19 @@ struct JSONScanner {
       return false
     }
     return true
+  }
+}
+
+extension JSONScanner {
+  /// Whether the string `token`, its escapes read, is `text`, compared by their UTF-8 bytes as
+  /// jq, Python and JavaScript compare keys: `"é"` (one scalar) and `"é"` (e and a combining
+  /// accent) are two keys, though Swift's `==` calls them equal.
+  func string(_ token: StringToken, equals text: String) -> Bool {
+    let contents = token.contents
+    guard token.isPlain || !bytes[contents].contains(UInt8(ascii: "\\")) else {
+      return self.text(of: token).utf8.elementsEqual(text.utf8)
+    }
+    return bytes[contents].elementsEqual(text.utf8)
   }
 }
 

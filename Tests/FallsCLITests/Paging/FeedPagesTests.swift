@@ -97,4 +97,28 @@ private let shown = [(37, 23), (17, 13), (31, 43), (45, 33), (19, 11)]
       page.standardError.contains(
         "feed item 1: its image \"\(server.url("/html"))\" is not an image: an HTML page"))
   }
+
+  @Test(
+    "An item too tall or too short to lay out is named by the feed's own key",
+    arguments: [("1e-300", "1e-300", "too short"), ("1e299", "1e+299", "too tall")])
+  func problemsNameTheFeedsKey(height: String, shown: String, words: String) async {
+    let feed = #"{"data": [{"url": "a", "size": {"w": "1", "h": "HEIGHT"}}]}"#
+      .replacingOccurrences(of: "HEIGHT", with: height)
+    let result = await runCLI(
+      ["layout", "-", "--keys", "img=url,width=size.w,height=size.h", "-w", "1e9", "-c", "1"],
+      input: feed)
+    #expect(result.code == .dataError)
+    #expect(result.standardError.contains("\"size.h\" \(shown) makes it \(words) to lay out"))
+  }
+
+  @Test("An image that cannot be read for its size is named by the feed's own key")
+  func imageProblemNamesTheFeedsKey() async {
+    let feed = #"{"data": [{"url": "ftp://h/a.png"}]}"#
+    let result = await runCLI(
+      ["layout", "-", "--keys", "img=url", "--sizes", "images"], input: feed)
+    #expect(result.code == .dataError)
+    #expect(
+      result.standardError.hasPrefix(
+        "falls: error: feed item 0: its image \"ftp://h/a.png\" was not read: its scheme 'ftp'"))
+  }
 }

@@ -197,6 +197,59 @@ private func problem(_ item: String) throws -> FeedItemProblem? {
     }
   }
 
+  @Test("Keys are told apart by their bytes: NFC é and NFD é are two keys, as jq reads them")
+  func keysAreBytes() throws {
+    let (composed, decomposed) = ("\u{E9}", "e\u{301}")
+    #expect(composed == decomposed, "Swift's == calls them equal; the reader must not")
+    let json = """
+      {"\(decomposed)": [{"img": "nfd", "w\(decomposed)": "1", "height": "2"}],
+       "\(composed)": [{"img": "nfc", "w\(composed)": "3", "w\(decomposed)": "5", "height": "4"}]}
+      """
+    for (key, image, width) in [(composed, "nfc", 3.0), (decomposed, "nfd", 1)] {
+      let feed = try FeedDecoder.decode(
+        Data(json.utf8), shape: FeedShape(items: [key], width: ["w" + key]))
+      #expect(feed.items.map(\.img) == [image])
+      #expect(feed.items.first?.width == width)
+    }
+    // The last of a key given twice counts; a key made the same by escapes is the same key.
+    let escaped = #"{"d\u0061ta": [{"img": "a", "width": "1", "height": "1"}], "x": 1}"#
+    #expect(try FeedDecoder.decode(Data(escaped.utf8)).items.map(\.img) == ["a"])
+    // The Kelvin sign is canonically equivalent to K, and is not K.
+    #expect {
+      try FeedDecoder.decode(
+        Data(#"{"\u212A": []}"#.utf8), shape: FeedShape(items: ["K"]))
+    } throws: { error in
+      if case .noItemArray = error as? FeedError { true } else { false }
+    }
+  }
+
+  @Test("A path of 100,000 keys into a document as deep is read, and where it stops said")
+  func longPaths() throws {
+    let depth = 100_000
+    let item = #"{"img": "u", "width": "1", "height": "1"}"#
+    let nested =
+      String(repeating: #"{"a":"#, count: depth) + "[\(item)]"
+      + String(repeating: "}", count: depth)
+    let path = Array(repeating: "a", count: depth)
+    let feed = try FeedDecoder.decode(Data(nested.utf8), shape: FeedShape(items: path))
+    #expect(feed.items.map(\.img) == ["u"])
+    // One key more than the document is deep: it stops at the array, named by its path.
+    #expect {
+      try FeedDecoder.decode(Data(nested.utf8), shape: FeedShape(items: path + ["b"]))
+    } throws: { error in
+      guard case .noItemArray(_, let found) = error as? FeedError else { return false }
+      return found.hasSuffix("is an array, not an object with the key \"b\"")
+        && found.count > 2 * depth
+    }
+    // --keys as deep, inside an item.
+    let deepItem =
+      #"[{"img": "v", "height": "2", "w": "# + String(repeating: #"{"a":"#, count: depth) + "3"
+      + String(repeating: "}", count: depth) + "}]"
+    let keyed = try FeedDecoder.decode(
+      Data(deepItem.utf8), shape: FeedShape(width: ["w"] + path))
+    #expect(keyed.items.first?.width == 3)
+  }
+
   @Test("Text that is not JSON is refused as such before any path is followed")
   func pathAfterSyntax() {
     #expect {
