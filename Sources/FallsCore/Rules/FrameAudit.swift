@@ -192,35 +192,39 @@ public enum FrameAudit {
     return problems
   }
 
-  /// The nearest whole number to `value`, a column line, within ±2^61: no line of a frame in
-  /// a layout comes near that, and a difference of two lines stays an `Int`.
-  private static func line(_ value: Double) -> Int {
-    let bound = 0x1p61
-    let rounded = value.rounded()
-    guard !rounded.isNaN else { return 0 }
-    return Int(min(max(rounded, -bound), bound))
-  }
+  /// The columns an element covers, as the audit tells them: the first physical column and how
+  /// many, the count reaching past the last column where the frame does.
+  ///
+  /// Each edge is rounded to the nearest column line, which finds the column wherever the pixel
+  /// grid is finer than the columns' pitch (an edge is then less than half a pitch off its
+  /// line). On a coarser grid columns share grid lines and no frame can say which it is in: the
+  /// layout's own column and span (in its output beside the frame) are read instead.
+  struct ColumnReading {
+    let columns: Int
+    private let working: LayoutConfiguration
+    private let pitch: Double
+    private let isGridCoarse: Bool
+    private let isFromRight: Bool
+    private let isVertical: Bool
 
-  /// The irregular style's rules of enlarged items, its columns told from the frames, for the
-  /// elements at `order`, their sweep order.
-  private static func enlargedProblems(
-    of elements: [LayoutElement], in order: [Int], configuration: LayoutConfiguration
-  ) -> [Problem] {
-    let working = configuration.working
-    let pitch = working.columnWidth + working.columnSpacing
-    let columns = working.columns
-    precondition(
-      (1...LayoutConfiguration.maximumColumns).contains(columns),
-      "a configuration with \(columns) columns")
-    let isVertical = configuration.axis == .vertical
-    // The first physical column an element covers, and how many: each edge rounded to the
-    // nearest column line, which finds the column wherever the pixel grid is finer than the
-    // columns' pitch (an edge is then less than half a pitch off its line). On a coarser grid
-    // columns share grid lines and no frame can say which it is in: the layout's own column
-    // and span (in its output beside the frame) are read instead. The count may reach past the
-    // last column.
-    let isGridCoarse = configuration.scale.map { 1 / $0 >= pitch } ?? false
-    let isFromRight = configuration.direction == .rightToLeft
+    /// The reading of the columns of `configuration`.
+    ///
+    /// - Precondition: `configuration` has from 1 to ``LayoutConfiguration/maximumColumns``
+    ///   columns.
+    init(_ configuration: LayoutConfiguration) {
+      working = configuration.working
+      columns = working.columns
+      precondition(
+        (1...LayoutConfiguration.maximumColumns).contains(columns),
+        "a configuration with \(columns) columns")
+      let pitch = working.columnWidth + working.columnSpacing
+      self.pitch = pitch
+      isGridCoarse = configuration.scale.map { 1 / $0 >= pitch } ?? false
+      isFromRight = configuration.direction == .rightToLeft
+      isVertical = configuration.axis == .vertical
+    }
+
+    /// The first column `element` covers, from 0 to `columns - 1`, and how many, at least 1.
     func place(_ element: LayoutElement) -> (first: Int, count: Int) {
       let first: Int
       let count: Int
@@ -229,11 +233,31 @@ public enum FrameAudit {
         count = element.span
       } else {
         let edges = Edges(element.frame, isVertical: isVertical)
-        first = line((edges.low - working.insets.left) / pitch)
-        count = line((edges.high - working.insets.left + working.columnSpacing) / pitch) - first
+        first = Self.line((edges.low - working.insets.left) / pitch)
+        count =
+          Self.line((edges.high - working.insets.left + working.columnSpacing) / pitch) - first
       }
       return (min(max(first, 0), columns - 1), max(1, count))
     }
+
+    /// The nearest whole number to `value`, a column line, within ±2^61: no line of a frame in
+    /// a layout comes near that, and a difference of two lines stays an `Int`.
+    private static func line(_ value: Double) -> Int {
+      let bound = 0x1p61
+      let rounded = value.rounded()
+      guard !rounded.isNaN else { return 0 }
+      return Int(min(max(rounded, -bound), bound))
+    }
+  }
+
+  /// The irregular style's rules of enlarged items, its columns told from the frames, for the
+  /// elements at `order`, their sweep order.
+  private static func enlargedProblems(
+    of elements: [LayoutElement], in order: [Int], configuration: LayoutConfiguration
+  ) -> [Problem] {
+    let isVertical = configuration.axis == .vertical
+    let reading = ColumnReading(configuration)
+    let columns = reading.columns
     var problems: [Problem] = []
     // Down each column, the element seen last: an enlarged item right below an enlarged one
     // that starts in that column is stacked on it.
@@ -245,7 +269,7 @@ public enum FrameAudit {
     var found: [Int] = []
     for position in order {
       let element = elements[position]
-      let (first, count) = place(element)
+      let (first, count) = reading.place(element)
       let end = first + count
       let covered = first..<min(end, columns)
       if element.isEnlarged {

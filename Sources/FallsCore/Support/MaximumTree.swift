@@ -47,9 +47,12 @@ struct MaximumTree: Sendable {
       precondition(newValue.map { $0 > -.infinity } ?? true, "a number that is not above -∞")
       var node = leaves + slot
       nodes[node] = value
+      // Up to the first ancestor whose greatest number stays: those above it stay too.
       while node > 1 {
         node /= 2
-        nodes[node] = max(nodes[2 * node], nodes[2 * node + 1])
+        let greatest = max(nodes[2 * node], nodes[2 * node + 1])
+        guard nodes[node] != greatest else { break }
+        nodes[node] = greatest
       }
     }
   }

@@ -1,6 +1,7 @@
-import FallsCore
 import FallsTestSupport
 import Testing
+
+@testable import FallsCore
 
 /// An element of column `column` (of 100 points, spacing 10, insets 10) spanning `span`, from
 /// `top`, `height` tall.
@@ -468,7 +469,9 @@ private func generatedCase(seed: UInt64) throws -> (LayoutConfiguration, [Layout
 }
 
 /// The audit as it was before its sweep (eaeb0b8), every pair compared: the oracle that the
-/// sweep must agree with, problem for problem.
+/// sweep must agree with, problem for problem. Only the reading of an element's columns is the
+/// audit's own (``FrameAudit/ColumnReading``, unchanged but for numbers past an `Int`), the
+/// one statement of that rule; how pairs are found is the old code's.
 private enum BruteForceAudit {
   typealias Problem = FrameAudit.Problem
 
@@ -528,39 +531,19 @@ private enum BruteForceAudit {
     }
     guard configuration.style.drawsAtRandom else { return problems }
     problems += enlargedProblems(
-      elements, configuration: configuration, across: across, along: along)
+      elements, configuration: configuration, along: along)
     return problems
   }
 
   /// The irregular style's rules of enlarged items, its columns told from the frames.
   private static func enlargedProblems(
     _ elements: [LayoutElement], configuration: LayoutConfiguration,
-    across: (Rect) -> (Double, Double), along: (Rect) -> (Double, Double)
+    along: (Rect) -> (Double, Double)
   ) -> [Problem] {
-    let working = configuration.working
-    let pitch = working.columnWidth + working.columnSpacing
-    let columns = working.columns
-    // The first physical column an element covers, and how many: each edge rounded to the
-    // nearest column line, which finds the column wherever the pixel grid is finer than the
-    // columns' pitch (an edge is then less than half a pitch off its line). On a coarser grid
-    // columns share grid lines and no frame can say which it is in: the layout's own column
-    // and span (in its output beside the frame) are read instead.
-    let isGridCoarse = configuration.scale.map { 1 / $0 >= pitch } ?? false
-    let isFromRight = configuration.direction == .rightToLeft
-    func place(_ element: LayoutElement) -> (first: Int, count: Int) {
-      let first: Int
-      let count: Int
-      if isGridCoarse {
-        first = isFromRight ? columns - element.column - element.span : element.column
-        count = element.span
-      } else {
-        let (low, high) = across(element.frame)
-        first = Int(((low - working.insets.left) / pitch).rounded())
-        let end = Int(((high - working.insets.left + working.columnSpacing) / pitch).rounded())
-        count = end - first
-      }
-      return (min(max(first, 0), columns - 1), max(1, count))
-    }
+    // The columns an element covers: the audit's one statement of them.
+    let reading = FrameAudit.ColumnReading(configuration)
+    let columns = reading.columns
+    let place = reading.place
     var problems: [Problem] = []
     // Per column, its elements down the column.
     var byColumn = Array(repeating: [Int](), count: columns)
