@@ -16,8 +16,8 @@
 /// side, the open enlarged items that end at the column line it starts at or start at the one
 /// it ends at. A frame that is not finite (never one of a layout) takes part in none of them.
 ///
-/// - Complexity: O(*c* + (*n* + *k*) log(*n* + *c*)) for *n* elements in *c* columns and *k*
-///   pairs reported, or missing it only by the tolerance of their sizes.
+/// - Complexity: O(*c* + (*n* + *k*) log(*n* + *c*)) for *n* elements in *c* columns, *k* the
+///   pairs reported and those that escape a rule only by the tolerance.
 public enum FrameAudit {
   /// A rule the frames break, and the elements that break it.
   ///
@@ -146,7 +146,7 @@ public enum FrameAudit {
   ///
   /// A frame is open from its start until a later frame starts at or past its end (within the
   /// later start's slack); the pair of a new frame and an open one is checked with a tolerance
-  /// of the larger of their extents along the axis and the new one's across it.
+  /// of a billionth of the largest of their edges along the axis and the new one's across it.
   private static func overlaps(
     of elements: [LayoutElement], in order: [Int], isVertical: Bool
   ) -> [Problem] {
