@@ -342,6 +342,7 @@ if FileManager.default.isExecutableFile(atPath: binary.path) {
   ) {
     runFalls(["layout"]).0 * 1e3
   }
+  measureCheck()
   measureMemory()
   measureWaiting()
   measureProbing()
@@ -504,6 +505,20 @@ try? FileManager.default.removeItem(at: feedFile)
   for (name, pair) in [(names[0], [json, jsonl]), (names[1], [jsonl, other])] {
     measure(name, unit: "s", target: "< 2 s", warmups: 0, repeats: 3) {
       runFalls(["diff"] + pair + ["-f", "json"]).0
+    }
+  }
+}
+
+// 12. falls check of generated layouts (irregular, 3 columns, the default), end to end: the
+// layout, its quality figures and the audit of its frames (FrameAudit), whose rules between two
+// frames compared every pair of enlarged items before they were checked in one sweep.
+@MainActor func measureCheck() {
+  for count in [million / 2, million] {
+    measure(
+      "falls check of \(count) generated items", unit: "s",
+      target: count == million ? "< 2 s" : "", repeats: 3
+    ) {
+      runFalls(["check", "--synthetic", String(count)]).0
     }
   }
 }
