@@ -473,6 +473,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
 class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+    # Room for falls's 64 connections at once: with the default backlog of 5, a burst of them
+    # loses SYNs that the client sends again only after a second or more.
+    request_queue_size = 128
 
 
 def main():

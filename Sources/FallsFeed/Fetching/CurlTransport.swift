@@ -44,7 +44,7 @@ public final class CurlTransport: HTTPTransport {
   /// ``HTTPTransport/get(_:headers:timeout:readingAtMost:until:)``.
   public func get(
     _ url: URL, headers: [String: String], timeout: Double, readingAtMost maxBytes: Int,
-    until enough: @escaping @Sendable (Data) -> Bool
+    until enough: @escaping @Sendable ([UInt8]) -> Bool
   ) async throws(TransportFailure) -> HTTPResponse {
     try await fetch(url, headers: headers, timeout: timeout, limit: .cutting(maxBytes, enough))
   }
@@ -155,7 +155,7 @@ private final class CurlExchange: Sendable {
     case refusing(Int)
     /// Up to this many bytes, or until the closure says what came is enough; then the request
     /// ends and what came is the answer.
-    case cutting(Int, @Sendable (Data) -> Bool)
+    case cutting(Int, @Sendable ([UInt8]) -> Bool)
   }
 
   /// What libcurl said when the request ended.
@@ -170,7 +170,11 @@ private final class CurlExchange: Sendable {
     var headerBytes = 0
     /// The Content-Length as written, when it is digits (it may be larger than any Int).
     var declaredLength: String?
+    /// The body of an answer read whole.
     var body = Data()
+    /// The body of an answer read in part: bytes that the closure that says whether they are
+    /// enough can be handed without a copy.
+    var part: [UInt8] = []
     /// Set when this side ended the transfer: the answer is what came.
     var isCut = false
     /// Set when this side refused the answer, to say why.
@@ -276,6 +280,10 @@ private final class CurlExchange: Sendable {
     (300..<400).contains(state.status) && state.status != 304 && state.headers["location"] != nil
   }
 
+  /// The room made at once for a body read in part (an image's first MiB), so that it is not
+  /// copied as it grows: the pages not written are never touched.
+  private static let partCapacity = 1 << 20
+
   /// Takes a piece of the body; false ends the transfer.
   private func body(_ bytes: UnsafeRawBufferPointer) -> Bool {
     guard !isCancelled.load(ordering: .relaxed) else { return false }
@@ -294,8 +302,9 @@ private final class CurlExchange: Sendable {
         state.body.append(contentsOf: bytes)
         return true
       case .cutting(let most, let enough):
-        state.body.append(contentsOf: bytes.prefix(most - state.body.count))
-        state.isCut = state.body.count >= most || enough(state.body)
+        if state.part.isEmpty { state.part.reserveCapacity(min(most, Self.partCapacity)) }
+        state.part.append(contentsOf: bytes.prefix(most - state.part.count))
+        state.isCut = state.part.count >= most || enough(state.part)
         return !state.isCut
       }
     }
@@ -311,15 +320,19 @@ private final class CurlExchange: Sendable {
     guard ending.code == Int32(falls_curl_ok) || (isOurs && state.isCut) else {
       throw Self.failure(ending, timeout: timeout)
     }
+    let body: Data =
+      switch limit {
+      case .refusing: state.body
+      case .cutting: Data(state.part)
+      }
     // libcurl holds a Content-Length below 2^63 to the body; a larger one it ignores, and no
     // body can be that long.
     if !state.isCut, let declared = state.declaredLength, Int(declared) == nil {
       throw .connectionLost(
-        detail: "the body ended after \(state.body.count) bytes of the \(declared) its "
+        detail: "the body ended after \(body.count) bytes of the \(declared) its "
           + "Content-Length gives")
     }
-    return HTTPResponse(
-      status: state.status, headers: state.headers, body: state.body, isCut: state.isCut)
+    return HTTPResponse(status: state.status, headers: state.headers, body: body, isCut: state.isCut)
   }
 
   private static func failure(_ ending: Ending, timeout: Double) -> TransportFailure {

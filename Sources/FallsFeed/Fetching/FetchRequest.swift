@@ -12,14 +12,14 @@ public struct FetchRequest: Sendable {
   public var expectsJSON: Bool
   /// Whether the body so far is enough: the request then ends, the answer cut
   /// (``HTTPResponse/isCut``); `nil` to read the whole body.
-  public var enough: (@Sendable (Data) -> Bool)?
+  public var enough: (@Sendable ([UInt8]) -> Bool)?
   /// Statuses outside 2xx that are answers, not failures (416 for a range past a file's end).
   public var answerStatuses: Set<Int>
 
   /// Creates a request.
   public init(
     headers: [String: String] = [:], maxBytes: Int, expectsJSON: Bool = false,
-    enough: (@Sendable (Data) -> Bool)? = nil, answerStatuses: Set<Int> = []
+    enough: (@Sendable ([UInt8]) -> Bool)? = nil, answerStatuses: Set<Int> = []
   ) {
     self.headers = headers
     self.maxBytes = maxBytes

@@ -106,7 +106,7 @@ public protocol HTTPTransport: Sendable {
   /// bytes is read no further than its header.
   func get(
     _ url: URL, headers: [String: String], timeout: Double, readingAtMost maxBytes: Int,
-    until enough: @escaping @Sendable (Data) -> Bool
+    until enough: @escaping @Sendable ([UInt8]) -> Bool
   ) async throws(TransportFailure) -> HTTPResponse
 }
 
@@ -115,7 +115,7 @@ extension HTTPTransport {
   /// body early (those of tests).
   public func get(
     _ url: URL, headers: [String: String], timeout: Double, readingAtMost maxBytes: Int,
-    until enough: @escaping @Sendable (Data) -> Bool
+    until enough: @escaping @Sendable ([UInt8]) -> Bool
   ) async throws(TransportFailure) -> HTTPResponse {
     var response = try await get(url, headers: headers, timeout: timeout, maxBytes: .max)
     if response.body.count > maxBytes {

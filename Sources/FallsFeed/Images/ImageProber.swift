@@ -141,10 +141,11 @@ public struct ImageProber: Sendable {
       // The first answer may be a whole file from a server that ignores ranges: it is read
       // until its header is. The reader is asked again only once the bytes it asked for came.
       let needed = Mutex(0)
-      let enough: @Sendable (Data) -> Bool = { data in
+      let enough: @Sendable ([UInt8]) -> Bool = { body in
         guard isFirst else { return false }
-        guard data.count >= needed.withLock({ $0 }) else { return false }
-        let reading = ImageHeaderReader.read(ImageBytes(Array(data)))
+        guard body.count >= needed.withLock({ $0 }) else { return false }
+        // The body so far, shared, not copied: an image in flight holds its bytes once.
+        let reading = ImageHeaderReader.read(ImageBytes(body))
         guard case .needsBytes(let offset, let count) = reading else { return true }
         needed.withLock { $0 = offset.addingReportingOverflow(count).partialValue }
         return false

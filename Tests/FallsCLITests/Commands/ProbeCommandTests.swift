@@ -199,4 +199,123 @@ private struct ProbeDocument: Decodable {
       ProbeDocument.self, from: Data(contentsOf: URL(fileURLWithPath: output)))
     #expect(document.summary["ok"] == 2)
   }
+
+  @Test(
+    "Endless bodies at --jobs 1, 8 and 64 each end at 1 MiB, in memory of about 1 MiB a job",
+    .disabled(if: isSanitized, "a sanitizer's allocator has its own overhead"),
+    arguments: [1, 8, 64])
+  func endlessBodies(jobs: Int) async throws {
+    let server = try await TestServer()
+    let base = try await measuredRun(["probe", server.url("/images-feed/0"), "-f", "jsonl"])
+    let run = try await measuredRun([
+      "probe", server.url("/images-feed/64?path=/image-endless-jpeg"), "--jobs", String(jobs),
+      "--timeout", "60", "-f", "jsonl",
+    ])
+    // Every image read to its cap and found no image: none waited for the deadline.
+    #expect(run.status == 1, "\(run.error)")
+    #expect(run.error.hasSuffix("64 of 64 images are not ok (64 not an image)\n"), "\(run.error)")
+    #expect(run.seconds < 30, "took \(run.seconds) s")
+    // Before, eight such images held 1.3 GB and none ended within a minute. Now each image in
+    // flight holds its bytes read so far; the constant is the threads' stacks and allocator
+    // arenas that more jobs touch, and libcurl's handles.
+    let grown = run.peakBytes - base.peakBytes
+    #expect(grown < jobs << 20 + 16 << 20, "grew \(grown >> 20) MiB at --jobs \(jobs)")
+  }
+
+  @Test("A server cannot end falls: Content-Length no body can have, a Content-Range past Int")
+  func serverCannotTrap() async throws {
+    let server = try await TestServer()
+    for length in ["9223372036854775807", "9223372036854775296", "18446744073709551616"] {
+      let layout = try await shell("\"$FALLS\" layout \(server.url("/length/\(length)"))")
+      #expect(layout.status == 69, "\(length): \(layout.error)")
+      #expect(layout.error.contains("larger than 67108864 bytes"), "\(layout.error)")
+      let image = server.url("/length/\(length)")
+      let feed = server.url(
+        "/items-feed?img=\(image.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
+      )
+      let probe = try await shell("\"$FALLS\" probe \(shellQuoted(feed)) -f jsonl")
+      #expect(probe.status == 1, "\(length): \(probe.error)")
+      // Its 43 bytes are JSON: the reader knows that before the lie matters.
+      #expect(probe.text.contains(#""status":"not-an-image","error":"JSON text""#), "\(probe.text)")
+    }
+    let range = server.url("/range-at/9223372036854775800")
+    let feed = server.url(
+      "/items-feed?img=\(range.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")")
+    let probe = try await shell("\"$FALLS\" probe \(shellQuoted(feed)) -f jsonl")
+    #expect(probe.status == 1, "\(probe.error)")
+    #expect(probe.text.contains("numbers a file can have"), "\(probe.text)")
+  }
+
+  @Test("A remote feed's relative images are its server's, read against where it was fetched")
+  func relativeImages() async throws {
+    let server = try await TestServer()
+    // /moved redirects to /assets/feeds/feed.json, whose four images are written relative to it.
+    let result = await runCLI(["probe", server.url("/moved"), "-f", "jsonl"])
+    #expect(result.code == .success, "\(result.standardError)")
+    #expect(result.standardOutput.split(separator: "\n").count == 4)
+    #expect(!result.standardOutput.contains("\"status\":\"unreachable\""))
+    let asked = try server.log().filter { $0["method"] == "GET" }.compactMap { $0["path"] }
+    #expect(asked.contains("/assets/img/png-37x23.png"))
+    #expect(asked.contains("/assets/feeds/img/png-37x23.png"))
+    #expect(asked.filter { $0 == "/image/png-37x23.png" }.count == 2)
+  }
+
+  @Test("A remote feed cannot make falls read this machine's files, nor wait on a FIFO")
+  func remoteFeedReadsNoLocalFile() async throws {
+    let server = try await TestServer()
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("falls-fifo-\(UInt64.random(in: 0 ... .max))").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let fifo = folder + "/image.png"
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let image = Fixtures.path("images/png-37x23.png")
+    let references = [
+      "file://\(image)", "FILE://\(image)", "file://localhost\(image)", "file://\(fifo)",
+      "file:///etc/passwd", "\(image)\u{0}.jpg",
+    ]
+    let query = references.map {
+      "img=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+    }.joined(separator: "&")
+    let feed = server.url("/items-feed?\(query)")
+    let result = await runCLI(["probe", feed, "-f", "jsonl", "--timeout", "60"])
+    #expect(result.code == .failure)
+    let statuses = result.standardOutput.split(separator: "\n").map {
+      $0.contains(#""status":"refused""#)
+    }
+    #expect(statuses == Array(repeating: true, count: references.count), "\(result.standardOutput)")
+    // Trusted, the feed's local image is read; the FIFO is still not opened.
+    let trusted = await runCLI(
+      ["probe", feed, "-f", "jsonl", "--allow-local-images", "--timeout", "60"])
+    let lines = trusted.standardOutput.split(separator: "\n")
+    #expect(lines.prefix(3).allSatisfy { $0.contains(#""status":"ok""#) }, "\(lines)")
+    #expect(lines[3].contains(#""status":"refused""#) && lines[3].contains("a FIFO"))
+    #expect(lines[5].contains(#""status":"refused""#) && lines[5].contains("NUL"))
+  }
+
+  @Test(
+    "A local feed's images are read from files only, never a FIFO, a device or /proc",
+    arguments: [
+      ("/dev/zero", "a character device"), ("/proc/self/environ", "/proc"),
+      ("/tmp", "a directory"), ("/proc/self/status", "/proc"),
+    ])
+  func localSpecialFiles(path: String, reason: String) async throws {
+    let feed = try feedFile([item(path, 1, 1)])
+    let result = await runCLI(["probe", feed, "-f", "jsonl"])
+    #expect(result.code == .failure)
+    #expect(result.standardOutput.contains(#""status":"refused""#), "\(result.standardOutput)")
+    #expect(result.standardOutput.contains(reason), "\(result.standardOutput)")
+    #expect(result.standardOutput.contains(#""bytes":0"#))
+  }
+
+  @Test("A local feed's relative images are read against its folder; HTTP:// is http")
+  func localRelativeImages() async throws {
+    let server = try await TestServer()
+    let upper = server.url("/image/png-37x23.png").replacingOccurrences(
+      of: "http://", with: "HTTP://")
+    let result = await runCLI(["probe", Fixtures.path("probe-example.json"), "-f", "jsonl"])
+    #expect(result.standardOutput.split(separator: "\n").first?.contains(#""status":"ok""#) == true)
+    let feed = try feedFile([item(upper, 37, 23)])
+    #expect(await runCLI(["probe", feed]).code == .success)
+  }
 }
