@@ -332,7 +332,8 @@ private final class CurlExchange: Sendable {
         detail: "the body ended after \(body.count) bytes of the \(declared) its "
           + "Content-Length gives")
     }
-    return HTTPResponse(status: state.status, headers: state.headers, body: body, isCut: state.isCut)
+    return HTTPResponse(
+      status: state.status, headers: state.headers, body: body, isCut: state.isCut)
   }
 
   private static func failure(_ ending: Ending, timeout: Double) -> TransportFailure {
