@@ -565,6 +565,60 @@ private struct TerminalSession {
   }
 
   @Test(
+    "falls view answers q and Ctrl-C while a pipe or a FIFO has given nothing, and restores the terminal",
+    .enabled(if: tmuxPath != nil, "tmux is not installed"),
+    arguments: [("pipe", "q", 0), ("pipe", "C-c", 130), ("fifo", "q", 0), ("fifo", "C-c", 130)])
+  func viewerQuitsBeforeTheFeed(source: String, key: String, status: Int) async throws {
+    let fifo = FileManager.default.temporaryDirectory
+      .appendingPathComponent("falls-view-fifo-\(UInt64.random(in: 0 ... .max))").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    defer { try? FileManager.default.removeItem(atPath: fifo) }
+    // A pipe whose writer says nothing for 100 s; a FIFO that no writer opens. What follows
+    // falls is in the pipe's reading end, so that it runs when falls ends, not when the pipe's
+    // writer does; the terminal is read from /dev/tty, as the pipe is standard input there.
+    let before = "/tmp/falls-quiet-\(UInt64.random(in: 0 ... .max))"
+    let after =
+      "echo \"status $?\"; stty -a < /dev/tty | cmp -s - \(before) && echo 'terminal restored'"
+    let script =
+      "stty -a > \(before); "
+      + (source == "pipe"
+        ? "sleep 100 | { \"$FALLS\" view; \(after); }"
+        : "\"$FALLS\" view --timeout 100 \(shellQuoted(fifo)); \(after)")
+    defer { try? FileManager.default.removeItem(atPath: before) }
+    let terminal = try await TerminalSession(script, width: 80, height: 24)
+    defer { terminal.close() }
+    _ = try await terminal.screen(containing: "loading page 1…")
+    try await terminal.press("?", thenExpect: "show the keys")
+    let start = Date()
+    try await terminal.send(key)
+    let screen = try await terminal.screen(containing: "terminal restored")
+    #expect(screen.contains("status \(status)"), "\(screen)")
+    #expect(Date().timeIntervalSince(start) < 2, "\(key) took too long")
+  }
+
+  @Test("A directory as standard input cannot be read (66), not passed over for the built-in feed")
+  func directoryOnStandardInput() async throws {
+    let run = try await shell("\"$FALLS\" layout < /tmp")
+    #expect(run.status == 66, "\(run.error)")
+    #expect(run.error.contains("it is a directory"), "\(run.error)")
+    #expect(run.output.isEmpty)
+  }
+
+  @Test("A FIFO feed that no writer opens ends at the default --timeout, 15 s, with 66")
+  func fifoFeedDefaultTimeout() async throws {
+    let fifo = FileManager.default.temporaryDirectory
+      .appendingPathComponent("falls-fifo-\(UInt64.random(in: 0 ... .max))").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    defer { try? FileManager.default.removeItem(atPath: fifo) }
+    let start = Date()
+    let run = try await shell("\"$FALLS\" layout \(shellQuoted(fifo))", timeout: 60)
+    let elapsed = Date().timeIntervalSince(start)
+    #expect(run.status == 66, "\(run.error)")
+    #expect(run.error.contains("no writer opened the FIFO within 15 s (--timeout)"), "\(run.error)")
+    #expect(elapsed >= 14.5, "ended after \(elapsed) s")
+  }
+
+  @Test(
     "falls view of a layout far larger than the screen draws at once and quits on q within a second, the terminal as it was",
     .enabled(if: tmuxPath != nil, "tmux is not installed"),
     arguments: [

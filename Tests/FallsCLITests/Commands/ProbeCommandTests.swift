@@ -318,4 +318,47 @@ private struct ProbeDocument: Decodable {
     let feed = try feedFile([item(upper, 37, 23)])
     #expect(await runCLI(["probe", feed]).code == .success)
   }
+
+  @Test(
+    "strace: probe, check --images and --sizes images of a remote feed open none of its local names",
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: "/usr/bin/strace"), "strace is not installed"
+    ))
+  func straceShowsNoLocalOpen() async throws {
+    let server = try await TestServer()
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("falls-strace-\(UInt64.random(in: 0 ... .max))").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let fifo = folder + "/fifo.png"
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let redirect = server.url("/redirect-to?location=file%3A%2F%2F%2Fetc%2Fshadow")
+    let references = [
+      "/etc/passwd", "file:///etc/hostname", "../x", "file://\(fifo)", fifo, redirect,
+      "/image/png-37x23.png", "assets/img/png-37x23.png",
+    ]
+    let query = references.map {
+      "img=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+    }.joined(separator: "&")
+    let feed = shellQuoted(server.url("/items-feed?\(query)"))
+    for command in [
+      "probe \(feed) -f jsonl", "check \(feed) --images", "layout \(feed) --sizes images",
+    ] {
+      let trace = folder + "/trace.txt"
+      let run = try await shell(
+        "strace -f -qq -e trace=open,openat,openat2,stat,newfstatat,statx -o \(trace) "
+          + "\"$FALLS\" \(command)", timeout: 60)
+      #expect(run.status != 0, "\(command): every image but two is refused or unreachable")
+      let opened = try String(contentsOfFile: trace, encoding: .utf8)
+      #expect(opened.contains("openat("), "strace traced nothing")
+      for local in ["/etc/passwd", "/etc/hostname", "/etc/shadow", fifo, "/x\""] {
+        #expect(!opened.contains("\"\(local)"), "\(command) opened or looked at \(local)")
+      }
+    }
+    // The relative images were read from the server, resolved against the feed's URL.
+    let asked = try server.log().filter { $0["method"] == "GET" }.compactMap { $0["path"] }
+    #expect(asked.contains("/image/png-37x23.png"))
+    #expect(asked.contains("/assets/img/png-37x23.png"))
+    #expect(asked.contains("/etc/passwd") && asked.contains("/x"))
+  }
 }
