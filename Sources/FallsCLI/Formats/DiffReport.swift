@@ -8,48 +8,70 @@ import Foundation
 struct DiffReport: Sendable {
   typealias Item = LayoutDocument.Item
 
-  var added: [Item]
-  var removed: [Item]
-  var changed: [(old: Item, new: Item)]
-  var contentHeight: (old: Double?, new: Double?)
+  let old: LayoutDocument
+  let new: LayoutDocument
   var tolerance: Double
+  /// How many items only the new layout holds, only the old, and both with a difference.
+  private(set) var added = 0, removed = 0, changed = 0
   /// How many items both layouts hold.
-  var common: Int
+  private(set) var common = 0
+
+  var contentHeight: (old: Double?, new: Double?) { (old.contentHeight, new.contentHeight) }
 
   /// The JSON schema name of `--format json`.
   static let schema = "falls.diff/1"
 
-  /// Compares `old` with `new`, items matched by index: in one walk of both sorted by index.
+  /// What one item is to the diff, by its positions in the documents' items.
+  enum Step {
+    case removed(old: Int)
+    case added(new: Int)
+    case changed(old: Int, new: Int)
+    case same
+  }
+
+  /// Compares `old` with `new`, items matched by index, and counts what differs; the items
+  /// themselves are walked again as the report is written, so that nothing but the documents
+  /// is held.
   ///
-  /// - Complexity: O(*n*) for *n* items in index order (O(*n* log *n*) otherwise).
+  /// - Complexity: O(*n*) for *n* items.
   init(old: LayoutDocument, new: LayoutDocument, tolerance: Double) {
-    func sorted(_ items: [Item]) -> [Item] {
-      zip(items, items.dropFirst()).allSatisfy { $0.index <= $1.index }
-        ? items : items.sorted { $0.index < $1.index }
+    (self.old, self.new, self.tolerance) = (old, new, tolerance)
+    var (added, removed, changed, common) = (0, 0, 0, 0)
+    walk { step in
+      switch step {
+      case .removed: removed += 1
+      case .added: added += 1
+      case .changed:
+        changed += 1
+        common += 1
+      case .same: common += 1
+      }
     }
-    let (before, after) = (sorted(old.items), sorted(new.items))
-    var (added, removed, changed) = ([Item](), [Item](), [(old: Item, new: Item)]())
-    var (i, j, common) = (0, 0, 0)
+    (self.added, self.removed, self.changed, self.common) = (added, removed, changed, common)
+  }
+
+  /// Calls `body` with each item of either layout in index order, in one walk of both.
+  ///
+  /// - Complexity: O(*n*) for *n* items.
+  func walk<Failure: Error>(_ body: (Step) throws(Failure) -> Void) throws(Failure) {
+    let (before, after) = (old.items, new.items)
+    var (i, j) = (0, 0)
     while i < before.count || j < after.count {
-      if j == after.count || (i < before.count && before[i].index < after[j].index) {
-        removed.append(before[i])
+      let a = i < before.count ? old.position(inIndexOrder: i) : 0
+      let b = j < after.count ? new.position(inIndexOrder: j) : 0
+      if j == after.count || (i < before.count && before.index(at: a) < after.index(at: b)) {
+        try body(.removed(old: a))
         i += 1
-      } else if i == before.count || after[j].index < before[i].index {
-        added.append(after[j])
+      } else if i == before.count || after.index(at: b) < before.index(at: a) {
+        try body(.added(new: b))
         j += 1
       } else {
-        if Self.differ(before[i], after[j], tolerance: tolerance) {
-          changed.append((before[i], after[j]))
-        }
-        common += 1
+        try body(
+          Self.differ(before[a], after[b], tolerance: tolerance) ? .changed(old: a, new: b) : .same)
         i += 1
         j += 1
       }
     }
-    (self.added, self.removed, self.changed) = (added, removed, changed)
-    contentHeight = (old.contentHeight, new.contentHeight)
-    self.tolerance = tolerance
-    self.common = common
   }
 
   /// Whether an item moved past the tolerance, or changed its column, span or enlargement.
@@ -67,15 +89,15 @@ struct DiffReport: Sendable {
     return abs(old - new) > tolerance
   }
 
-  var isSame: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty && !heightChanged }
+  var isSame: Bool { added == 0 && removed == 0 && changed == 0 && !heightChanged }
 
   /// "same: 50 items", or "differ: 2 added, 1 removed, 3 changed; content height 3612.32 →
   /// 3700.5".
   var summary: String {
     var parts: [String] = []
-    if !added.isEmpty { parts.append("\(added.count) added") }
-    if !removed.isEmpty { parts.append("\(removed.count) removed") }
-    if !changed.isEmpty { parts.append("\(changed.count) changed") }
+    if added > 0 { parts.append("\(added) added") }
+    if removed > 0 { parts.append("\(removed) removed") }
+    if changed > 0 { parts.append("\(changed) changed") }
     let height =
       heightChanged
       ? "content height \(formatNumber(contentHeight.old ?? 0)) → \(formatNumber(contentHeight.new ?? 0))"
@@ -83,6 +105,28 @@ struct DiffReport: Sendable {
     guard !isSame else { return "same: \(common) item\(common == 1 ? "" : "s")" }
     return "differ: " + (parts.isEmpty ? "" : parts.joined(separator: ", "))
       + (height.map { (parts.isEmpty ? "" : "; ") + $0 } ?? "")
+  }
+
+  /// What an item is that the report lists, in the table's order.
+  enum Difference: String {
+    case removed, added, changed
+  }
+
+  /// Calls `body` with the positions in the old and the new items of each item that is
+  /// `difference` (-1 in the layout that lacks it), in index order.
+  ///
+  /// - Complexity: O(*n*) for *n* items.
+  func forEach<Failure: Error>(
+    _ difference: Difference, _ body: (_ old: Int, _ new: Int) throws(Failure) -> Void
+  ) throws(Failure) {
+    try walk { (step) throws(Failure) in
+      switch (difference, step) {
+      case (.removed, .removed(let position)): try body(position, -1)
+      case (.added, .added(let position)): try body(-1, position)
+      case (.changed, .changed(let before, let after)): try body(before, after)
+      default: return
+      }
+    }
   }
 
   func write(_ format: OutputFormat, to sink: any ByteSink) throws(SystemError) {
@@ -93,19 +137,27 @@ struct DiffReport: Sendable {
       out.appendBoolean(isSame)
       out.appendLiteral(",\"tolerance\":")
       out.appendNumber(tolerance)
-      for (key, items) in [("added", added), ("removed", removed)] {
-        out.append(",\"\(key)\":")
-        try out.appendJSONArray(items) { item, out in appendJSON(item, to: &out) }
-      }
-      out.appendLiteral(",\"changed\":")
-      try out.appendJSONArray(changed) { pair, out in
-        out.appendLiteral("{\"index\":")
-        out.appendInteger(pair.old.index)
-        out.appendLiteral(",\"old\":")
-        appendJSON(pair.old, to: &out)
-        out.appendLiteral(",\"new\":")
-        appendJSON(pair.new, to: &out)
-        out.appendLiteral("}")
+      for difference in [Difference.added, .removed, .changed] {
+        out.append(",\"\(difference.rawValue)\":[")
+        var isFirst = true
+        try forEach(difference) { (before, after) throws(SystemError) in
+          if !isFirst { out.appendLiteral(",") }
+          isFirst = false
+          switch difference {
+          case .added: appendJSON(new.items[after], to: &out)
+          case .removed: appendJSON(old.items[before], to: &out)
+          case .changed:
+            out.appendLiteral("{\"index\":")
+            out.appendInteger(old.items.index(at: before))
+            out.appendLiteral(",\"old\":")
+            appendJSON(old.items[before], to: &out)
+            out.appendLiteral(",\"new\":")
+            appendJSON(new.items[after], to: &out)
+            out.appendLiteral("}")
+          }
+          try out.flushIfFull()
+        }
+        out.appendLiteral("]")
       }
       out.appendLiteral(",\"contentHeight\":{\"old\":")
       appendNumber(contentHeight.old, to: &out)
@@ -114,11 +166,17 @@ struct DiffReport: Sendable {
       out.appendLiteral("}}\n")
     } else {
       out.append(summary + "\n")
-      for item in removed { out.append("removed \(describe(item))\n") }
-      for item in added { out.append("added \(describe(item))\n") }
-      for (old, new) in changed {
-        out.append("changed item \(old.index): \(changes(old, new))\n")
-        try out.flushIfFull()
+      for difference in [Difference.removed, .added, .changed] {
+        try forEach(difference) { (before, after) throws(SystemError) in
+          switch difference {
+          case .removed: out.append("removed \(describe(old.items[before]))\n")
+          case .added: out.append("added \(describe(new.items[after]))\n")
+          case .changed:
+            let (a, b) = (old.items[before], new.items[after])
+            out.append("changed item \(a.index): \(changes(a, b))\n")
+          }
+          try out.flushIfFull()
+        }
       }
     }
     try out.flush()
