@@ -46,8 +46,7 @@ enum DiffCommand {
       --max-bytes N
           Largest input read, in bytes: standard input, a pipe or a device is read no
           further (66); given, a larger regular file is refused before it is read. Default:
-          \(FetchPolicy().maxBytes) (\(FetchPolicy().maxBytes >> 20) MiB), and no limit for a regular file, whose size is
-          known.
+          \(Options().maxBytes) (\(Options().maxBytes >> 20) MiB), and no limit for a regular file, whose size is known.
       -f, --format table|json
           table for people: a summary line, then a line an item; json for one document
           (schema falls.diff/1). Default: table.
@@ -64,6 +63,10 @@ enum DiffCommand {
       66   an input cannot be read, or is larger than --max-bytes
 
     """
+
+  /// The flags `falls diff` takes, as the unknown-option message and the completion scripts
+  /// name them.
+  static let flagNames = ["--tolerance", "--max-bytes", "--format", "--output", "--help"]
 
   /// A usage error of `falls diff`.
   static func usage(_ message: String) -> CLIError { .usage(message, command: name) }
@@ -128,10 +131,9 @@ enum DiffCommand {
       case "-o", "--output":
         options.output = try value().text
       default:
-        let names = ["--tolerance", "--max-bytes", "--format", "--output", "--help"]
         throw usage(
           "unknown option '\(shownInMessage(flag))'; falls diff takes "
-            + names.joined(separator: ", "))
+            + flagNames.joined(separator: ", "))
       }
     }
     guard inputs.count == 2 else {

@@ -555,7 +555,8 @@ public struct LayoutDocument: Sendable {
       func extent(_ key: Key) throws(Failure) -> Double? {
         guard let value = members[key] else { return nil }
         guard case .number(let text) = value,
-          case let number = LayoutDocument.number(UnsafeBufferPointer(rebasing: scanner.bytes[text])),
+          case let number = LayoutDocument.number(
+            UnsafeBufferPointer(rebasing: scanner.bytes[text])),
           Rule.of(key)?.admits(number) == true
         else { throw LayoutDocument.invalid(key, value, at: nil, in: scanner) }
         return number

@@ -72,7 +72,9 @@ private func document(_ objects: [String], extra: String = #","contentHeight":90
   func fewestKeys() throws {
     let lines = try read(#"{"index":0,"x":1,"y":2,"width":3,"height":4}"#)
     #expect(
-      Array(lines.items) == [LayoutDocument.Item(index: 0, frame: Rect(x: 1, y: 2, width: 3, height: 4))])
+      Array(lines.items) == [
+        LayoutDocument.Item(index: 0, frame: Rect(x: 1, y: 2, width: 3, height: 4))
+      ])
   }
 
   @Test(
@@ -88,9 +90,14 @@ private func document(_ objects: [String], extra: String = #","contentHeight":90
       (#"{"index":3,"x":1}"#, #"line 1: "y" is missing; expected a finite number"#),
       ("[1]", "it is an array, not a layout's JSON object"),
       (#"{"index":1,"x":0,"y":0,"width":1,"height":1} 7"#, "line 1 is a number, not an item"),
-      ("\n\n" + object() + "\n" + #"{"schema":"falls.layout/1","items":[]}"#,
-        "line 4 is a whole document among JSON Lines"),
-      (#"{"schema":"falls.layout/1","items":[]} {}"#, "it is not JSON: line 1, column 40: unexpected '{'"),
+      (
+        "\n\n" + object() + "\n" + #"{"schema":"falls.layout/1","items":[]}"#,
+        "line 4 is a whole document among JSON Lines"
+      ),
+      (
+        #"{"schema":"falls.layout/1","items":[]} {}"#,
+        "it is not JSON: line 1, column 40: unexpected '{'"
+      ),
     ])
   func notLayouts(text: String, reason: String) {
     let found = failure(text)?.reason ?? "it read"
@@ -140,11 +147,14 @@ private func document(_ objects: [String], extra: String = #","contentHeight":90
     #expect(reason == #"line 1: "\#(key)" is \#(shown); expected \#(expected)"#)
   }
 
-  @Test("Values at the edges of their rules read", arguments: [
-    ("index", "9007199254740991"), ("index", "0"), ("column", "9999"), ("column", "0"),
-    ("column", "2.0"), ("span", "10000"), ("span", "1e0"), ("x", "-1e308"), ("y", "1.7976931348623157e308"),
-    ("width", "0"), ("height", "-0"), ("enlarged", "false"),
-  ])
+  @Test(
+    "Values at the edges of their rules read",
+    arguments: [
+      ("index", "9007199254740991"), ("index", "0"), ("column", "9999"), ("column", "0"),
+      ("column", "2.0"), ("span", "10000"), ("span", "1e0"), ("x", "-1e308"),
+      ("y", "1.7976931348623157e308"),
+      ("width", "0"), ("height", "-0"), ("enlarged", "false"),
+    ])
   func edges(key: String, value: String) throws {
     let read = try read(object(replacing: [key: value]))
     #expect(read.items.count == 1)
@@ -177,7 +187,8 @@ private func document(_ objects: [String], extra: String = #","contentHeight":90
       failure(ending(document([object()]), with: #","items":5}"#))
         == .notALayout(#"its "items" is a number, not an array"#))
     // The document's own keys.
-    let heights = try read(document([object()], extra: #","contentHeight":"abc","contentHeight":5"#))
+    let heights = try read(
+      document([object()], extra: #","contentHeight":"abc","contentHeight":5"#))
     #expect(heights.contentHeight == 5)
     let schemas = try read(#"{"schema":"other","schema":"falls.layout/1","items":[]}"#)
     #expect(schemas.items.isEmpty)
@@ -244,7 +255,9 @@ private func document(_ objects: [String], extra: String = #","contentHeight":90
   @Test("A mapped file reads as the same bytes in memory do, its read pages given back")
   func mapped() throws {
     // Over 4 MiB, so that pages are given back as the lines are read.
-    let lines = (0..<25_000).map { object(index: $0, replacing: ["img": "\"\(String(repeating: "x", count: 100))\""]) }
+    let lines = (0..<25_000).map {
+      object(index: $0, replacing: ["img": "\"\(String(repeating: "x", count: 100))\""])
+    }
     let text = lines.joined(separator: "\n") + "\n"
     let path = FileManager.default.temporaryDirectory.appendingPathComponent(
       "falls-document-\(UUID().uuidString).jsonl")
