@@ -195,13 +195,17 @@ public struct LayoutDocument: Sendable {
     }
   }
 
-  /// The keys a reader of a layout document knows; any other is skipped.
-  enum Key: String {
+  /// The keys a reader of a layout document knows; any other is skipped. The raw value is the
+  /// key's slot in ``Members``.
+  enum Key: Int, CaseIterable {
     /// An item's.
     case kind, index, x, y, width, height, column, span, enlarged
     /// A document's.
     case schema, items, contentHeight, contentWidth
     case other
+
+    /// The key as the document spells it.
+    var name: String { String(describing: self) }
 
     /// The key `token` spells, told apart by its length, then its bytes: no string is made for
     /// the keys of a million lines. A key with escapes is the key its text spells.
@@ -264,48 +268,17 @@ public struct LayoutDocument: Sendable {
   /// The members of an object that a reader keeps, each as it lies (the last of a key given
   /// twice), to be checked once the object is read.
   struct Members {
-    var kind, index, x, y, width, height, column, span, enlarged: ItemRules.Field?
-    var schema, contentHeight, contentWidth: ItemRules.Field?
+    /// A value for each ``Key``, by its raw value.
+    private var values = InlineArray<14, ItemRules.Field?>(repeating: nil)
     /// Whether the object has an `items` key: it is a whole document.
     var hasItems = false
 
-    var isDocument: Bool { hasItems || schema != nil }
+    var isDocument: Bool { hasItems || self[.schema] != nil }
 
+    @inline(__always)
     subscript(key: Key) -> ItemRules.Field? {
-      get {
-        switch key {
-        case .kind: kind
-        case .index: index
-        case .x: x
-        case .y: y
-        case .width: width
-        case .height: height
-        case .column: column
-        case .span: span
-        case .enlarged: enlarged
-        case .schema: schema
-        case .contentHeight: contentHeight
-        case .contentWidth: contentWidth
-        case .items, .other: nil
-        }
-      }
-      set {
-        switch key {
-        case .kind: kind = newValue
-        case .index: index = newValue
-        case .x: x = newValue
-        case .y: y = newValue
-        case .width: width = newValue
-        case .height: height = newValue
-        case .column: column = newValue
-        case .span: span = newValue
-        case .enlarged: enlarged = newValue
-        case .schema: schema = newValue
-        case .contentHeight: contentHeight = newValue
-        case .contentWidth: contentWidth = newValue
-        case .items, .other: break
-        }
-      }
+      get { values[key.rawValue] }
+      set { values[key.rawValue] = newValue }
     }
   }
 
@@ -316,7 +289,7 @@ public struct LayoutDocument: Sendable {
     throws(Failure) -> Items.Stored?
   {
     var isItem = true
-    if let kind = members.kind {
+    if let kind = members[.kind] {
       guard case .string(let text) = kind,
         let element = scanner.string(text, is: "item")
           ? .item : ElementKind(rawValue: scanner.text(of: text))
@@ -343,7 +316,7 @@ public struct LayoutDocument: Sendable {
     let column = try number(.column, isRequired: false)
     let span = try number(.span, isRequired: false)
     var enlarged = Items.Stored.noEnlargement
-    switch members.enlarged {
+    switch members[.enlarged] {
     case nil: break
     case .boolean(let flag)?: enlarged = flag ? 1 : 0
     case let value?: throw invalid(.enlarged, value, at: place(), in: scanner)
@@ -361,7 +334,7 @@ public struct LayoutDocument: Sendable {
     _ key: Key, _ value: ItemRules.Field?, at place: Place?, in scanner: JSONScanner
   ) -> Failure {
     .invalidValue(
-      place, key: key.rawValue, value: value.map { ItemRules.quoted($0, in: scanner) },
+      place, key: key.name, value: value.map { ItemRules.quoted($0, in: scanner) },
       expected: Rule.of(key)?.words ?? "")
   }
 
@@ -390,6 +363,8 @@ public struct LayoutDocument: Sendable {
     mutating func document() throws(Failure) -> LayoutDocument {
       do {
         scanner.skipWhitespace()
+        // JSON Lines of no line: what `falls layout -f jsonl` writes of no items.
+        if scanner.atEnd { return try finish(contentHeight: nil) }
         var start = scanner.position
         let first = try scanner.documentValue()
         guard case .object(let key) = first else {
@@ -538,7 +513,7 @@ public struct LayoutDocument: Sendable {
     /// The document whose top-level members are `members`, its `items` read.
     mutating func finishDocument(_ members: Members) throws(Failure) -> LayoutDocument {
       let schema = LayoutDocument.schema
-      switch members.schema {
+      switch members[.schema] {
       case .string(let text)? where scanner.string(text, is: "falls.layout/1"): break
       case .string(let text)?:
         throw .notALayout(

@@ -231,6 +231,8 @@ private struct DiffDocument: Decodable {
     var runs = LayoutStyle.allCases.map { ["--style", $0.rawValue] }
     runs += [["--header-height", "30", "--footer-height", "20"], ["--axis", "horizontal"]]
     runs += [["--fields", "index,x,y,width,height"], ["--synthetic", "2000", "-c", "7"]]
+    // No items: jsonl is empty (found by the document fuzz target).
+    runs += [["--synthetic", "0"]]
     for arguments in runs {
       let json = try await layout(arguments + ["-f", "json"], "a.json", in: here)
       let jsonl = try await layout(arguments + ["-f", "jsonl"], "a.jsonl", in: here)

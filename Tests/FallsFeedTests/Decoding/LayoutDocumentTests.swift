@@ -68,6 +68,15 @@ private func document(_ objects: [String], extra: String = #","contentHeight":90
     #expect(Array(try read(object).items) == [Self.item])
   }
 
+  @Test("No bytes, or only blanks, are JSON Lines of no item, as falls writes no items")
+  func empty() throws {
+    // Found by the document fuzz target: `falls layout --synthetic 0 -f jsonl` writes nothing.
+    for text in ["", "\n", " \r\n\t"] {
+      let document = try read(text)
+      #expect(document.items.isEmpty && document.contentHeight == nil)
+    }
+  }
+
   @Test("Keys a diff does not compare may be left out: column, span, enlarged, kind")
   func fewestKeys() throws {
     let lines = try read(#"{"index":0,"x":1,"y":2,"width":3,"height":4}"#)
