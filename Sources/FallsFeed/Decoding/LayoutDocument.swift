@@ -68,8 +68,8 @@ public struct LayoutDocument: Sendable {
 
     @usableFromInline var stored: [Stored]
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { stored.count }
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { stored.count }
 
     @inlinable public subscript(position: Int) -> Item { stored[position].item }
 
@@ -84,12 +84,12 @@ public struct LayoutDocument: Sendable {
   /// along `--axis horizontal`, whose `contentHeight` is the viewport's).
   public let contentHeight: Double?
   /// The items' positions in index order; `nil` when that is the document's order.
-  private let order: [Int]?
+  @usableFromInline let order: [Int]?
 
   /// The position in ``items`` of the item that comes `rank`-th in index order (from 0).
   ///
   /// - Complexity: O(1).
-  @inline(__always)
+  @inlinable
   public func position(inIndexOrder rank: Int) -> Int { order?[rank] ?? rank }
 
   /// The schema name a document must carry.
