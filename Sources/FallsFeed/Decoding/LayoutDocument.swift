@@ -298,15 +298,10 @@ public struct LayoutDocument: Sendable {
     }
     /// The number `key` gives, checked; a missing one is a failure when `isRequired`.
     func number(_ key: Key, isRequired: Bool) throws(Failure) -> Double? {
-      guard let value = members[key] else {
-        guard !isRequired else { throw invalid(key, nil, at: place(), in: scanner) }
-        return nil
+      guard !isRequired || members[key] != nil else {
+        throw invalid(key, nil, at: place(), in: scanner)
       }
-      guard case .number(let text) = value, let rule = Rule.of(key),
-        case let number = LayoutDocument.number(UnsafeBufferPointer(rebasing: scanner.bytes[text])),
-        rule.admits(number)
-      else { throw invalid(key, value, at: place(), in: scanner) }
-      return number
+      return try checkedNumber(key, members[key], at: place(), in: scanner)
     }
     let index = try number(.index, isRequired: isItem)
     let x = try number(.x, isRequired: isItem)
@@ -327,6 +322,23 @@ public struct LayoutDocument: Sendable {
       index: Int(index), frame: Rect(x: x, y: y, width: width, height: height),
       column: column.map { Int32($0) } ?? Items.Stored.noColumn,
       span: span.map { Int32($0) } ?? Items.Stored.noSpan, enlarged: enlarged)
+  }
+
+  /// The number that `key` is given as `value`, by its rule, or `nil` when it is not given.
+  ///
+  /// - Throws: ``Failure/invalidValue(_:key:value:expected:)`` at `place` (worked out only
+  ///   then) when it is not a number, or not one the rule admits.
+  @inline(__always)
+  static func checkedNumber(
+    _ key: Key, _ value: ItemRules.Field?, at place: @autoclosure () -> Place?,
+    in scanner: JSONScanner
+  ) throws(Failure) -> Double? {
+    guard let value else { return nil }
+    guard case .number(let text) = value, let rule = Rule.of(key),
+      case let number = LayoutDocument.number(UnsafeBufferPointer(rebasing: scanner.bytes[text])),
+      rule.admits(number)
+    else { throw invalid(key, value, at: place(), in: scanner) }
+    return number
   }
 
   /// The failure of `key`'s `value` (`nil`: missing) at `place`.
@@ -514,7 +526,7 @@ public struct LayoutDocument: Sendable {
     mutating func finishDocument(_ members: Members) throws(Failure) -> LayoutDocument {
       let schema = LayoutDocument.schema
       switch members[.schema] {
-      case .string(let text)? where scanner.string(text, is: "falls.layout/1"): break
+      case .string(let text)? where scanner.text(of: text) == schema: break
       case .string(let text)?:
         throw .notALayout(
           "its schema is \"\(shownInMessage(scanner.text(of: text)))\", not \"\(schema)\"")
@@ -526,18 +538,11 @@ public struct LayoutDocument: Sendable {
       }
       guard members.hasItems else { throw .notALayout("it has no \"items\" array") }
       if let itemsFailure { throw itemsFailure }
-      /// The extent `key` gives, checked, if the document gives it.
-      func extent(_ key: Key) throws(Failure) -> Double? {
-        guard let value = members[key] else { return nil }
-        guard case .number(let text) = value,
-          case let number = LayoutDocument.number(
-            UnsafeBufferPointer(rebasing: scanner.bytes[text])),
-          Rule.of(key)?.admits(number) == true
-        else { throw LayoutDocument.invalid(key, value, at: nil, in: scanner) }
-        return number
-      }
-      let height = try extent(.contentHeight)
-      return try finish(contentHeight: try extent(.contentWidth) ?? height)
+      let (height, width) = (
+        try checkedNumber(.contentHeight, members[.contentHeight], at: nil, in: scanner),
+        try checkedNumber(.contentWidth, members[.contentWidth], at: nil, in: scanner)
+      )
+      return try finish(contentHeight: width ?? height)
     }
 
     /// The document of the items read: their index order worked out when it is not theirs,

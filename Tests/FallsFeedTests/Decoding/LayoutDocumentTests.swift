@@ -1,7 +1,8 @@
 import FallsCore
-import FallsFeed
 import Foundation
 import Testing
+
+@testable import FallsFeed
 
 private func read(_ text: String) throws(LayoutDocument.Failure) -> LayoutDocument {
   try LayoutDocument.read(FeedBytes(data: Data(text.utf8)))
@@ -259,6 +260,14 @@ private func document(_ objects: [String], extra: String = #","contentHeight":90
     let reason = failure(object(replacing: ["kind": long]))?.reason ?? ""
     #expect(!reason.contains("\u{1B}") && reason.count < 400, "\(reason)")
     #expect(reason.hasPrefix(#"line 1: "kind" is "aaaa"#))
+  }
+
+  @Test("An item is held in 56 bytes, its absent column, span and enlargement read as absent")
+  func storage() throws {
+    #expect(MemoryLayout<LayoutDocument.Items.Stored>.stride == 56)
+    let bare = try read(#"{"index":0,"x":1,"y":2,"width":3,"height":4,"column":0,"span":1}"#)
+    #expect(bare.items.first?.column == 0 && bare.items.first?.span == 1)
+    #expect(bare.items.first?.isEnlarged == nil)
   }
 
   @Test("A mapped file reads as the same bytes in memory do, its read pages given back")
