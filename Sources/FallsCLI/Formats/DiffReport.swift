@@ -100,7 +100,7 @@ struct DiffReport: Sendable {
     if changed > 0 { parts.append("\(changed) changed") }
     let height =
       heightChanged
-      ? "content height \(formatNumber(contentHeight.old ?? 0)) → \(formatNumber(contentHeight.new ?? 0))"
+      ? "content height \(Self.text(contentHeight.old ?? 0)) → \(Self.text(contentHeight.new ?? 0))"
       : nil
     guard !isSame else { return "same: \(common) item\(common == 1 ? "" : "s")" }
     return "differ: " + (parts.isEmpty ? "" : parts.joined(separator: ", "))
@@ -136,7 +136,7 @@ struct DiffReport: Sendable {
       out.appendLiteral(",\"same\":")
       out.appendBoolean(isSame)
       out.appendLiteral(",\"tolerance\":")
-      out.appendNumber(tolerance)
+      appendNumber(tolerance, to: &out)
       for difference in [Difference.added, .removed, .changed] {
         out.append(",\"\(difference.rawValue)\":[")
         var isFirst = true
@@ -182,8 +182,19 @@ struct DiffReport: Sendable {
     try out.flush()
   }
 
-  private func appendNumber(_ value: Double?, to out: inout OutputBuffer) {
-    if let value { out.appendNumber(value) } else { out.appendLiteral("null") }
+  /// `value` for the table, as JSON writes it; finite, as every number of a diff is.
+  private static func text(_ value: Double) -> String {
+    assert(value.isFinite, "a non-finite number in the diff's table: \(value)")
+    return formatNumber(value)
+  }
+
+  /// Appends `value` as a JSON number, or `null` when there is none.
+  private func appendNumber(_ value: Double?, to out: inout OutputBuffer, isCached: Bool = true) {
+    guard let value else { return out.appendLiteral("null") }
+    // JSON has no infinity and no NaN: every number here was read finite (LayoutDocument's
+    // rules, the flag's range), and no other comes in.
+    assert(value.isFinite, "a non-finite number in the diff's JSON: \(value)")
+    out.appendNumber(value, isCached: isCached)
   }
 
   /// An item's JSON object: its index, frame, and column, span and enlargement when given.
@@ -191,13 +202,13 @@ struct DiffReport: Sendable {
     out.appendLiteral("{\"index\":")
     out.appendInteger(item.index)
     out.appendLiteral(",\"x\":")
-    out.appendNumber(item.frame.x)
+    appendNumber(item.frame.x, to: &out)
     out.appendLiteral(",\"y\":")
-    out.appendNumber(item.frame.y, isCached: false)
+    appendNumber(item.frame.y, to: &out, isCached: false)
     out.appendLiteral(",\"width\":")
-    out.appendNumber(item.frame.width)
+    appendNumber(item.frame.width, to: &out)
     out.appendLiteral(",\"height\":")
-    out.appendNumber(item.frame.height, isCached: false)
+    appendNumber(item.frame.height, to: &out, isCached: false)
     if let column = item.column {
       out.appendLiteral(",\"column\":")
       out.appendInteger(column)
@@ -216,8 +227,8 @@ struct DiffReport: Sendable {
   /// "item 3 at 10, 20, 100 × 150".
   private func describe(_ item: Item) -> String {
     let frame = item.frame
-    return "item \(item.index) at \(formatNumber(frame.x)), \(formatNumber(frame.y)), "
-      + "\(formatNumber(frame.width)) × \(formatNumber(frame.height))"
+    return "item \(item.index) at \(Self.text(frame.x)), \(Self.text(frame.y)), "
+      + "\(Self.text(frame.width)) × \(Self.text(frame.height))"
   }
 
   /// What changed of an item: "y 10 → 12, height 150 → 148, enlarged false → true".
@@ -227,7 +238,7 @@ struct DiffReport: Sendable {
       ("x", old.frame.x, new.frame.x), ("y", old.frame.y, new.frame.y),
       ("width", old.frame.width, new.frame.width), ("height", old.frame.height, new.frame.height),
     ] where abs(a - b) > tolerance {
-      parts.append("\(name) \(formatNumber(a)) → \(formatNumber(b))")
+      parts.append("\(name) \(Self.text(a)) → \(Self.text(b))")
     }
     func text<Value>(_ value: Value?) -> String { value.map { "\($0)" } ?? "none" }
     if old.column != new.column { parts.append("column \(text(old.column)) → \(text(new.column))") }

@@ -53,9 +53,6 @@ enum ShortestDecimal {
   ///   undefined.
   @inline(never)
   static func writeJSON(_ value: Double, to buffer: UnsafeMutablePointer<UInt8>) -> Int {
-    // JSON has no infinity and no NaN: what reaches a writer was checked finite where it was
-    // read (a feed, a layout document, a flag) or made (the engine's extents are bounded).
-    assert(value.isFinite, "a non-finite number written as JSON: \(value)")
     // The exponent field of a normal number below 2^53 is 1 through 1075 (the comparison is
     // unsigned, so that a zero field, −1 here, fails it too).
     let exponentBits = Int(value.exponentBitPattern)
