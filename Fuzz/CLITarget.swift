@@ -14,7 +14,6 @@ import FallsBase
 import FallsCore
 import FallsFeed
 import Foundation
-import Synchronization
 
 @testable import FallsCLI
 
@@ -32,15 +31,8 @@ public func fuzzCLI(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
   let environment = CLIEnvironment(
     readStandardInput: { _, _ in FeedBytes(data: Data(feed)) }, standardOutput: output,
     standardError: error, transport: RefusingTransport(), backoff: 0)
-  let done = DispatchSemaphore(value: 0)
-  let result = Mutex<ExitCode?>(nil)
-  Task {
-    let code = await CLI.run(arguments, environment: environment)
-    result.withLock { $0 = code }
-    done.signal()
-  }
-  done.wait()
-  check(arguments, code: result.withLock { $0 }, output: output.text, error: error.text)
+  let code = runInProcess(arguments, environment: environment)
+  check(arguments, code: code, output: output.text, error: error.text)
   return 0
 }
 

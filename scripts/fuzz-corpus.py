@@ -5,6 +5,8 @@ feed:   each fixture feed as it is.
 layout: for each fixture and each style, the bytes LayoutTarget reads as a configuration
         (style, columns, then defaults), followed by the fixture's image sizes as items.
 cli:    a few argument lists' worth of bytes for CLITarget.
+document: small layouts falls writes (json and jsonl, a few styles and flags), alone and as
+        pairs split by a byte 0x1E for the diff, from the built falls (.build/debug or release).
 
 The regression-* files in Fuzz/corpus/<target>/ are inputs that once failed; they are kept, and
 this script leaves them alone.
@@ -12,6 +14,7 @@ this script leaves them alone.
 import hashlib
 import json
 import pathlib
+import subprocess
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "Tests" / "Fixtures"
@@ -52,6 +55,30 @@ def main():
         [0, 4, 0, 5, 65, 66, 67, 68, 69, 3, 22, 1],
     ]:
         write("cli", bytes(arguments))
+    documents()
+
+
+def documents():
+    binary = next(
+        (path for path in [ROOT / ".build" / "debug" / "falls", ROOT / ".build" / "release" / "falls"]
+         if path.exists()), None)
+    if binary is None:
+        print("fuzz-corpus: no built falls; the document seeds are left as they are")
+        return
+    for flags in [
+        ["--synthetic", "3"], ["--synthetic", "4", "--style", "waterfall", "-c", "2"],
+        ["--synthetic", "3", "--header-height", "20", "--footer-height", "10"],
+        ["--synthetic", "2", "--axis", "horizontal"], ["--synthetic", "3", "--style", "grid"],
+        ["--synthetic", "2", "--style", "sphere"], ["--synthetic", "0"],
+        ["--synthetic", "3", "--fields", "index,x,y,width,height"],
+    ]:
+        pair = []
+        for fmt in ["json", "jsonl"]:
+            data = subprocess.run([str(binary), "layout", *flags, "-f", fmt],
+                                  check=True, capture_output=True).stdout
+            write("document", data)
+            pair.append(data)
+        write("document", pair[0] + bytes([0x1E]) + pair[1])
 
 
 if __name__ == "__main__":

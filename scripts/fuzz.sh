@@ -3,7 +3,7 @@
 # (swiftc -sanitize=fuzzer,address) and runs each for FUZZ_SECONDS seconds (60 by default).
 #
 #   FUZZ_SECONDS=600 make fuzz          longer runs
-#   FUZZ_TARGETS="feed" make fuzz       one target (feed, layout, cli, image)
+#   FUZZ_TARGETS="feed" make fuzz       one target (feed, layout, cli, image, document)
 #
 # Each target starts from its checked-in seeds (Fuzz/corpus/<target>) and the inputs earlier runs
 # found (.build/fuzz/corpus/<target>, kept between runs). An input that makes a target fail is
@@ -13,11 +13,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds=${FUZZ_SECONDS:-60}
-targets=${FUZZ_TARGETS:-"feed layout cli image"}
+targets=${FUZZ_TARGETS:-"feed layout cli image document"}
 build=.build/fuzz
 mkdir -p "$build/lib" "$build/crashes"
 flags=(-sanitize=fuzzer,address -O -g -enable-testing -parse-as-library -package-name falls
-  -I "$build/lib" -L "$build/lib")
+  -I "$build/lib" -L "$build/lib" -I "$build/cmodules")
 
 # A module is built again when a file of its sources, or a library it imports, is newer, or when
 # its list of sources changed (a file added, moved or removed).
@@ -44,9 +44,32 @@ module() {
     $sources 2> "$build/build.log" || { cat "$build/build.log" >&2; exit 1; }  # (no blanks in the paths)
   echo "$sources" > "$library.sources"
 }
+# The C modules FallsFeed imports (CCurl, CFileSystem): each header as a clang module, each file
+# as a library, as SwiftPM builds them.
+mkdir -p "$build/cmodules"
+: > "$build/cmodules/module.modulemap"
+cmodules=()
+for name in CCurl CFileSystem; do
+  cat >> "$build/cmodules/module.modulemap" <<MAP
+module $name {
+  header "$PWD/Sources/$name/include/$name.h"
+  export *
+}
+MAP
+  library="$build/lib/lib$name.a"
+  if [ ! -f "$library" ] || [ -n "$(find "Sources/$name" -newer "$library" 2>/dev/null | head -1)" ]; then
+    echo "fuzz: building $name"
+    clang -O -g -fsanitize=address -I "Sources/$name/include" \
+      -c "Sources/$name/$name.c" -o "$build/$name.o"
+    rm -f "$library"
+    ar rcs "$library" "$build/$name.o"
+  fi
+  cmodules+=("$library")
+done
 module FallsCore Sources/FallsCore
 module FallsBase Sources/FallsBase
-module FallsFeed Sources/FallsFeed "$build/lib/libFallsCore.a" "$build/lib/libFallsBase.a"
+module FallsFeed Sources/FallsFeed "$build/lib/libFallsCore.a" "$build/lib/libFallsBase.a" \
+  "${cmodules[@]}"
 module FallsTerminal Sources/FallsTerminal "$build/lib/libFallsBase.a"
 module FallsCLI Sources/FallsCLI "$build/lib/libFallsFeed.a" "$build/lib/libFallsTerminal.a"
 module FallsTestSupport Tests/FallsTestSupport "$build/lib/libFallsFeed.a"
@@ -58,15 +81,17 @@ for target in $targets; do
     layout) source=Fuzz/LayoutTarget.swift ;;
     cli) source=Fuzz/CLITarget.swift ;;
     image) source=Fuzz/ImageTarget.swift ;;
-    *) echo "fuzz: no target '$target'; the targets are feed, layout, cli, image" >&2; exit 64 ;;
+    document) source=Fuzz/LayoutDocumentTarget.swift ;;
+    *) echo "fuzz: no target '$target'; the targets are feed, layout, cli, image, document" >&2
+      exit 64 ;;
   esac
   binary="$build/$target-fuzz"
-  if newer "$binary" "$source" "$build/lib"; then
+  if newer "$binary" "$source" Fuzz/Support "$build/lib"; then
     echo "fuzz: building $target-fuzz"
     # (The linker's warnings about the sanitizer's local symbols are noise: kept in the log.)
-    swiftc "${flags[@]}" "$source" -o "$binary" \
+    swiftc "${flags[@]}" "$source" Fuzz/Support/*.swift -o "$binary" \
       -lFallsTestSupport -lFallsCLI -lFallsTerminal -lFallsFeed -lFallsBase \
-      -lFallsCore \
+      -lFallsCore -lCCurl -lCFileSystem -ldl \
       2> "$build/build.log" || { cat "$build/build.log" >&2; exit 1; }
   fi
   mkdir -p "$build/corpus/$target"

@@ -485,6 +485,7 @@ try? FileManager.default.removeItem(at: feedFile)
   let names = [
     "diff 1000000 items against 1000000, the same",
     "diff 1000000 items against 1000000, another seed",
+    "peak memory of diff 1000000 against 1000000",
   ]
   guard names.contains(where: { selected($0) }) else { return }
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -502,11 +503,28 @@ try? FileManager.default.removeItem(at: feedFile)
   let json = write("a.json", ["-f", "json"])
   let jsonl = write("a.jsonl", ["-f", "jsonl"])
   let other = write("b.jsonl", ["-f", "jsonl", "--seed", "2"])
+  // The peak of each run against the size of the two files it reads.
+  var peaks: [Double] = []
+  var sizes = 0.0
   for (name, pair) in [(names[0], [json, jsonl]), (names[1], [jsonl, other])] {
+    let size = pair.reduce(0.0) {
+      $0 + Double((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0)
+    }
     measure(name, unit: "s", target: "< 2 s", warmups: 0, repeats: 3) {
-      runFalls(["diff"] + pair + ["-f", "json"]).0
+      let (time, memory, _) = runFalls(["diff"] + pair + ["-f", "json"])
+      if size > 0 { peaks.append(memory / size) }
+      sizes = size
+      return time
     }
   }
+  guard selected(names[2]), !peaks.isEmpty else { return }
+  peaks.sort()
+  results.append(
+    Result(
+      name: names[2], unit: "× inputs", median: peaks[peaks.count / 2], fastest: peaks[0],
+      slowest: peaks[peaks.count - 1], target: "<= 1.2×",
+      note: "both runs above; \(Int((peaks.last ?? 0) * sizes / 1_048_576)) MiB at most for "
+        + "\(Int(sizes / 1_048_576)) MiB of layouts"))
 }
 
 // 12. falls check of generated layouts (irregular, 3 columns, the default), end to end: the

@@ -140,6 +140,27 @@ public struct CLIEnvironment {
   }
 }
 
+extension CLIEnvironment {
+  /// Standard input's bytes within `--max-bytes` `limit`, read by ``readStandardInput``: a pipe,
+  /// a device or a terminal gives at most `limit` bytes, and a regular file as many as it holds
+  /// unless `limitsRegularFile`.
+  ///
+  /// The limit is held here too, whoever read the bytes (a reader given in tests reads all it
+  /// has), so that every command that reads standard input keeps it alike.
+  ///
+  /// - Throws: ``FeedError/tooLarge(path:limit:)`` past the limit (its path `-`), or
+  ///   ``FeedError/unreadable(path:reason:)``.
+  func standardInput(atMost limit: Int, limitsRegularFile: Bool) throws(FeedError) -> FeedBytes {
+    let bytes = try readStandardInput(limit, limitsRegularFile)
+    if !bytes.isFileMapping, bytes.data.count > limit,
+      standardInputKind != .file || limitsRegularFile
+    {
+      throw .tooLarge(path: "-", limit: limit)
+    }
+    return bytes
+  }
+}
+
 /// The width of the terminal that `descriptor` is, or `nil` when it is not a terminal.
 private func terminalColumns(_ descriptor: Int32) -> Int? {
   guard isatty(descriptor) == 1 else { return nil }

@@ -26,10 +26,11 @@ enum CLIError: Error, Sendable {
   /// `falls probe` found items that are not ok, `falls check` failed checks, `falls diff`
   /// differing layouts; the message says how many.
   case notAllPassed(String)
-  /// An input of `falls diff` is not a layout document; the message says which and why.
-  case notALayout(String)
-  /// An input of `falls diff` cannot be read; the message says which and why.
-  case unreadableLayout(String)
+  /// An input of `falls diff` (a path, or `-` for standard input) is not a layout document.
+  case notALayout(input: String, LayoutDocument.Failure)
+  /// An input of `falls diff` (a path, or `-`) cannot be read, or holds more than
+  /// `--max-bytes`.
+  case unreadableLayout(input: String, FeedError)
   /// A feed URL could not be fetched.
   case fetch(FetchError)
   /// Page `page` of a paged run failed; the message says which page.

@@ -19,23 +19,34 @@ enum DiffCommand {
     var tolerance = 0.0
     var format = OutputFormat.table
     var output: String?
+    /// The most bytes read of an input that is not a regular file (`--max-bytes`); as
+    /// `falls layout` reads a feed.
+    var maxBytes = FetchPolicy().maxBytes
+    /// Whether a regular file is held to ``maxBytes`` too: when `--max-bytes` is given.
+    var limitsRegularFile = false
   }
 
   static let help = """
     OVERVIEW: Compare two layouts of falls layout -f json or -f jsonl, item by item.
 
-    USAGE: falls diff OLD NEW [--tolerance PT] [-f table|json] [-o FILE]
+    USAGE: falls diff OLD NEW [--tolerance PT] [--max-bytes N] [-f table|json] [-o FILE]
 
     OLD and NEW are falls.layout/1 documents, json or jsonl in any mix; - is standard input
     (once). Items are matched by their index. An item only in OLD is removed, only in NEW
     added; one whose frame (x, y, width, height) moved by more than --tolerance, or whose
     column, span or enlargement changed, is changed. The content heights are compared when
-    both documents give them (json does).
+    both documents give them (json does). Each value compared must be one falls writes: an
+    index, column or span a whole number in range, a frame or content height a finite number
+    (width and height at least 0), enlarged true or false; a key given twice counts last.
 
     OPTIONS:
       --tolerance PT
           How far, in points, a frame's x, y, width or height may move and be the same.
           Default: 0: exactly the same.
+      --max-bytes N
+          Largest input read, in bytes: standard input, a pipe or a device is read no
+          further (66); given, a larger regular file is refused before it is read. Default:
+          \(Options().maxBytes) (\(Options().maxBytes >> 20) MiB), and no limit for a regular file, whose size is known.
       -f, --format table|json
           table for people: a summary line, then a line an item; json for one document
           (schema falls.diff/1). Default: table.
@@ -49,9 +60,13 @@ enum DiffCommand {
       1    they differ (the report says how)
       64   bad usage
       65   an input is not a layout (the message says which and why)
-      66   an input cannot be read
+      66   an input cannot be read, or is larger than --max-bytes
 
     """
+
+  /// The flags `falls diff` takes, as the unknown-option message and the completion scripts
+  /// name them.
+  static let flagNames = ["--tolerance", "--max-bytes", "--format", "--output", "--help"]
 
   /// A usage error of `falls diff`.
   static func usage(_ message: String) -> CLIError { .usage(message, command: name) }
@@ -92,8 +107,19 @@ enum DiffCommand {
       }
       switch flag {
       case "--tolerance":
-        options.tolerance = try value().number(
-          in: LayoutConfiguration.lengths, example: "0.5")
+        let text = try value()
+        options.tolerance = try reading {
+          try text.number(in: LayoutConfiguration.lengths, example: "0.5")
+        }
+      case "--max-bytes":
+        // Read by layout's own entry: the same range, the same words.
+        let text = try value()
+        options.maxBytes = try reading {
+          var reading = LayoutReading()
+          try LayoutFlag[.maxBytes].read(&reading, text)
+          return reading.options.fetchPolicy.maxBytes
+        }
+        options.limitsRegularFile = true
       case "-f", "--format":
         let format = try value().choice(OutputFormat.self)
         guard formats.contains(format) else {
@@ -105,10 +131,9 @@ enum DiffCommand {
       case "-o", "--output":
         options.output = try value().text
       default:
-        let names = ["--tolerance", "--format", "--output", "--help"]
         throw usage(
           "unknown option '\(shownInMessage(flag))'; falls diff takes "
-            + names.joined(separator: ", "))
+            + flagNames.joined(separator: ", "))
       }
     }
     guard inputs.count == 2 else {
@@ -122,16 +147,37 @@ enum DiffCommand {
     return options
   }
 
+  /// A flag's value read by `read`, whose usage error points to diff's help: the readers of
+  /// ``FlagValue`` are layout's, and name its help.
+  private static func reading<Value>(_ read: () throws -> Value) throws(CLIError) -> Value {
+    do {
+      return try read()
+    } catch .usage(let message, _) as CLIError {
+      throw usage(message)
+    } catch let error as CLIError {
+      throw error
+    } catch {
+      preconditionFailure("a flag's reader throws only CLIError: \(error)")
+    }
+  }
+
   /// Reads both layouts and compares them.
   static func run(_ options: Options, environment: CLIEnvironment) throws(CLIError) -> DiffReport {
     let paths = [options.old, options.new]
     let inputs = [
-      try bytes(paths[0], environment: environment), try bytes(paths[1], environment: environment),
+      try bytes(paths[0], options: options, environment: environment),
+      try bytes(paths[1], options: options, environment: environment),
     ]
     // Both read at once, each on a processor of its own; the old one's failure is said first.
     let results = Mutex([Result<LayoutDocument, CLIError>?](repeating: nil, count: 2))
     DispatchQueue.concurrentPerform(iterations: 2) { which in
-      let read = Result { () throws(CLIError) in try document(inputs[which], path: paths[which]) }
+      let read = Result { () throws(CLIError) in
+        do throws(LayoutDocument.Failure) {
+          return try LayoutDocument.read(inputs[which])
+        } catch {
+          throw .notALayout(input: paths[which], error)
+        }
+      }
       results.withLock { $0[which] = read }
     }
     let (old, new) = results.withLock { ($0[0], $0[1]) }
@@ -139,28 +185,20 @@ enum DiffCommand {
     return DiffReport(old: try old.get(), new: try new.get(), tolerance: options.tolerance)
   }
 
-  /// The bytes at `path`, or of standard input for `-`: a file is mapped, not copied.
-  private static func bytes(_ path: String, environment: CLIEnvironment) throws(CLIError)
-    -> FeedBytes
+  /// The bytes at `path`, or of standard input for `-`, within `--max-bytes` as `falls layout`
+  /// reads a feed: a regular file whatever its size (mapped, not copied, when large), anything
+  /// else at most `--max-bytes`.
+  private static func bytes(_ path: String, options: Options, environment: CLIEnvironment)
+    throws(CLIError) -> FeedBytes
   {
     do throws(FeedError) {
       return path == "-"
-        ? try environment.readStandardInput(Int.max, false)
-        : try FeedReader.load(path: path, maxBytes: Int.max, limitsRegularFile: false)
+        ? try environment.standardInput(
+          atMost: options.maxBytes, limitsRegularFile: options.limitsRegularFile)
+        : try FeedReader.load(
+          path: path, maxBytes: options.maxBytes, limitsRegularFile: options.limitsRegularFile)
     } catch {
-      guard case .unreadable(let file, let reason) = error else { throw .feed(error) }
-      throw .unreadableLayout("cannot read the layout '\(shownInMessage(file))': \(reason)")
-    }
-  }
-
-  /// The layout document `bytes` hold, read from `path`.
-  private static func document(_ bytes: FeedBytes, path: String) throws(CLIError) -> LayoutDocument
-  {
-    do {
-      return try LayoutDocument.read(bytes)
-    } catch {
-      let name = path == "-" ? "standard input" : "'\(shownInMessage(path))'"
-      throw .notALayout("\(name) is not a falls.layout/1 document: \(error.reason)")
+      throw .unreadableLayout(input: path, error)
     }
   }
 }

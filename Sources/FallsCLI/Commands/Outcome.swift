@@ -45,10 +45,21 @@ func outcome(of error: CLIError) -> Outcome {
       code, "feed \(problem.message); use --skip-invalid to lay out the other items")
   case .notAllPassed(let message):
     return .failure(.failure, message)
-  case .notALayout(let message):
-    return .failure(.dataError, message)
-  case .unreadableLayout(let message):
-    return .failure(.noInput, message)
+  case .notALayout(let input, .changedWhileRead):
+    return .failure(
+      .noInput,
+      "cannot read \(layoutName(input)): \(LayoutDocument.Failure.changedWhileRead.reason)")
+  case .notALayout(let input, let failure):
+    let name = input == "-" ? "standard input" : "'\(shownInMessage(input))'"
+    return .failure(
+      .dataError, "\(name) is not a \(LayoutDocument.schema) document: \(failure.reason)")
+  case .unreadableLayout(let input, .tooLarge(_, let limit)):
+    let what = input == "-" ? "standard input holds" : "\(layoutName(input)) is"
+    return .failure(.noInput, tooLarge(what, limit: limit))
+  case .unreadableLayout(let input, .unreadable(_, let reason)):
+    return .failure(.noInput, "cannot read \(layoutName(input)): \(reason)")
+  case .unreadableLayout(_, let error):
+    return .failure(code(of: error), describe(error))
   case .page(let page, let error):
     var inner = outcome(of: error)
     inner.message = "page \(page): " + inner.message
@@ -115,9 +126,19 @@ private func describe(_ error: FeedError) -> String {
   case .tooLarge(let path, let limit):
     let what =
       path == "-" ? "standard input holds" : "the feed file '\(shownInMessage(path))' is"
-    return
-      "\(what) more than --max-bytes \(limit) bytes; give a larger --max-bytes to read it"
+    return tooLarge(what, limit: limit)
   case .unreadable(let path, let reason):
     return "cannot read the feed file '\(shownInMessage(path))': \(reason)"
   }
+}
+
+/// What is said of an input larger than `--max-bytes` `limit`: `what` ("standard input holds",
+/// "the feed file 'x' is"), the limit, and what to do.
+private func tooLarge(_ what: String, limit: Int) -> String {
+  "\(what) more than --max-bytes \(limit) bytes; give a larger --max-bytes to read it"
+}
+
+/// An input of `falls diff` as a message names it: "standard input", or "the layout 'a.json'".
+private func layoutName(_ input: String) -> String {
+  input == "-" ? "standard input" : "the layout '\(shownInMessage(input))'"
 }

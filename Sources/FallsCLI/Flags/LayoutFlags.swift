@@ -235,12 +235,13 @@ extension LayoutFlag {
     case .columns:
       LayoutFlag(
         name: name, short: "c", argument: "N",
-        help: "Number of columns, 1 to \(LayoutConfiguration.maximumColumns). "
+        help: "Number of columns, \(LayoutConfiguration.columnCounts.lowerBound) to "
+          + "\(LayoutConfiguration.columnCounts.upperBound). "
           + "Default: \(defaults.columns).",
         option: .columns,
         read: {
           $0.options.configuration.columns = try $1.whole(
-            in: 1...LayoutConfiguration.maximumColumns, example: "3")
+            in: LayoutConfiguration.columnCounts, example: "3")
         })
     case .minColumnWidth:
       LayoutFlag(

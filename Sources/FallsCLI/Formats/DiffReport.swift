@@ -8,48 +8,70 @@ import Foundation
 struct DiffReport: Sendable {
   typealias Item = LayoutDocument.Item
 
-  var added: [Item]
-  var removed: [Item]
-  var changed: [(old: Item, new: Item)]
-  var contentHeight: (old: Double?, new: Double?)
+  let old: LayoutDocument
+  let new: LayoutDocument
   var tolerance: Double
+  /// How many items only the new layout holds, only the old, and both with a difference.
+  private(set) var added = 0, removed = 0, changed = 0
   /// How many items both layouts hold.
-  var common: Int
+  private(set) var common = 0
+
+  var contentHeight: (old: Double?, new: Double?) { (old.contentHeight, new.contentHeight) }
 
   /// The JSON schema name of `--format json`.
   static let schema = "falls.diff/1"
 
-  /// Compares `old` with `new`, items matched by index: in one walk of both sorted by index.
+  /// What one item is to the diff, by its positions in the documents' items.
+  enum Step {
+    case removed(old: Int)
+    case added(new: Int)
+    case changed(old: Int, new: Int)
+    case same
+  }
+
+  /// Compares `old` with `new`, items matched by index, and counts what differs; the items
+  /// themselves are walked again as the report is written, so that nothing but the documents
+  /// is held.
   ///
-  /// - Complexity: O(*n*) for *n* items in index order (O(*n* log *n*) otherwise).
+  /// - Complexity: O(*n*) for *n* items.
   init(old: LayoutDocument, new: LayoutDocument, tolerance: Double) {
-    func sorted(_ items: [Item]) -> [Item] {
-      zip(items, items.dropFirst()).allSatisfy { $0.index <= $1.index }
-        ? items : items.sorted { $0.index < $1.index }
+    (self.old, self.new, self.tolerance) = (old, new, tolerance)
+    var (added, removed, changed, common) = (0, 0, 0, 0)
+    walk { step in
+      switch step {
+      case .removed: removed += 1
+      case .added: added += 1
+      case .changed:
+        changed += 1
+        common += 1
+      case .same: common += 1
+      }
     }
-    let (before, after) = (sorted(old.items), sorted(new.items))
-    var (added, removed, changed) = ([Item](), [Item](), [(old: Item, new: Item)]())
-    var (i, j, common) = (0, 0, 0)
+    (self.added, self.removed, self.changed, self.common) = (added, removed, changed, common)
+  }
+
+  /// Calls `body` with each item of either layout in index order, in one walk of both.
+  ///
+  /// - Complexity: O(*n*) for *n* items.
+  func walk<Failure: Error>(_ body: (Step) throws(Failure) -> Void) throws(Failure) {
+    let (before, after) = (old.items, new.items)
+    var (i, j) = (0, 0)
     while i < before.count || j < after.count {
-      if j == after.count || (i < before.count && before[i].index < after[j].index) {
-        removed.append(before[i])
+      let a = i < before.count ? old.position(inIndexOrder: i) : 0
+      let b = j < after.count ? new.position(inIndexOrder: j) : 0
+      if j == after.count || (i < before.count && before.index(at: a) < after.index(at: b)) {
+        try body(.removed(old: a))
         i += 1
-      } else if i == before.count || after[j].index < before[i].index {
-        added.append(after[j])
+      } else if i == before.count || after.index(at: b) < before.index(at: a) {
+        try body(.added(new: b))
         j += 1
       } else {
-        if Self.differ(before[i], after[j], tolerance: tolerance) {
-          changed.append((before[i], after[j]))
-        }
-        common += 1
+        try body(
+          Self.differ(before[a], after[b], tolerance: tolerance) ? .changed(old: a, new: b) : .same)
         i += 1
         j += 1
       }
     }
-    (self.added, self.removed, self.changed) = (added, removed, changed)
-    contentHeight = (old.contentHeight, new.contentHeight)
-    self.tolerance = tolerance
-    self.common = common
   }
 
   /// Whether an item moved past the tolerance, or changed its column, span or enlargement.
@@ -67,22 +89,44 @@ struct DiffReport: Sendable {
     return abs(old - new) > tolerance
   }
 
-  var isSame: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty && !heightChanged }
+  var isSame: Bool { added == 0 && removed == 0 && changed == 0 && !heightChanged }
 
   /// "same: 50 items", or "differ: 2 added, 1 removed, 3 changed; content height 3612.32 →
   /// 3700.5".
   var summary: String {
     var parts: [String] = []
-    if !added.isEmpty { parts.append("\(added.count) added") }
-    if !removed.isEmpty { parts.append("\(removed.count) removed") }
-    if !changed.isEmpty { parts.append("\(changed.count) changed") }
+    if added > 0 { parts.append("\(added) added") }
+    if removed > 0 { parts.append("\(removed) removed") }
+    if changed > 0 { parts.append("\(changed) changed") }
     let height =
       heightChanged
-      ? "content height \(formatNumber(contentHeight.old ?? 0)) → \(formatNumber(contentHeight.new ?? 0))"
+      ? "content height \(Self.text(contentHeight.old ?? 0)) → \(Self.text(contentHeight.new ?? 0))"
       : nil
     guard !isSame else { return "same: \(common) item\(common == 1 ? "" : "s")" }
     return "differ: " + (parts.isEmpty ? "" : parts.joined(separator: ", "))
       + (height.map { (parts.isEmpty ? "" : "; ") + $0 } ?? "")
+  }
+
+  /// What an item is that the report lists, in the table's order.
+  enum Difference: String {
+    case removed, added, changed
+  }
+
+  /// Calls `body` with the positions in the old and the new items of each item that is
+  /// `difference` (-1 in the layout that lacks it), in index order.
+  ///
+  /// - Complexity: O(*n*) for *n* items.
+  func forEach<Failure: Error>(
+    _ difference: Difference, _ body: (_ old: Int, _ new: Int) throws(Failure) -> Void
+  ) throws(Failure) {
+    try walk { (step) throws(Failure) in
+      switch (difference, step) {
+      case (.removed, .removed(let position)): try body(position, -1)
+      case (.added, .added(let position)): try body(-1, position)
+      case (.changed, .changed(let before, let after)): try body(before, after)
+      default: return
+      }
+    }
   }
 
   func write(_ format: OutputFormat, to sink: any ByteSink) throws(SystemError) {
@@ -92,20 +136,28 @@ struct DiffReport: Sendable {
       out.appendLiteral(",\"same\":")
       out.appendBoolean(isSame)
       out.appendLiteral(",\"tolerance\":")
-      out.appendNumber(tolerance)
-      for (key, items) in [("added", added), ("removed", removed)] {
-        out.append(",\"\(key)\":")
-        try out.appendJSONArray(items) { item, out in appendJSON(item, to: &out) }
-      }
-      out.appendLiteral(",\"changed\":")
-      try out.appendJSONArray(changed) { pair, out in
-        out.appendLiteral("{\"index\":")
-        out.appendInteger(pair.old.index)
-        out.appendLiteral(",\"old\":")
-        appendJSON(pair.old, to: &out)
-        out.appendLiteral(",\"new\":")
-        appendJSON(pair.new, to: &out)
-        out.appendLiteral("}")
+      appendNumber(tolerance, to: &out)
+      for difference in [Difference.added, .removed, .changed] {
+        out.append(",\"\(difference.rawValue)\":[")
+        var isFirst = true
+        try forEach(difference) { (before, after) throws(SystemError) in
+          if !isFirst { out.appendLiteral(",") }
+          isFirst = false
+          switch difference {
+          case .added: appendJSON(new.items[after], to: &out)
+          case .removed: appendJSON(old.items[before], to: &out)
+          case .changed:
+            out.appendLiteral("{\"index\":")
+            out.appendInteger(old.items.index(at: before))
+            out.appendLiteral(",\"old\":")
+            appendJSON(old.items[before], to: &out)
+            out.appendLiteral(",\"new\":")
+            appendJSON(new.items[after], to: &out)
+            out.appendLiteral("}")
+          }
+          try out.flushIfFull()
+        }
+        out.appendLiteral("]")
       }
       out.appendLiteral(",\"contentHeight\":{\"old\":")
       appendNumber(contentHeight.old, to: &out)
@@ -114,18 +166,35 @@ struct DiffReport: Sendable {
       out.appendLiteral("}}\n")
     } else {
       out.append(summary + "\n")
-      for item in removed { out.append("removed \(describe(item))\n") }
-      for item in added { out.append("added \(describe(item))\n") }
-      for (old, new) in changed {
-        out.append("changed item \(old.index): \(changes(old, new))\n")
-        try out.flushIfFull()
+      for difference in [Difference.removed, .added, .changed] {
+        try forEach(difference) { (before, after) throws(SystemError) in
+          switch difference {
+          case .removed: out.append("removed \(describe(old.items[before]))\n")
+          case .added: out.append("added \(describe(new.items[after]))\n")
+          case .changed:
+            let (a, b) = (old.items[before], new.items[after])
+            out.append("changed item \(a.index): \(changes(a, b))\n")
+          }
+          try out.flushIfFull()
+        }
       }
     }
     try out.flush()
   }
 
-  private func appendNumber(_ value: Double?, to out: inout OutputBuffer) {
-    if let value { out.appendNumber(value) } else { out.appendLiteral("null") }
+  /// `value` for the table, as JSON writes it; finite, as every number of a diff is.
+  private static func text(_ value: Double) -> String {
+    assert(value.isFinite, "a non-finite number in the diff's table: \(value)")
+    return formatNumber(value)
+  }
+
+  /// Appends `value` as a JSON number, or `null` when there is none.
+  private func appendNumber(_ value: Double?, to out: inout OutputBuffer, isCached: Bool = true) {
+    guard let value else { return out.appendLiteral("null") }
+    // JSON has no infinity and no NaN: every number here was read finite (LayoutDocument's
+    // rules, the flag's range), and no other comes in.
+    assert(value.isFinite, "a non-finite number in the diff's JSON: \(value)")
+    out.appendNumber(value, isCached: isCached)
   }
 
   /// An item's JSON object: its index, frame, and column, span and enlargement when given.
@@ -133,13 +202,13 @@ struct DiffReport: Sendable {
     out.appendLiteral("{\"index\":")
     out.appendInteger(item.index)
     out.appendLiteral(",\"x\":")
-    out.appendNumber(item.frame.x)
+    appendNumber(item.frame.x, to: &out)
     out.appendLiteral(",\"y\":")
-    out.appendNumber(item.frame.y, isCached: false)
+    appendNumber(item.frame.y, to: &out, isCached: false)
     out.appendLiteral(",\"width\":")
-    out.appendNumber(item.frame.width)
+    appendNumber(item.frame.width, to: &out)
     out.appendLiteral(",\"height\":")
-    out.appendNumber(item.frame.height, isCached: false)
+    appendNumber(item.frame.height, to: &out, isCached: false)
     if let column = item.column {
       out.appendLiteral(",\"column\":")
       out.appendInteger(column)
@@ -158,8 +227,8 @@ struct DiffReport: Sendable {
   /// "item 3 at 10, 20, 100 × 150".
   private func describe(_ item: Item) -> String {
     let frame = item.frame
-    return "item \(item.index) at \(formatNumber(frame.x)), \(formatNumber(frame.y)), "
-      + "\(formatNumber(frame.width)) × \(formatNumber(frame.height))"
+    return "item \(item.index) at \(Self.text(frame.x)), \(Self.text(frame.y)), "
+      + "\(Self.text(frame.width)) × \(Self.text(frame.height))"
   }
 
   /// What changed of an item: "y 10 → 12, height 150 → 148, enlarged false → true".
@@ -169,7 +238,7 @@ struct DiffReport: Sendable {
       ("x", old.frame.x, new.frame.x), ("y", old.frame.y, new.frame.y),
       ("width", old.frame.width, new.frame.width), ("height", old.frame.height, new.frame.height),
     ] where abs(a - b) > tolerance {
-      parts.append("\(name) \(formatNumber(a)) → \(formatNumber(b))")
+      parts.append("\(name) \(Self.text(a)) → \(Self.text(b))")
     }
     func text<Value>(_ value: Value?) -> String { value.map { "\($0)" } ?? "none" }
     if old.column != new.column { parts.append("column \(text(old.column)) → \(text(new.column))") }

@@ -55,7 +55,9 @@ enum ManualPage {
       \\-\\-limit, and with \\-\\-images every image; it exits 1 when a check fails.
       .B falls diff
       compares two falls.layout/1 documents (json or jsonl) and reports the items added,
-      removed and changed; it exits 1 when they differ.
+      removed and changed; it exits 1 when they differ, 65 when an input holds a value falls
+      would not write, and 66 when standard input, a pipe or a device passes
+      \\-\\-max\\-bytes (a regular file only when the flag is given).
       FEED is an http or https URL, a file, or \\- for standard input; without one, falls lays out
       the feed built into it.
       Frames are in points, origin at the top left, y growing downward.

@@ -126,7 +126,7 @@ enum ShellCompletions {
         local flags
         case ${COMP_WORDS[1]} in
           \(commandFlags)
-          diff) flags="--tolerance --format -f --output -o --help -h" ;;
+          diff) flags="--tolerance --max-bytes --format -f --output -o --help -h" ;;
           completions) \(bashReply("-W \"\(Shell.allCases.map(\.rawValue).joined(separator: " "))\"")); return ;;
           *) COMPREPLY=(); return ;;
         esac
@@ -214,7 +214,7 @@ enum ShellCompletions {
           case $line[1] in
           \(zshCommands)
           completions) _values shell \(Shell.allCases.map(\.rawValue).joined(separator: " ")) ;;
-          diff) _arguments '--tolerance[How far a frame may move and be the same]:PT: ' '(-f --format)'{-f,--format}'[table or json]:format:(table json)' '(-o --output)'{-o,--output}'[Write the report to FILE]:FILE:_files' '*:layout:_files' ;;
+          diff) _arguments '--tolerance[How far a frame may move and be the same]:PT: ' '--max-bytes[Largest input read, in bytes]:N: ' '(-f --format)'{-f,--format}'[table or json]:format:(table json)' '(-o --output)'{-o,--output}'[Write the report to FILE]:FILE:_files' '*:layout:_files' ;;
           esac ;;
         esac
       }
@@ -246,6 +246,9 @@ enum ShellCompletions {
       "complete -c falls -n '__fish_seen_subcommand_from completions' -a 'bash zsh fish'")
     lines.append(
       "complete -c falls -n '__fish_seen_subcommand_from diff' -l tolerance -x -d 'How far a frame may move and be the same'"
+    )
+    lines.append(
+      "complete -c falls -n '__fish_seen_subcommand_from diff' -l max-bytes -x -d 'Largest input read, in bytes'"
     )
     lines.append("complete -c falls -n '__fish_seen_subcommand_from diff' -F")
     for flag in LayoutFlag.all {

@@ -105,20 +105,12 @@ struct FeedPages {
     case .embedded:
       return FeedBytes(data: Data(EmbeddedFeed.json.utf8))
     case .standardInput:
-      let limit = options.fetchPolicy.maxBytes
-      let bytes: FeedBytes
       do throws(FeedError) {
-        bytes = try environment.readStandardInput(limit, limitsRegularFile)
+        return try environment.standardInput(
+          atMost: options.fetchPolicy.maxBytes, limitsRegularFile: limitsRegularFile)
       } catch {
         throw .feed(error)
       }
-      // Bytes in memory are held to the limit here too, whoever read them.
-      if !bytes.isFileMapping, bytes.data.count > limit,
-        environment.standardInputKind != .file || limitsRegularFile
-      {
-        throw .feed(.tooLarge(path: "-", limit: limit))
-      }
-      return bytes
     case .file(let path):
       let bytes: FeedBytes
       do throws(FeedError) {

@@ -63,6 +63,10 @@ public struct LayoutConfiguration: Hashable, Sendable {
   /// The largest column count a configuration accepts.
   public static let maximumColumns = 10_000
 
+  /// The column counts a configuration accepts, 1 to ``maximumColumns``: also the spans an
+  /// item may have, and (less one, from 0) the columns it may start in.
+  public static let columnCounts = 1...maximumColumns
+
   /// The largest length a configuration accepts, in points, and the largest scroll offset: a
   /// billion points, far beyond any screen, so that sums of lengths never overflow.
   public static let maximumLength = 1e9
@@ -206,7 +210,7 @@ public struct LayoutConfiguration: Hashable, Sendable {
   ///   ``LayoutError/patternWidth(patternColumns:columns:)``.
   /// - Complexity: O(1).
   public func validate() throws(LayoutError) {
-    guard (1...Self.maximumColumns).contains(columns) else {
+    guard Self.columnCounts.contains(columns) else {
       throw .invalidColumnCount(columns)
     }
     // In the order of the parameters: the first value out of its range is the one named. An

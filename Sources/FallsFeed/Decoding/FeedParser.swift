@@ -29,6 +29,13 @@ enum FeedParser {
     }
   }
 
+  /// About how many items `bytes` bytes hold whose first is `firstLength` bytes long, a little
+  /// more (lengths vary): room to reserve, so that a long array is not copied as it grows.
+  static func estimatedCount(in bytes: Int, firstLength: Int) -> Int {
+    let length = max(firstLength, 16)
+    return bytes / (length - length / 8) + 1
+  }
+
   /// The input, handed to the thread that reads the second half.
   ///
   /// `@unchecked Sendable`: a buffer pointer is not Sendable; these bytes are only ever read,
@@ -322,19 +329,14 @@ enum FeedParser {
       var feed = Feed(items: FeedItems())
       var index = 0
       let start = scanner.position
-      var released = start
+      var pages = ReadPages(of: scanner.bytes, from: start, isReleasing: releasesReadPages)
       while true {
         try item(index: index, into: &feed)
         index += 1
-        if releasesReadPages, scanner.position - released >= 1 << 22 {
-          releasePages(released..<scanner.position)
-          released = scanner.position
-        }
+        pages.read(upTo: scanner.position)
         if index == 1 {
-          // Room for the rest at about this item's length (a little more, as lengths vary), so
-          // that a long array is not copied as it grows.
-          let length = max(scanner.position - start, 16)
-          let count = (scanner.bytes.count - start) / (length - length / 8) + 1
+          let count = FeedParser.estimatedCount(
+            in: scanner.bytes.count - start, firstLength: scanner.position - start)
           let imageLength = feed.items.isEmpty ? 0 : feed.items.withImage(at: 0) { $0.count }
           feed.items.reserveCapacity(count, imageByteCount: count * (imageLength + imageLength / 8))
         }
@@ -477,16 +479,6 @@ enum FeedParser {
       let token = try scanner.value()
       try scanner.skip(token)
       return ItemRules.Field(token)
-    }
-
-    /// Gives back the whole pages within `range` of the input (see `parse`).
-    func releasePages(_ range: Range<Int>) {
-      guard let base = scanner.bytes.baseAddress else { return }
-      let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-      let low = (Int(bitPattern: base) + range.lowerBound + page - 1) / page * page
-      let high = (Int(bitPattern: base) + range.upperBound) / page * page
-      guard high > low, let start = UnsafeMutableRawPointer(bitPattern: low) else { return }
-      madvise(start, high - low, MADV_DONTNEED)
     }
 
     /// The first `{` at or after `guess` whose previous non-blank bytes are `,` and `}`, within

@@ -11,10 +11,18 @@ import FallsCore
 
 /// What `falls diff` reads of a `falls.layout/1` document, written by `falls layout -f json`
 /// (one document) or `-f jsonl` (one object a line): each item's frame, column, span and
-/// enlargement, and the content height when the document gives it.
+/// enlargement, and the content's extent when the document gives it.
 ///
-/// Read with the feed's own scanner, in one pass; keys it does not need are skipped, so that a
-/// document written with `--fields` reads too when it holds what is compared.
+/// Read with the feed's own scanner, in one pass, as strictly as a feed is read: every value a
+/// diff compares must be one falls could have written (``Rule``), or the document is refused
+/// naming the line (JSON Lines) or the item (a document's `items`), the key and the value.
+/// Keys it does not need are skipped, so that a document written with `--fields` reads too when
+/// it holds what is compared. A key given twice counts last, as JavaScript, Python and jq read
+/// it: an item's keys, the document's, and `items` too (the last array's items are the
+/// document's; what was wrong in an earlier one is forgotten with it).
+///
+/// The pages of a mapped file are given back as they are read (``ReadPages``): what stays is
+/// the items, 56 bytes each.
 public struct LayoutDocument: Sendable {
   /// One item as the document gives it.
   public struct Item: Hashable, Sendable {
@@ -35,245 +43,523 @@ public struct LayoutDocument: Sendable {
     }
   }
 
-  /// The items, in the document's order.
-  public var items: [Item]
-  /// The content's height (its width with `--axis horizontal`), when the document gives it
-  /// (`json` does; `jsonl` does not).
-  public var contentHeight: Double?
+  /// The items of a document, in its order, each held in 56 bytes: the index, the frame, the
+  /// column and the span as 32-bit numbers (-1 and 0 when the document leaves them out) and the
+  /// enlargement as a byte (2 when left out).
+  public struct Items: RandomAccessCollection, Sendable {
+    @usableFromInline
+    struct Stored: Sendable {
+      @usableFromInline var index: Int
+      @usableFromInline var frame: Rect
+      @usableFromInline var column: Int32
+      @usableFromInline var span: Int32
+      @usableFromInline var enlarged: UInt8
 
-  /// Why bytes are not a layout document: said for a person, naming where.
-  public struct Failure: Error, Hashable, Sendable {
-    public var reason: String
+      static let noColumn: Int32 = -1
+      static let noSpan: Int32 = 0
+      static let noEnlargement: UInt8 = 2
+
+      @inlinable var item: Item {
+        Item(
+          index: index, frame: frame, column: column < 0 ? nil : Int(column),
+          span: span == 0 ? nil : Int(span), isEnlarged: enlarged > 1 ? nil : enlarged == 1)
+      }
+    }
+
+    @usableFromInline var stored: [Stored]
+
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { stored.count }
+
+    @inlinable public subscript(position: Int) -> Item { stored[position].item }
+
+    /// The index of the item at `position`, read without making the item.
+    @inlinable public func index(at position: Int) -> Int { stored[position].index }
   }
+
+  /// The items, in the document's order.
+  public let items: Items
+  /// The content's extent along the scroll axis when the document gives it (`json` does;
+  /// `jsonl` does not): its `contentHeight`, or its `contentWidth` when it has one (a layout
+  /// along `--axis horizontal`, whose `contentHeight` is the viewport's).
+  public let contentHeight: Double?
+  /// The items' positions in index order; `nil` when that is the document's order.
+  @usableFromInline let order: [Int]?
+
+  /// The position in ``items`` of the item that comes `rank`-th in index order (from 0).
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public func position(inIndexOrder rank: Int) -> Int { order?[rank] ?? rank }
 
   /// The schema name a document must carry.
   public static let schema = "falls.layout/1"
 
+  /// Where a value is: a line of JSON Lines (from 1), or an item of a document's `items` (its
+  /// position, from 0).
+  public enum Place: Hashable, Sendable, CustomStringConvertible {
+    case line(Int)
+    case item(Int)
+
+    public var description: String {
+      switch self {
+      case .line(let line): "line \(line)"
+      case .item(let position): "item \(position) of \"items\""
+      }
+    }
+  }
+
+  /// Why bytes are not a layout document, said for a person, naming where.
+  public enum Failure: Error, Hashable, Sendable {
+    /// The bytes are not JSON: the scanner's line, column and reason.
+    case notJSON(String)
+    /// The JSON is not a layout document: why, naming where.
+    case notALayout(String)
+    /// A value breaks its ``Rule``: where (`nil` for the document's own keys), the key, the
+    /// value as the document writes it (JSON, shortened; `nil` when it is missing), and what it
+    /// must be.
+    case invalidValue(Place?, key: String, value: String?, expected: String)
+    /// Two items have this index.
+    case repeatedIndex(Int)
+    /// The mapped file was cut short while it was read: the bytes read are not the file's.
+    case changedWhileRead
+
+    /// The reason in words: "line 3: "column" is 0.9; expected a whole number from 0 to 9999".
+    public var reason: String {
+      switch self {
+      case .notJSON(let detail): "it is not JSON: \(detail)"
+      case .notALayout(let why): why
+      case .invalidValue(let place, let key, let value, let expected):
+        (place.map { "\($0): " } ?? "") + "\"\(key)\" is "
+          + (value.map { escapingControlCharacters($0) } ?? "missing") + "; expected \(expected)"
+      case .repeatedIndex(let index):
+        "two items have the index \(index); an index is one item's"
+      case .changedWhileRead:
+        "it changed (it was cut short) while it was read; read it again when it is complete"
+      }
+    }
+  }
+
+  /// What the value of a key must be: the one statement of the rules of a layout document.
+  enum Rule {
+    /// A whole number within the range.
+    case whole(ClosedRange<Int>)
+    /// A finite number, at least the bound when there is one.
+    case finite(atLeast: Double?)
+    case boolean
+    /// One of the element kinds falls writes.
+    case kind
+
+    /// The rule of `key`; `nil` for a key whose value is not checked.
+    static func of(_ key: Key) -> Rule? {
+      switch key {
+      case .index: .whole(0...(1 << 53 - 1))
+      // Columns from 0, less than the most a layout has; spans of as many as a layout has.
+      case .column:
+        .whole(0...LayoutConfiguration.columnCounts.upperBound - 1)
+      case .span: .whole(LayoutConfiguration.columnCounts)
+      case .x, .y, .contentHeight, .contentWidth: .finite(atLeast: nil)
+      case .width, .height: .finite(atLeast: 0)
+      case .enlarged: .boolean
+      case .kind: .kind
+      case .schema, .items, .other: nil
+      }
+    }
+
+    /// Whether the number `value` keeps the rule.
+    func admits(_ value: Double) -> Bool {
+      switch self {
+      case .whole(let range):
+        value.rounded() == value && value >= Double(range.lowerBound)
+          && value <= Double(range.upperBound)
+      case .finite(let bound): value.isFinite && value >= (bound ?? -.infinity)
+      case .boolean, .kind: false
+      }
+    }
+
+    /// What the rule asks for, for a message.
+    var words: String {
+      switch self {
+      case .whole(let range): "a whole number from \(range.lowerBound) to \(range.upperBound)"
+      case .finite(nil): "a finite number"
+      case .finite(let bound?): "a finite number of at least \(formatBound(bound))"
+      case .boolean: "true or false"
+      case .kind:
+        ElementKind.allCases.dropLast().map { "\"\($0.rawValue)\", " }.joined().dropLast(2)
+          + " or \"\(ElementKind.allCases.last?.rawValue ?? "")\""
+      }
+    }
+
+    private func formatBound(_ bound: Double) -> String {
+      bound.rounded() == bound && abs(bound) < 0x1p53 ? String(Int(bound)) : String(bound)
+    }
+  }
+
+  /// The keys a reader of a layout document knows; any other is skipped. The raw value is the
+  /// key's slot in ``Members``.
+  enum Key: Int, CaseIterable {
+    /// An item's.
+    case kind, index, x, y, width, height, column, span, enlarged
+    /// A document's.
+    case schema, items, contentHeight, contentWidth
+    case other
+
+    /// The key as the document spells it.
+    var name: String { String(describing: self) }
+
+    /// The key `token` spells, told apart by its length, then its bytes: no string is made for
+    /// the keys of a million lines. A key with escapes is the key its text spells.
+    @inline(__always)
+    init(_ token: JSONScanner.StringToken, in scanner: JSONScanner) {
+      func spells(_ word: StaticString) -> Bool { scanner.string(token, is: word) }
+      self =
+        switch token.isPlain ? token.contents.count : scanner.text(of: token).utf8.count {
+        case 1 where spells("x"): .x
+        case 1 where spells("y"): .y
+        case 4 where spells("kind"): .kind
+        case 4 where spells("span"): .span
+        case 5 where spells("index"): .index
+        case 5 where spells("width"): .width
+        case 5 where spells("items"): .items
+        case 6 where spells("height"): .height
+        case 6 where spells("column"): .column
+        case 6 where spells("schema"): .schema
+        case 8 where spells("enlarged"): .enlarged
+        case 12 where spells("contentWidth"): .contentWidth
+        case 13 where spells("contentHeight"): .contentHeight
+        default: .other
+        }
+    }
+  }
+
   /// The document `bytes` hold, `json` or `jsonl`, told apart by what they are.
+  ///
+  /// - Throws: ``Failure``: the first thing wrong, JSON's grammar first.
+  /// - Complexity: O(*n*) for *n* bytes, and O(*k* log *k*) for *k* items out of index order.
   public static func read(_ bytes: FeedBytes) throws(Failure) -> LayoutDocument {
     let result = bytes.data.withUnsafeBytes { raw in
       Result { () throws(Failure) in
-        var reader = Reader(scanner: JSONScanner(bytes: raw.bindMemory(to: UInt8.self)))
+        var reader = Reader(
+          bytes: raw.bindMemory(to: UInt8.self), releasingReadPages: bytes.isFileMapping)
         return try reader.document()
       }
     }
+    // A file cut short under the mapping reads as zeros from where it ends: whatever was made
+    // of them is not the file's.
+    if let mapping = bytes.mapping, mapping.hasChanged { throw .changedWhileRead }
     return try result.get()
   }
 
   /// The value of a JSON number's bytes (the scanner has checked its grammar): a whole number
   /// of up to 15 digits directly, any other by the C library's `strtod` from a copy on the
-  /// stack, no string made.
-  static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+  /// stack, no string made. A number too large for a Double is infinite.
+  static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Double {
     if let whole = wholeDecimal(bytes) { return whole }
     guard bytes.count < 400 else {
-      return parseDecimal(String(decoding: bytes, as: UTF8.self))
+      return parseDecimal(String(decoding: bytes, as: UTF8.self)) ?? .nan
     }
     return withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { buffer in
       for (position, byte) in bytes.enumerated() { buffer[position] = CChar(bitPattern: byte) }
       buffer[bytes.count] = 0
-      return buffer.baseAddress.map { strtod($0, nil) }
+      return buffer.baseAddress.map { strtod($0, nil) } ?? .nan
     }
   }
 
-  /// The value of `token` when it is a number (``number(_:)``), else `nil`.
-  static func number(_ token: JSONScanner.Token, in scanner: JSONScanner) -> Double? {
-    guard case .number(let text) = token else { return nil }
-    return number(UnsafeBufferPointer(rebasing: scanner.bytes[text]))
+  /// The members of an object that a reader keeps, each as it lies (the last of a key given
+  /// twice), to be checked once the object is read.
+  struct Members {
+    /// A value for each ``Key``, by its raw value.
+    private var values = InlineArray<14, ItemRules.Field?>(repeating: nil)
+    /// Whether the object has an `items` key: it is a whole document.
+    var hasItems = false
+
+    var isDocument: Bool { hasItems || self[.schema] != nil }
+
+    @inline(__always)
+    subscript(key: Key) -> ItemRules.Field? {
+      get { values[key.rawValue] }
+      set { values[key.rawValue] = newValue }
+    }
   }
 
+  /// The item that `members` make, by the rules, or `nil` for a header or a footer; the first
+  /// key, in the order of ``Key``, whose value breaks its rule is the failure, at `place`
+  /// (worked out only then).
+  static func item(_ members: Members, at place: @autoclosure () -> Place, in scanner: JSONScanner)
+    throws(Failure) -> Items.Stored?
+  {
+    var isItem = true
+    if let kind = members[.kind] {
+      guard case .string(let text) = kind,
+        let element = scanner.string(text, is: "item")
+          ? .item : ElementKind(rawValue: scanner.text(of: text))
+      else { throw invalid(.kind, kind, at: place(), in: scanner) }
+      isItem = element == .item
+    }
+    /// The number `key` gives, checked; a missing one is a failure when `isRequired`.
+    func number(_ key: Key, isRequired: Bool) throws(Failure) -> Double? {
+      guard !isRequired || members[key] != nil else {
+        throw invalid(key, nil, at: place(), in: scanner)
+      }
+      return try checkedNumber(key, members[key], at: place(), in: scanner)
+    }
+    let index = try number(.index, isRequired: isItem)
+    let x = try number(.x, isRequired: isItem)
+    let y = try number(.y, isRequired: isItem)
+    let width = try number(.width, isRequired: isItem)
+    let height = try number(.height, isRequired: isItem)
+    let column = try number(.column, isRequired: false)
+    let span = try number(.span, isRequired: false)
+    var enlarged = Items.Stored.noEnlargement
+    switch members[.enlarged] {
+    case nil: break
+    case .boolean(let flag)?: enlarged = flag ? 1 : 0
+    case let value?: throw invalid(.enlarged, value, at: place(), in: scanner)
+    }
+    guard isItem, let index, let x, let y, let width, let height else { return nil }
+    // Whole numbers within their rules' ranges: each fits.
+    return Items.Stored(
+      index: Int(index), frame: Rect(x: x, y: y, width: width, height: height),
+      column: column.map { Int32($0) } ?? Items.Stored.noColumn,
+      span: span.map { Int32($0) } ?? Items.Stored.noSpan, enlarged: enlarged)
+  }
+
+  /// The number that `key` is given as `value`, by its rule, or `nil` when it is not given.
+  ///
+  /// - Throws: ``Failure/invalidValue(_:key:value:expected:)`` at `place` (worked out only
+  ///   then) when it is not a number, or not one the rule admits.
+  @inline(__always)
+  static func checkedNumber(
+    _ key: Key, _ value: ItemRules.Field?, at place: @autoclosure () -> Place?,
+    in scanner: JSONScanner
+  ) throws(Failure) -> Double? {
+    guard let value else { return nil }
+    guard case .number(let text) = value, let rule = Rule.of(key),
+      case let number = LayoutDocument.number(UnsafeBufferPointer(rebasing: scanner.bytes[text])),
+      rule.admits(number)
+    else { throw invalid(key, value, at: place(), in: scanner) }
+    return number
+  }
+
+  /// The failure of `key`'s `value` (`nil`: missing) at `place`.
+  static func invalid(
+    _ key: Key, _ value: ItemRules.Field?, at place: Place?, in scanner: JSONScanner
+  ) -> Failure {
+    .invalidValue(
+      place, key: key.name, value: value.map { ItemRules.quoted($0, in: scanner) },
+      expected: Rule.of(key)?.words ?? "")
+  }
+
+  /// Reads a document in one pass.
   private struct Reader {
     var scanner: JSONScanner
+    var pages: ReadPages
+    var items: [Items.Stored] = []
+    /// The last index appended, and whether the indices so far rise strictly.
+    var lastIndex = -1
+    var isOrdered = true
+    /// The first failure of the document's current `items`, said only if it is the last.
+    var itemsFailure: Failure?
+
+    init(bytes: UnsafeBufferPointer<UInt8>, releasingReadPages: Bool) {
+      scanner = JSONScanner(bytes: bytes)
+      pages = ReadPages(of: bytes, from: 0, isReleasing: releasingReadPages)
+    }
+
+    /// Where an object is read: the first of the input (a document or a line), a later line of
+    /// JSON Lines, or an item of a document's `items`.
+    enum Context {
+      case first, line, item
+    }
 
     mutating func document() throws(Failure) -> LayoutDocument {
       do {
+        scanner.skipWhitespace()
+        // JSON Lines of no line: what `falls layout -f jsonl` writes of no items.
+        if scanner.atEnd { return try finish(contentHeight: nil) }
+        var start = scanner.position
         let first = try scanner.documentValue()
         guard case .object(let key) = first else {
-          throw Failure(reason: "it is \(first.kindName), not a layout's JSON object")
+          throw Failure.notALayout("it is \(first.kindName), not a layout's JSON object")
         }
-        var document = LayoutDocument(items: [], contentHeight: nil)
-        let isDocument = try readObject(from: key, into: &document, line: 1)
-        if isDocument {
+        var members = Members()
+        try read(from: key, into: &members, in: .first)
+        if members.isDocument {
+          // The grammar first: what follows the document must be nothing.
           try scanner.documentEnd()
-          return document
+          return try finishDocument(members)
         }
         // JSON Lines: the first object was an item; the others follow, one a line.
-        var line = 1
+        try appendLine(members, startingAt: start)
+        reserve(firstLength: scanner.position - start, from: start)
         while true {
+          pages.read(upTo: scanner.position)
           scanner.skipWhitespace()
           if scanner.atEnd { break }
-          line += 1
+          start = scanner.position
           let token = try scanner.value()
           guard case .object(let key) = token else {
-            throw Failure(reason: "line \(line) is \(token.kindName), not an item object")
+            throw Failure.notALayout(
+              "\(Place.line(line(at: start))) is \(token.kindName), not an item object")
           }
-          if try readObject(from: key, into: &document, line: line) {
-            throw Failure(reason: "line \(line) is a whole document among JSON Lines")
+          members = Members()
+          try read(from: key, into: &members, in: .line)
+          if members.isDocument {
+            throw Failure.notALayout(
+              "\(Place.line(line(at: start))) is a whole document among JSON Lines")
           }
+          try appendLine(members, startingAt: start)
         }
-        return document
+        return try finish(contentHeight: nil)
       } catch let failure as JSONScanner.Failure {
-        throw Failure(reason: "it is not JSON: \(failure.message)")
+        throw .notJSON(failure.message)
       } catch let failure as Failure {
         throw failure
       } catch {
-        throw Failure(reason: "\(error)")
+        preconditionFailure("only the scanner and the rules throw: \(error)")
       }
     }
 
-    /// Reads an opened object: a whole document (true), whose items it appends, or one item
-    /// of JSON Lines (false), which it appends; headers and footers are left out.
-    mutating func readObject(
-      from first: JSONScanner.StringToken, into document: inout LayoutDocument, line: Int
-    )
-      throws -> Bool
-    {
+    /// Reads the members of an opened object, from its first key, into `members`; a document's
+    /// `items` are read into ``items`` as they come.
+    mutating func read(
+      from first: JSONScanner.StringToken, into members: inout Members, in context: Context
+    ) throws {
       var key = first
-      var fields = Fields()
-      var schema: String?
-      var sawItems = false
       while true {
-        // Told apart by their bytes, as an item's keys are: no string is made for the keys of
-        // every line of a million.
-        let name = TopKey(key, in: scanner)
+        var name = Key(key, in: scanner)
+        switch (name, context) {
+        case (.schema, .item), (.items, .item), (.contentHeight, .item), (.contentWidth, .item),
+          (.contentHeight, .line), (.contentWidth, .line):
+          name = .other
+        default: break
+        }
+        let token = try scanner.value()
         switch name {
-        case .schema:
-          let token = try scanner.value()
-          if case .string(let text) = token { schema = scanner.text(of: text) }
+        case .other:
           try scanner.skip(token)
         case .items:
-          sawItems = true
-          let token = try scanner.value()
-          guard case .array = token else {
-            try scanner.skip(token)
-            if case .emptyArray = token { break }
-            throw Failure(reason: "its \"items\" is \(token.kindName), not an array")
-          }
-          var position = 0
-          while true {
-            let item = try scanner.value()
-            guard case .object(let itemKey) = item else {
-              throw Failure(
-                reason: "item \(position) of \"items\" is \(item.kindName), not an object")
-            }
-            if let read = try readItem(from: itemKey, where: "item \(position) of \"items\"") {
-              document.items.append(read)
-            }
-            position += 1
-            guard case .element = try scanner.next(in: .array) else { break }
-          }
-        case .contentHeight, .contentWidth:
-          let token = try scanner.value()
-          let value = LayoutDocument.number(token, in: scanner)
-          // The extent along the scroll axis: the height, or the width of rows.
-          if name == .contentHeight || document.contentHeight == nil {
-            document.contentHeight = value
-          }
-        case .other:
-          let token = try scanner.value()
-          fields.take(key, token, in: scanner)
+          members.hasItems = true
+          // Read in the first object only; a line that has them is refused whole.
+          if context == .first { try readItems(token) } else { try scanner.skip(token) }
+        default:
+          members[name] = ItemRules.Field(token)
           try scanner.skip(token)
         }
         guard case .member(let next) = try scanner.next(in: .object) else { break }
         key = next
       }
-      if sawItems || schema != nil {
-        guard schema == LayoutDocument.schema else {
-          throw Failure(
-            reason: schema.map {
-              "its schema is \"\(shownInMessage($0))\", not \"\(LayoutDocument.schema)\""
-            }
-              ?? "it has no \"schema\": \"\(LayoutDocument.schema)\"")
-        }
-        guard sawItems else { throw Failure(reason: "it has no \"items\" array") }
-        return true
-      }
-      if let item = try fields.item(where: "line \(line)") { document.items.append(item) }
-      return false
     }
 
-    /// The keys of a document's top level, and the others (an item's, on a line of its own).
-    enum TopKey {
-      case schema, items, contentHeight, contentWidth, other
-
-      init(_ key: JSONScanner.StringToken, in scanner: JSONScanner) {
-        if scanner.string(key, is: "schema") {
-          self = .schema
-        } else if scanner.string(key, is: "items") {
-          self = .items
-        } else if scanner.string(key, is: "contentHeight") {
-          self = .contentHeight
-        } else if scanner.string(key, is: "contentWidth") {
-          self = .contentWidth
-        } else {
-          self = .other
-        }
+    /// Reads the value of a document's `items`: its items replace those of an earlier `items`
+    /// (the last counts), and the first failure among them is kept, to be said if this one is
+    /// the last; what follows it is only scanned.
+    mutating func readItems(_ token: JSONScanner.Token) throws {
+      items.removeAll(keepingCapacity: true)
+      (lastIndex, isOrdered, itemsFailure) = (-1, true, nil)
+      switch token {
+      case .array: break
+      case .emptyArray: return
+      case .object, .emptyObject, .string, .number, .boolean, .null:
+        itemsFailure = .notALayout("its \"items\" is \(token.kindName), not an array")
+        return try scanner.skip(token)
       }
-    }
-
-    /// One object of `items`: the item, or `nil` for a header or a footer.
-    mutating func readItem(from first: JSONScanner.StringToken, where place: String) throws -> Item?
-    {
-      var key = first
-      var fields = Fields()
+      var position = 0
       while true {
-        let token = try scanner.value()
-        fields.take(key, token, in: scanner)
-        try scanner.skip(token)
-        guard case .member(let next) = try scanner.next(in: .object) else { break }
-        key = next
-      }
-      return try fields.item(where: place)
-    }
-  }
-
-  /// The members of an item object that a diff compares, as they come.
-  private struct Fields {
-    /// Whether the object is an item (its kind `item`, or none given), not a header or a footer.
-    var isItem = true
-    var index: Double?
-    var x: Double?, y: Double?, width: Double?, height: Double?
-    var column: Double?, span: Double?
-    var enlarged: Bool?
-
-    /// Takes the member `key` whose value is `token`, if it is one a diff compares; the keys
-    /// are told apart by their bytes, no string made.
-    mutating func take(
-      _ key: JSONScanner.StringToken, _ token: JSONScanner.Token, in scanner: JSONScanner
-    ) {
-      func value() -> Double? { LayoutDocument.number(token, in: scanner) }
-      // A key with escapes is measured as its text; ``JSONScanner/string(_:is:)`` reads it so.
-      switch key.isPlain ? key.contents.count : scanner.text(of: key).utf8.count {
-      case 1 where scanner.string(key, is: "x"): x = value()
-      case 1 where scanner.string(key, is: "y"): y = value()
-      case 4 where scanner.string(key, is: "kind"):
-        if case .string(let text) = token {
-          isItem = text.isPlain && scanner.string(text, is: "item")
+        scanner.skipWhitespace()
+        let start = scanner.position
+        let element = try scanner.value()
+        if itemsFailure != nil {
+          try scanner.skip(element)
+        } else if case .object(let key) = element {
+          var members = Members()
+          try read(from: key, into: &members, in: .item)
+          do throws(Failure) {
+            if let item = try LayoutDocument.item(members, at: .item(position), in: scanner) {
+              append(item)
+            }
+          } catch {
+            itemsFailure = error
+          }
+        } else {
+          itemsFailure = .notALayout(
+            "\(Place.item(position)) is \(element.kindName), not an object")
+          try scanner.skip(element)
         }
-      case 4 where scanner.string(key, is: "span"): span = value()
-      case 5 where scanner.string(key, is: "index"): index = value()
-      case 5 where scanner.string(key, is: "width"): width = value()
-      case 6 where scanner.string(key, is: "height"): height = value()
-      case 6 where scanner.string(key, is: "column"): column = value()
-      case 8 where scanner.string(key, is: "enlarged"):
-        if case .boolean(let flag) = token { enlarged = flag }
-      default: break
+        if position == 0 { reserve(firstLength: scanner.position - start, from: start) }
+        position += 1
+        pages.read(upTo: scanner.position)
+        guard case .element = try scanner.next(in: .array) else { break }
       }
     }
 
-    /// The item, or `nil` for a header or a footer; an item without an index or a frame is
-    /// not one a diff can compare.
-    func item(where place: String) throws(Failure) -> Item? {
-      guard isItem else { return nil }
-      guard let index, index >= 0, index.rounded() == index, index < 0x1p53 else {
-        throw Failure(reason: "\(place) has no \"index\" (a whole number of at least 0)")
+    /// Room for the items that the bytes from `start` hold at about the first's length, so
+    /// that the array is not copied as it grows; at most 16 M items' (896 MiB) at once.
+    mutating func reserve(firstLength: Int, from start: Int) {
+      let count = FeedParser.estimatedCount(
+        in: scanner.bytes.count - start, firstLength: firstLength)
+      items.reserveCapacity(items.count + min(count, 1 << 24))
+    }
+
+    mutating func append(_ item: Items.Stored) {
+      if item.index <= lastIndex { isOrdered = false }
+      lastIndex = item.index
+      items.append(item)
+    }
+
+    /// Appends the item of a line of JSON Lines that starts at `start`, or throws its failure.
+    mutating func appendLine(_ members: Members, startingAt start: Int) throws(Failure) {
+      // The line is counted only when something is wrong with it.
+      if let item = try LayoutDocument.item(members, at: .line(line(at: start)), in: scanner) {
+        append(item)
       }
-      guard let x, let y, let width, let height else {
-        throw Failure(
-          reason: "\(place) (index \(Int(index))) has no whole frame: x, y, width and height")
+    }
+
+    /// The line of the byte at `offset`, from 1: counted only for a message.
+    func line(at offset: Int) -> Int {
+      UnsafeBufferPointer(rebasing: scanner.bytes[..<offset]).reduce(1) {
+        $0 + ($1 == 0x0A ? 1 : 0)
       }
-      return Item(
-        index: Int(index), frame: Rect(x: x, y: y, width: width, height: height),
-        column: column.map { Int($0) }, span: span.map { Int($0) }, isEnlarged: enlarged)
+    }
+
+    /// The document whose top-level members are `members`, its `items` read.
+    mutating func finishDocument(_ members: Members) throws(Failure) -> LayoutDocument {
+      let schema = LayoutDocument.schema
+      switch members[.schema] {
+      case .string(let text)? where scanner.text(of: text) == schema: break
+      case .string(let text)?:
+        throw .notALayout(
+          "its schema is \"\(shownInMessage(scanner.text(of: text)))\", not \"\(schema)\"")
+      case let value?:
+        throw .notALayout(
+          "its schema is \(shownInMessage(ItemRules.quoted(value, in: scanner))), not "
+            + "\"\(schema)\"")
+      case nil: throw .notALayout("it has no \"schema\": \"\(schema)\"")
+      }
+      guard members.hasItems else { throw .notALayout("it has no \"items\" array") }
+      if let itemsFailure { throw itemsFailure }
+      let (height, width) = (
+        try checkedNumber(.contentHeight, members[.contentHeight], at: nil, in: scanner),
+        try checkedNumber(.contentWidth, members[.contentWidth], at: nil, in: scanner)
+      )
+      return try finish(contentHeight: width ?? height)
+    }
+
+    /// The document of the items read: their index order worked out when it is not theirs,
+    /// where an index given twice is found.
+    mutating func finish(contentHeight: Double?) throws(Failure) -> LayoutDocument {
+      var order: [Int]?
+      if !isOrdered {
+        let items = self.items
+        var positions = Array(items.indices)
+        positions.sort { (items[$0].index, $0) < (items[$1].index, $1) }
+        for (a, b) in zip(positions, positions.dropFirst()) where items[a].index == items[b].index {
+          throw .repeatedIndex(items[a].index)
+        }
+        order = positions
+      }
+      return LayoutDocument(
+        items: Items(stored: items), contentHeight: contentHeight, order: order)
     }
   }
 }

@@ -181,7 +181,7 @@ enum ItemRules {
 
   /// A field's value in JSON notation, as the feed wrote it, for a message; containers are
   /// only named.
-  private static func quoted(_ value: Field, in scanner: JSONScanner) -> String {
+  static func quoted(_ value: Field, in scanner: JSONScanner) -> String {
     switch value {
     case .null: "null"
     case .boolean(let value): value ? "true" : "false"

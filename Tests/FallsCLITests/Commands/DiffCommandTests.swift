@@ -5,6 +5,10 @@ import Testing
 
 @testable import FallsCLI
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A folder of its own for a test's layouts.
 private func folder() throws -> URL {
   let url = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -116,8 +120,11 @@ private struct DiffDocument: Decodable {
     arguments: [
       ("not json", ExitCode.dataError, "is not a falls.layout/1 document: it is not JSON"),
       (#"{"schema": "falls.probe/1", "items": []}"#, .dataError, #"its schema is "falls.probe/1""#),
-      (#"{"data": [{"img": "a", "width": 1, "height": 1}]}"#, .dataError, "has no \"index\""),
-      (#"{"index": 3, "x": 1}"#, .dataError, "line 1 (index 3) has no whole frame"),
+      (
+        #"{"data": [{"img": "a", "width": 1, "height": 1}]}"#, .dataError,
+        #"line 1: "index" is missing"#
+      ),
+      (#"{"index": 3, "x": 1}"#, .dataError, #"line 1: "y" is missing; expected a finite number"#),
       ("[1, 2]", .dataError, "it is an array, not a layout's JSON object"),
     ])
   func notALayout(text: String, code: ExitCode, reason: String) async throws {
@@ -140,5 +147,228 @@ private struct DiffDocument: Decodable {
     #expect(await runCLI(["diff", "a", "b", "-f", "svg"]).code == .usage)
     #expect(await runCLI(["diff", "/nonexistent/a.json", "/nonexistent/b.json"]).code == .noInput)
     #expect(await runCLI(["diff", "--help"]).standardOutput == DiffCommand.help)
+  }
+
+  /// Two items as `falls layout -f jsonl` writes them, the second's `key` given `value`.
+  private static func lines(_ key: String = "column", _ value: String = "1") -> String {
+    let second =
+      #"{"kind":"item","index":1,"column":1,"span":1,"x":120,"y":10,"width":100,"#
+      + #""height":150,"enlarged":false}"#
+    return #"{"kind":"item","index":0,"column":0,"span":1,"x":10,"y":10,"width":100,"#
+      + #""height":150,"enlarged":false}"# + "\n"
+      + second.replacingOccurrences(of: "\"\(key)\":", with: "\"\(key)\":\(value),\"was\":")
+      + "\n"
+  }
+
+  @Test(
+    "A number falls would not write is 65, naming the input, the line, the key and the value",
+    arguments: [
+      ("column", "1e300", "a whole number from 0 to 9999"),
+      ("column", "1e400", "a whole number from 0 to 9999"),
+      ("column", "-1e19", "a whole number from 0 to 9999"),
+      ("column", "0.9", "a whole number from 0 to 9999"),
+      ("span", "1e20", "a whole number from 1 to 10000"),
+      ("x", "1e400", "a finite number"),
+      ("height", "-1", "a finite number of at least 0"),
+    ])
+  func outOfRange(key: String, value: String, expected: String) async throws {
+    let here = try folder()
+    let base = here.appendingPathComponent("base.jsonl").path
+    let bad = here.appendingPathComponent("c.jsonl").path
+    try Data(Self.lines().utf8).write(to: URL(fileURLWithPath: base))
+    try Data(Self.lines(key, value).utf8).write(to: URL(fileURLWithPath: bad))
+    #expect(await runCLI(["diff", base, base]).code == .success)
+    for pair in [[base, bad], [bad, base]] {
+      for format in ["table", "json"] {
+        let result = await runCLI(["diff"] + pair + ["-f", format])
+        #expect(result.code == .dataError && result.standardOutput.isEmpty)
+        #expect(
+          result.standardError
+            == "falls: error: '\(bad)' is not a falls.layout/1 document: line 2: \"\(key)\" is "
+            + "\(value); expected \(expected)\n")
+      }
+    }
+  }
+
+  @Test("A new layout whose content height is not a number is 65, not the same")
+  func contentHeight() async throws {
+    let here = try folder()
+    let old = try await layout(["-f", "json"], "old.json", in: here)
+    let text = try String(contentsOfFile: old, encoding: .utf8)
+    let height = try #require(text.firstRange(of: /"contentHeight":[0-9.]+/))
+    for value in [#""abc""#, "null", "1e400"] {
+      let new = here.appendingPathComponent("new.json").path
+      try Data(text.replacingCharacters(in: height, with: "\"contentHeight\":\(value)").utf8)
+        .write(to: URL(fileURLWithPath: new))
+      let result = await runCLI(["diff", old, new])
+      #expect(result.code == .dataError)
+      #expect(
+        result.standardError.contains(
+          "'\(new)' is not a falls.layout/1 document: \"contentHeight\" is \(value); expected a "
+            + "finite number"), "\(result.standardError)")
+    }
+  }
+
+  @Test("items given twice: the last counts, so an empty second one removes every item")
+  func itemsTwice() async throws {
+    let here = try folder()
+    let old = try await layout(["-f", "json"], "old.json", in: here)
+    let text = try String(contentsOfFile: old, encoding: .utf8)
+    let new = here.appendingPathComponent("new.json").path
+    try Data((text.dropLast(2) + #","items":[]}"# + "\n").utf8).write(to: URL(fileURLWithPath: new))
+    let result = await runCLI(["diff", old, new])
+    #expect(result.code == .failure)
+    #expect(result.standardOutput.hasPrefix("differ: 50 removed\n"))
+    // An empty one first, the layout's own last: the same.
+    let first = here.appendingPathComponent("first.json").path
+    try Data((#"{"items":[],"# + text.dropFirst()).utf8).write(to: URL(fileURLWithPath: first))
+    #expect(await runCLI(["diff", old, first]).standardOutput == "same: 50 items\n")
+  }
+
+  @Test("Every layout falls writes reads back, and is the same as itself, in json and jsonl")
+  func everyStyle() async throws {
+    let here = try folder()
+    var runs = LayoutStyle.allCases.map { ["--style", $0.rawValue] }
+    runs += [["--header-height", "30", "--footer-height", "20"], ["--axis", "horizontal"]]
+    runs += [["--fields", "index,x,y,width,height"], ["--synthetic", "2000", "-c", "7"]]
+    // No items: jsonl is empty (found by the document fuzz target).
+    runs += [["--synthetic", "0"]]
+    for arguments in runs {
+      let json = try await layout(arguments + ["-f", "json"], "a.json", in: here)
+      let jsonl = try await layout(arguments + ["-f", "jsonl"], "a.jsonl", in: here)
+      let result = await runCLI(["diff", json, jsonl])
+      #expect(result.code == .success, "\(arguments): \(result.standardError)")
+      #expect(result.standardOutput.hasPrefix("same: "), "\(arguments)")
+    }
+  }
+
+  @Test("Items in any order are matched by index; an index given twice is 65")
+  func order() async throws {
+    let here = try folder()
+    let json = try await layout(["-f", "json"], "a.json", in: here)
+    let jsonl = try await layout(["-f", "jsonl"], "a.jsonl", in: here)
+    let lines = try String(contentsOfFile: jsonl, encoding: .utf8).split(separator: "\n")
+    let reversed = here.appendingPathComponent("reversed.jsonl").path
+    try Data(lines.reversed().joined(separator: "\n").utf8).write(
+      to: URL(fileURLWithPath: reversed))
+    #expect(await runCLI(["diff", json, reversed]).standardOutput == "same: 50 items\n")
+    let twice = here.appendingPathComponent("twice.jsonl").path
+    try Data((lines + [lines[7]]).joined(separator: "\n").utf8).write(
+      to: URL(fileURLWithPath: twice))
+    let result = await runCLI(["diff", json, twice])
+    #expect(result.code == .dataError)
+    #expect(
+      result.standardError.contains(
+        "'\(twice)' is not a falls.layout/1 document: two items have the index 7"))
+  }
+
+  @Test(
+    "--max-bytes holds standard input and, given, a regular file; its value is layout's",
+    arguments: ["--max-bytes", "--max-bytes="])
+  func maxBytes(spelling: String) async throws {
+    func flag(_ value: String) -> [String] {
+      spelling.hasSuffix("=") ? [spelling + value] : [spelling, value]
+    }
+    let here = try folder()
+    let jsonl = try await layout(["-f", "jsonl"], "a.jsonl", in: here)
+    let text = try String(contentsOfFile: jsonl, encoding: .utf8)
+    // Standard input that is not a file: at most the limit.
+    let piped = await runCLI(["diff", "-", jsonl] + flag("1000"), input: text)
+    #expect(piped.code == .noInput && piped.standardOutput.isEmpty)
+    #expect(
+      piped.standardError
+        == "falls: error: standard input holds more than --max-bytes 1000 bytes; give a larger "
+        + "--max-bytes to read it\n")
+    #expect(
+      await runCLI(["diff", "-", jsonl] + flag("\(text.utf8.count)"), input: text).code == .success)
+    // A regular file: read whatever its size, unless --max-bytes is given.
+    let file = await runCLI(["diff", jsonl, jsonl] + flag("1000"))
+    #expect(file.code == .noInput)
+    #expect(
+      file.standardError.contains(
+        "the layout '\(jsonl)' is more than --max-bytes 1000 bytes; give a larger --max-bytes"))
+    // The values layout's --max-bytes takes, and its words; the help pointed to is diff's.
+    for value in ["0", "x", "1099511627777", "-5"] {
+      let result = await runCLI(["diff", jsonl, jsonl] + flag(value))
+      #expect(result.code == .usage)
+      #expect(
+        result.standardError
+          == "falls: error: invalid value '\(value)' for '--max-bytes'; expected a whole number "
+          + "from 1 to 1099511627776 (e.g. --max-bytes 1048576)\nSee 'falls diff --help' for "
+          + "usage.\n")
+    }
+  }
+
+  @Test("An unknown option lists diff's own; a bad value points to diff's help")
+  func usageWords() async {
+    let unknown = await runCLI(["diff", "a", "b", "--columns", "3"])
+    #expect(
+      unknown.standardError.hasPrefix(
+        "falls: error: unknown option '--columns'; falls diff takes --tolerance, --max-bytes, "
+          + "--format, --output, --help\n"))
+    let tolerance = await runCLI(["diff", "a", "b", "--tolerance", "x"])
+    #expect(tolerance.code == .usage)
+    #expect(tolerance.standardError.hasSuffix("See 'falls diff --help' for usage.\n"))
+  }
+
+  @Test("/dev/zero, an endless pipe and an endless FIFO stop at --max-bytes with 66")
+  func endlessInputs() async throws {
+    let here = try folder()
+    let jsonl = try await layout(["-f", "jsonl"], "a.jsonl", in: here)
+    let fifo = here.appendingPathComponent("fifo").path
+    let limit = "standard input holds more than --max-bytes 67108864 bytes"
+    for (command, message) in [
+      (
+        "\"$FALLS\" diff /dev/zero \(shellQuoted(jsonl))",
+        "the layout '/dev/zero' is more than --max-bytes 67108864 bytes"
+      ),
+      ("yes | \"$FALLS\" diff - \(shellQuoted(jsonl))", limit),
+      ("\"$FALLS\" diff \(shellQuoted(jsonl)) - < /dev/zero", limit),
+      (
+        "mkfifo \(shellQuoted(fifo)) && { yes > \(shellQuoted(fifo)) & } && "
+          + "\"$FALLS\" diff \(shellQuoted(fifo)) \(shellQuoted(jsonl)) --max-bytes 1000000",
+        "the layout '\(fifo)' is more than --max-bytes 1000000 bytes"
+      ),
+    ] {
+      let run = try await shell(command, timeout: 60)
+      #expect(run.status == 66, "\(command): \(run.error)")
+      #expect(run.error.contains(message), "\(run.error)")
+      #expect(run.output.isEmpty)
+    }
+  }
+
+  @Test(
+    "Two layouts of 100,000 items each cost less memory than half their files; a sparse 2 GiB file is not read whole",
+    .disabled(if: isSanitized, "a sanitizer's allocator has its own overhead"))
+  func memory() async throws {
+    let here = try folder()
+    let (json, jsonl) = (
+      here.appendingPathComponent("a.json").path, here.appendingPathComponent("a.jsonl").path
+    )
+    for (path, format) in [(json, "json"), (jsonl, "jsonl")] {
+      let run = try await shell(
+        "\"$FALLS\" layout --synthetic 100000 -f \(format) > \(shellQuoted(path))", timeout: 300)
+      #expect(run.status == 0)
+    }
+    let size = try [json, jsonl].reduce(0) {
+      $0 + ((try FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0)
+    }
+    let small = try await layout(["-f", "jsonl", "--synthetic", "1"], "small.jsonl", in: here)
+    let base = try await measuredRun(["diff", small, small])
+    let run = try await measuredRun(["diff", json, jsonl], timeout: 300)
+    #expect(run.status == 0 && base.status == 0, "\(run.error)")
+    // Each item is held in 56 bytes (a tenth of its text), the files' pages given back as they
+    // are read: about 0.25. When the files stayed in memory and each item took 72 bytes, 1.27.
+    let cost = Double(run.peakBytes - base.peakBytes) / Double(size)
+    #expect(cost < 0.5, "\(run.peakBytes >> 20) MiB for \(size >> 20) MiB of layouts")
+    // A regular file is read whatever its size: mapped, its first byte says it is not JSON.
+    let sparse = here.appendingPathComponent("sparse.json").path
+    #expect(FileManager.default.createFile(atPath: sparse, contents: Data("x".utf8)))
+    #expect(truncate(sparse, 2 << 30) == 0)
+    let big = try await measuredRun(["diff", sparse, jsonl], timeout: 60)
+    #expect(big.status == 65, "\(big.error)")
+    #expect(big.error.contains("it is not JSON: line 1, column 1: unexpected 'x'"), "\(big.error)")
+    #expect(big.peakBytes > 0 && big.peakBytes < 200 << 20, "\(big.peakBytes) bytes")
+    try? FileManager.default.removeItem(at: here)
   }
 }

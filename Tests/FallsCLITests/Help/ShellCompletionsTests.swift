@@ -52,6 +52,30 @@ private func scriptFile(_ shell: ShellCompletions.Shell) throws -> URL {
   }
 
   @Test(
+    "falls diff's own flags are offered after diff in every script",
+    arguments: ShellCompletions.Shell.allCases)
+  func diffFlags(shell: ShellCompletions.Shell) {
+    let lines = ShellCompletions.script(for: shell).split(separator: "\n").filter {
+      $0.contains("diff)") || $0.contains("subcommand_from diff'")
+    }.joined(separator: "\n")
+    for flag in ["--tolerance", "--max-bytes"] {
+      let spelled =
+        switch shell {
+        case .bash: "\(flag) "
+        case .zsh: "'\(flag)["
+        case .fish: "-l \(flag.dropFirst(2)) "
+        }
+      #expect(lines.contains(spelled), "\(flag) missing from \(shell)'s diff: \(lines)")
+    }
+    if shell == .bash {
+      // Every flag the unknown-option message names.
+      for flag in DiffCommand.flagNames {
+        #expect(lines.contains(" \(flag) ") || lines.contains("\"\(flag) "))
+      }
+    }
+  }
+
+  @Test(
     "falls completions prints the script; another shell, or none, is a usage error naming them",
     arguments: [
       (["completions", "bash"], 0), (["completions", "ZSH"], 0), (["completions", "fish"], 0),
