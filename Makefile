@@ -53,10 +53,10 @@ bench:
 	$(SWIFT) run -c release falls-bench $(BENCH_ARGS)
 
 # Builds the fuzz targets in Fuzz/ with libFuzzer and AddressSanitizer and runs each for
-# FUZZ_SECONDS (default 60); FUZZ_TARGETS="feed layout cli image document" picks them (README,
+# FUZZ_SECONDS (default 60); FUZZ_TARGETS="feed layout cli image document probe" picks them (README,
 # "Fuzzing").
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= feed layout cli image document
+FUZZ_TARGETS ?= feed layout cli image document probe
 fuzz:
 	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_TARGETS="$(FUZZ_TARGETS)" scripts/fuzz.sh
 

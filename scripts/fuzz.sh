@@ -3,7 +3,7 @@
 # (swiftc -sanitize=fuzzer,address) and runs each for FUZZ_SECONDS seconds (60 by default).
 #
 #   FUZZ_SECONDS=600 make fuzz          longer runs
-#   FUZZ_TARGETS="feed" make fuzz       one target (feed, layout, cli, image, document)
+#   FUZZ_TARGETS="feed" make fuzz       one target (feed, layout, cli, image, document, probe)
 #
 # Each target starts from its checked-in seeds (Fuzz/corpus/<target>) and the inputs earlier runs
 # found (.build/fuzz/corpus/<target>, kept between runs). An input that makes a target fail is
@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds=${FUZZ_SECONDS:-60}
-targets=${FUZZ_TARGETS:-"feed layout cli image document"}
+targets=${FUZZ_TARGETS:-"feed layout cli image document probe"}
 build=.build/fuzz
 mkdir -p "$build/lib" "$build/crashes"
 flags=(-sanitize=fuzzer,address -O -g -enable-testing -parse-as-library -package-name falls
@@ -82,7 +82,8 @@ for target in $targets; do
     cli) source=Fuzz/CLITarget.swift ;;
     image) source=Fuzz/ImageTarget.swift ;;
     document) source=Fuzz/LayoutDocumentTarget.swift ;;
-    *) echo "fuzz: no target '$target'; the targets are feed, layout, cli, image, document" >&2
+    probe) source=Fuzz/ProbeTarget.swift ;;
+    *) echo "fuzz: no target '$target'; the targets are feed, layout, cli, image, document, probe" >&2
       exit 64 ;;
   esac
   binary="$build/$target-fuzz"

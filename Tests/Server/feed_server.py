@@ -36,6 +36,7 @@ Routes (every response but the faults is a finderlist feed):
                             (/image-padded-whole-paced/<k>/<name>: 2 ms after each 16 KiB)
   /image-slow/<s>/<name>    /image/<name> after <s> seconds
   /slow-images/<n>/<s>      a feed of <n> items whose images are /image-slow/<s>/ ones
+                            (?after=<a>: the feed itself after <a> seconds)
   /images-feed/<n>?path=<p> a feed of <n> items whose images are this server's <p>
   /image-big/<k>/<name>     the image fixture and <k> KiB after it, honouring Range;
                             /image-big-whole/<k>/<name> ignores it
@@ -403,7 +404,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
                       "height": "29"} for n in range(int(parts[1]))]
             self.send_body(200, json.dumps({"data": items}).encode())
         elif route == "slow-images":
-            # /slow-images/<n>/<s>: a feed of <n> items whose images answer after <s> seconds.
+            # /slow-images/<n>/<s>?after=<a>: a feed of <n> items whose images answer after <s>
+            # seconds, itself after <a> seconds (0 by default).
+            time.sleep(float(urllib.parse.parse_qs(query).get("after", ["0"])[0]))
             port = self.server.server_address[1]
             items = [{"img": f"http://127.0.0.1:{port}/image-slow/{parts[2]}/png-37x23.png?{n}",
                       "width": "37", "height": "23"} for n in range(int(parts[1]))]

@@ -74,6 +74,9 @@ enum CheckCommand {
   static func run(_ options: LayoutOptions, environment: CLIEnvironment) async throws(CLIError)
     -> CheckReport
   {
+    // The feed's pages and the images share one --max-time.
+    var options = options
+    options.fetchPolicy.start = .now
     let report = try await PagedLayout.run(options, environment: environment)
     let layout = report.layout
     var checks: [CheckReport.Check] = []

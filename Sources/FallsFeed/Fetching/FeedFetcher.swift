@@ -25,9 +25,11 @@ public struct FeedFetcher: Sendable {
     /// The seconds it gave, as the failure says them.
     public var seconds: Double
 
-    /// A deadline `seconds` from now, whose passing is `cause`.
-    public init(seconds: Double, cause: FetchError.Cause) {
-      instant = .now + .milliseconds(Int64((seconds * 1000).rounded(.up)))
+    /// A deadline `seconds` from `start` (now when `nil`), whose passing is `cause`.
+    public init(
+      seconds: Double, cause: FetchError.Cause, from start: ContinuousClock.Instant? = nil
+    ) {
+      instant = (start ?? .now) + .milliseconds(Int64((seconds * 1000).rounded(.up)))
       self.cause = cause
       self.seconds = seconds
     }
@@ -48,7 +50,9 @@ public struct FeedFetcher: Sendable {
     self.transport = transport
     self.policy = policy
     self.sleep = sleep
-    deadline = policy.maxTime.map { Deadline(seconds: $0, cause: .maxTimeReached(seconds: $0)) }
+    deadline = policy.maxTime.map {
+      Deadline(seconds: $0, cause: .maxTimeReached(seconds: $0), from: policy.start)
+    }
   }
 
   /// This fetcher with a deadline `seconds` from now, whose passing is `cause`, unless its own

@@ -17,6 +17,9 @@ public struct FetchPolicy: Hashable, Sendable {
   /// One deadline, in seconds, over every attempt and every page of a run, as curl's
   /// `--max-time`; `nil` for none.
   public var maxTime: Double?
+  /// When the run began, which ``maxTime`` counts from: every fetcher of the run made with this
+  /// policy shares the one deadline. `nil` counts from when a fetcher is made.
+  public var start: ContinuousClock.Instant?
 
   /// The deadlines a policy takes, ``timeout`` and ``maxTime``, in seconds: above 0, at most a
   /// day.

@@ -119,4 +119,34 @@ private struct CheckDocument: Decodable {
         "image of item 1 is unreachable: HTTP 404 Not Found (\(server.url("/status/404")))"
       ])
   }
+
+  @Test("--max-time is one deadline over the feed and its images, not one each")
+  func oneMaxTime() async throws {
+    let server = try await TestServer()
+    // The feed comes after 1.5 s and its image 1.5 s later: each within 2.5 s, both not.
+    let feed = server.url("/slow-images/1/1.5?after=1.5")
+    let result = await runCLI(
+      ["check", feed, "--images", "--max-time", "2.5", "--retries", "0", "-f", "json"])
+    #expect(result.code == .failure, "\(result.standardOutput)")
+    let document = try JSONDecoder().decode(
+      CheckDocument.self, from: Data(result.standardOutput.utf8))
+    #expect(document.problems.first?.contains("--max-time 2.5 s passed") == true, "\(document)")
+  }
+
+  @Test("--images refuses a remote feed's local images, and reads its relative ones")
+  func imagesOfARemoteFeed() async throws {
+    let server = try await TestServer()
+    let relative = await runCLI(["check", server.url("/moved"), "--images", "-f", "json"])
+    #expect(relative.code == .success, "\(relative.standardOutput)")
+    let local = "file://" + Fixtures.path("images/png-37x23.png")
+    let query = local.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+    let feed = server.url("/items-feed?img=\(query)")
+    let refused = await runCLI(["check", feed, "--images", "-f", "json"])
+    #expect(refused.code == .failure)
+    let document = try JSONDecoder().decode(
+      CheckDocument.self, from: Data(refused.standardOutput.utf8))
+    #expect(
+      document.problems.first?.hasPrefix("image of item 0 is refused: it names a file") == true)
+    #expect(await runCLI(["check", feed, "--images", "--allow-local-images"]).code == .success)
+  }
 }
