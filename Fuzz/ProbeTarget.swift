@@ -49,7 +49,8 @@ public func fuzzProbe(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
 private func checkSource(_ bytes: [UInt8]) {
   let line = bytes.prefix { $0 != 0x0A }
   let reference = String(decoding: line, as: UTF8.self)
-  let remote = FeedLocation.web(URL(string: "http://feeds.example/a/b.json") ?? URL(fileURLWithPath: "/"))
+  let remote = FeedLocation.web(
+    URL(string: "http://feeds.example/a/b.json") ?? URL(fileURLWithPath: "/"))
   for (location, allowing) in [
     (remote, false), (remote, true), (FeedLocation.file(path: "/srv/f.json"), false),
     (.currentFolder, false),
