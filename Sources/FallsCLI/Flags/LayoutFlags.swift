@@ -183,7 +183,7 @@ extension LayoutFlag {
         name: name, argument: "N",
         help: "How many images are read at once, by falls probe and for --sizes images or "
           + "fill: \(ProbeCommand.jobRange.lowerBound) to \(ProbeCommand.jobRange.upperBound), "
-          + "over one session. Default: \(options.jobs).",
+          + "each on a connection of its own, kept for the next. Default: \(options.jobs).",
         feeds: [.builtIn, .file, .standardInput, .url],
         commands: [.layout, .view, .probe, .check],
         isIdle: {
