@@ -542,16 +542,32 @@ private struct TerminalSession {
   }
 
   @Test(
-    "falls view reads keys while a page loads: against a server that never answers, q and Ctrl-C quit at once and the terminal is as it was",
-    .enabled(if: tmuxPath != nil, "tmux is not installed"), arguments: [("q", 0), ("C-c", 130)])
-  func viewerQuitsWhileLoading(key: String, status: Int) async throws {
+    "falls view reads keys before its feed comes: against a server that never answers, a silent pipe or a writerless FIFO, q and Ctrl-C quit at once and the terminal is as it was",
+    .enabled(if: tmuxPath != nil, "tmux is not installed"),
+    arguments: [
+      ("server", "q", 0), ("server", "C-c", 130), ("pipe", "q", 0), ("pipe", "C-c", 130),
+      ("fifo", "q", 0), ("fifo", "C-c", 130),
+    ])
+  func viewerQuitsBeforeTheFeed(source: String, key: String, status: Int) async throws {
     let server = try await TestServer()
-    let url = server.url("/hang")
-    let script =
-      "stty -a > /tmp/falls-hang-$$.before; \"$FALLS\" view '\(url)'; echo \"status $?\"; "
-      + "stty -a | cmp -s - /tmp/falls-hang-$$.before && echo 'terminal restored'; "
-      + "rm -f /tmp/falls-hang-$$.before"
-    let terminal = try await TerminalSession(script, width: 80, height: 24)
+    let fifo = FileManager.default.temporaryDirectory
+      .appendingPathComponent("falls-view-fifo-\(UInt64.random(in: 0 ... .max))").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    defer { try? FileManager.default.removeItem(atPath: fifo) }
+    // What follows falls is in the pipe's reading end, so that it runs when falls ends, not
+    // when the pipe's writer does; the terminal is read from /dev/tty, as the pipe is standard
+    // input there.
+    let before = "/tmp/falls-quiet-\(UInt64.random(in: 0 ... .max))"
+    defer { try? FileManager.default.removeItem(atPath: before) }
+    let after =
+      "echo \"status $?\"; stty -a < /dev/tty | cmp -s - \(before) && echo 'terminal restored'"
+    let view: String =
+      switch source {
+      case "server": "\"$FALLS\" view \(shellQuoted(server.url("/hang"))); \(after)"
+      case "pipe": "sleep 100 | { \"$FALLS\" view; \(after); }"
+      default: "\"$FALLS\" view --timeout 100 \(shellQuoted(fifo)); \(after)"
+      }
+    let terminal = try await TerminalSession("stty -a > \(before); \(view)", width: 80, height: 24)
     defer { terminal.close() }
     _ = try await terminal.screen(containing: "loading page 1…")
     // A key that does not quit is read while the page loads.
@@ -563,38 +579,6 @@ private struct TerminalSession {
     #expect(screen.contains("status \(status)"), "\(screen)")
     // The viewer quits within 100 ms; tmux is looked at every 100 ms, and the shell runs stty.
     #expect(elapsed < 1, "\(key) took \(elapsed) s")
-  }
-
-  @Test(
-    "falls view answers q and Ctrl-C while a pipe or a FIFO has given nothing, and restores the terminal",
-    .enabled(if: tmuxPath != nil, "tmux is not installed"),
-    arguments: [("pipe", "q", 0), ("pipe", "C-c", 130), ("fifo", "q", 0), ("fifo", "C-c", 130)])
-  func viewerQuitsBeforeTheFeed(source: String, key: String, status: Int) async throws {
-    let fifo = FileManager.default.temporaryDirectory
-      .appendingPathComponent("falls-view-fifo-\(UInt64.random(in: 0 ... .max))").path
-    #expect(mkfifo(fifo, 0o600) == 0)
-    defer { try? FileManager.default.removeItem(atPath: fifo) }
-    // A pipe whose writer says nothing for 100 s; a FIFO that no writer opens. What follows
-    // falls is in the pipe's reading end, so that it runs when falls ends, not when the pipe's
-    // writer does; the terminal is read from /dev/tty, as the pipe is standard input there.
-    let before = "/tmp/falls-quiet-\(UInt64.random(in: 0 ... .max))"
-    let after =
-      "echo \"status $?\"; stty -a < /dev/tty | cmp -s - \(before) && echo 'terminal restored'"
-    let script =
-      "stty -a > \(before); "
-      + (source == "pipe"
-        ? "sleep 100 | { \"$FALLS\" view; \(after); }"
-        : "\"$FALLS\" view --timeout 100 \(shellQuoted(fifo)); \(after)")
-    defer { try? FileManager.default.removeItem(atPath: before) }
-    let terminal = try await TerminalSession(script, width: 80, height: 24)
-    defer { terminal.close() }
-    _ = try await terminal.screen(containing: "loading page 1…")
-    try await terminal.press("?", thenExpect: "show the keys")
-    let start = Date()
-    try await terminal.send(key)
-    let screen = try await terminal.screen(containing: "terminal restored")
-    #expect(screen.contains("status \(status)"), "\(screen)")
-    #expect(Date().timeIntervalSince(start) < 2, "\(key) took too long")
   }
 
   @Test("A directory as standard input cannot be read (66), not passed over for the built-in feed")

@@ -17,6 +17,24 @@ private func feedFile(_ items: [String]) throws -> String {
   return path
 }
 
+/// A FIFO in a scratch folder of its own: the folder, to remove, and the FIFO.
+private func scratchFIFO() throws -> (folder: String, fifo: String) {
+  let folder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("falls-fifo-\(UInt64.random(in: 0 ... .max))").path
+  try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  let fifo = folder + "/image.png"
+  guard mkfifo(fifo, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
+  return (folder, fifo)
+}
+
+/// The path of the test server's feed whose items' images are `references`.
+private func itemsFeed(_ references: [String]) -> String {
+  "/items-feed?"
+    + references.map {
+      "img=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+    }.joined(separator: "&")
+}
+
 /// An item of an image at `img`, with the size the feed gives, if any.
 private func item(_ img: String, _ width: Int? = nil, _ height: Int? = nil) -> String {
   let size = width.map { ", \"width\": \"\($0)\", \"height\": \"\(height ?? $0)\"" } ?? ""
@@ -229,18 +247,13 @@ private struct ProbeDocument: Decodable {
       let layout = try await shell("\"$FALLS\" layout \(server.url("/length/\(length)"))")
       #expect(layout.status == 69, "\(length): \(layout.error)")
       #expect(layout.error.contains("larger than 67108864 bytes"), "\(layout.error)")
-      let image = server.url("/length/\(length)")
-      let feed = server.url(
-        "/items-feed?img=\(image.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
-      )
+      let feed = server.url(itemsFeed([server.url("/length/\(length)")]))
       let probe = try await shell("\"$FALLS\" probe \(shellQuoted(feed)) -f jsonl")
       #expect(probe.status == 1, "\(length): \(probe.error)")
       // Its 43 bytes are JSON: the reader knows that before the lie matters.
       #expect(probe.text.contains(#""status":"not-an-image","error":"JSON text""#), "\(probe.text)")
     }
-    let range = server.url("/range-at/9223372036854775800")
-    let feed = server.url(
-      "/items-feed?img=\(range.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")")
+    let feed = server.url(itemsFeed([server.url("/range-at/9223372036854775800")]))
     let probe = try await shell("\"$FALLS\" probe \(shellQuoted(feed)) -f jsonl")
     #expect(probe.status == 1, "\(probe.error)")
     #expect(probe.text.contains("numbers a file can have"), "\(probe.text)")
@@ -263,21 +276,14 @@ private struct ProbeDocument: Decodable {
   @Test("A remote feed cannot make falls read this machine's files, nor wait on a FIFO")
   func remoteFeedReadsNoLocalFile() async throws {
     let server = try await TestServer()
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("falls-fifo-\(UInt64.random(in: 0 ... .max))").path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let (folder, fifo) = try scratchFIFO()
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let fifo = folder + "/image.png"
-    #expect(mkfifo(fifo, 0o600) == 0)
     let image = Fixtures.path("images/png-37x23.png")
     let references = [
       "file://\(image)", "FILE://\(image)", "file://localhost\(image)", "file://\(fifo)",
       "file:///etc/passwd", "\(image)\u{0}.jpg",
     ]
-    let query = references.map {
-      "img=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
-    }.joined(separator: "&")
-    let feed = server.url("/items-feed?\(query)")
+    let feed = server.url(itemsFeed(references))
     let result = await runCLI(["probe", feed, "-f", "jsonl", "--timeout", "60"])
     #expect(result.code == .failure)
     let statuses = result.standardOutput.split(separator: "\n").map {
@@ -326,21 +332,14 @@ private struct ProbeDocument: Decodable {
     ))
   func straceShowsNoLocalOpen() async throws {
     let server = try await TestServer()
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("falls-strace-\(UInt64.random(in: 0 ... .max))").path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let (folder, fifo) = try scratchFIFO()
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let fifo = folder + "/fifo.png"
-    #expect(mkfifo(fifo, 0o600) == 0)
     let redirect = server.url("/redirect-to?location=file%3A%2F%2F%2Fetc%2Fshadow")
     let references = [
       "/etc/passwd", "file:///etc/hostname", "../x", "file://\(fifo)", fifo, redirect,
       "/image/png-37x23.png", "assets/img/png-37x23.png",
     ]
-    let query = references.map {
-      "img=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
-    }.joined(separator: "&")
-    let feed = shellQuoted(server.url("/items-feed?\(query)"))
+    let feed = shellQuoted(server.url(itemsFeed(references)))
     for command in [
       "probe \(feed) -f jsonl", "check \(feed) --images", "layout \(feed) --sizes images",
     ] {
