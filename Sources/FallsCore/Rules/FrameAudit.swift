@@ -11,8 +11,8 @@
 /// The rules between two frames are checked in one sweep along the scroll axis, the frames taken
 /// by their start along it (ties in their order in the elements). A frame meets only those
 /// still open: for overlaps, the open frames whose extent across the axis meets its own, found in
-/// a ``MaximumTree`` of their far edges by the rank of their near edge; for stacked items, the
-/// element last seen down each of its columns (``BottomElements``); for enlarged items side by
+/// a `MaximumTree` of their far edges by the rank of their near edge; for stacked items, the
+/// element last seen down each of its columns (`BottomElements`); for enlarged items side by
 /// side, the open enlarged items that end at the column line it starts at or start at the one
 /// it ends at. A frame that is not finite (never one of a layout) takes part in none of them.
 ///
@@ -21,7 +21,7 @@
 public enum FrameAudit {
   /// A rule the frames break, and the elements that break it.
   ///
-  /// Problems order by rule (in the order of ``Rule/allCases``), then by their indices.
+  /// Problems order by rule (in the order of `Rule.allCases`), then by their indices.
   public struct Problem: Hashable, Sendable, Comparable {
     public enum Rule: String, CaseIterable, Hashable, Sendable {
       /// Every frame inside the content's width: a frame that reaches outside breaks it.
