@@ -97,12 +97,14 @@ private final class LyingServer: HTTPTransport {
       let kind = next()
       // A number near what was asked, or anywhere an Int or no Int reaches.
       func number() -> String {
-        switch next() % 6 {
+        switch next() % 8 {
         case 0: String(asked)
         case 1: String(asked &+ next())
         case 2: String(max(0, asked - next()))
         case 3: String(Int.max - next())
         case 4: "9223372036854775808" + String(next())
+        case 5: "-" + String(Int.max - next())
+        case 6: "+" + String(next())
         default: String(next() << 12)
         }
       }

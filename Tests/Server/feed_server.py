@@ -46,6 +46,9 @@ Routes (every response but the faults is a finderlist feed):
   /image-huge               a PNG header of 2147483647 x 2147483647 pixels
   /length/<digits>          200 with Content-Length: <digits> (any number, however large), a
                             43-byte JSON body, then closes
+  /range-then-416/<total>   the first range 206 with a JPEG's first 4 bytes, the others 416
+                            with Content-Range: bytes */<total>
+  /image-tiny-segments      200, a JPEG start, then 4-byte APP1 segments for ever
   /range-at/<start>         206 with Content-Range: bytes <start>-<start+9>/*, whatever was asked
   /one-byte/<name>          the image fixture, each range answered with its first byte only
   /one-byte-slow/<s>/<name> /one-byte/<name>, each answer after <s> seconds
@@ -420,6 +423,26 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.wfile.write(body)
             self.wfile.flush()
             self.close_connection = True
+        elif route == "range-then-416":
+            # /range-then-416/<total>: the first range answered with a JPEG's first four bytes,
+            # every later one 416 with Content-Range: bytes */<total> (any text).
+            if self.headers.get("Range", "").startswith("bytes=0-"):
+                self.send_body(206, b"\xff\xd8\xff\xe1", "image/jpeg",
+                               [("Content-Range", "bytes 0-3/*")])
+            else:
+                self.send_body(416, b"", "text/plain", [("Content-Range", f"bytes */{parts[1]}")])
+        elif route == "image-tiny-segments":
+            # 200 whatever the Range: a JPEG start, then 4-byte APP1 segments for ever.
+            self.send_response(200)
+            self.send_header("Content-Type", "image/jpeg")
+            self.end_headers()
+            self.close_connection = True
+            def segments():
+                yield b"\xff\xd8"
+                block = b"\xff\xe1\x00\x02" * 4096
+                while True:
+                    yield block
+            self.stream(path, segments())
         elif route == "range-at":
             start = int(parts[1])
             self.send_response(206)

@@ -92,7 +92,7 @@ enum CheckCommand {
       let value: Double =
         switch limit.figure {
         case .items: Double(layout.elements.count)
-        case .skipped: Double(report.skipped)
+        case .skipped: Double(report.skipped.count)
         case .contentHeight: report.sectioned.contentExtent
         default:
           quality.flatMap { quality in
@@ -117,7 +117,12 @@ enum CheckCommand {
         ProbedItem($0, probe: $1, tolerance: ProbeCommand.tolerance)
       }
       let failing = probed.filter { $0.status != ProbedItem.Status.ok }
-      checks.append(CheckReport.Check(name: "images", value: Double(failing.count), limit: nil))
+      // An item skipped for its image (--sizes with --skip-invalid) was an image not ok too.
+      let skipped = report.skipped.filter(\.isImages)
+      checks.append(
+        CheckReport.Check(
+          name: "images", value: Double(failing.count + skipped.count), limit: nil))
+      problems += skipped.map { "image of \($0.message)" }
       problems += failing.map { item in
         "image of item \(item.index) is \(item.status.words)"
           + (item.error.map { ": \($0)" } ?? "") + " (\(item.img))"

@@ -196,7 +196,8 @@ enum DiffCommand {
         ? try environment.standardInput(
           atMost: options.maxBytes, limitsRegularFile: options.limitsRegularFile)
         : try FeedReader.load(
-          path: path, maxBytes: options.maxBytes, limitsRegularFile: options.limitsRegularFile)
+          path: path, maxBytes: options.maxBytes, limitsRegularFile: options.limitsRegularFile,
+          writerTimeout: FetchPolicy().timeout)
     } catch {
       throw .unreadableLayout(input: path, error)
     }

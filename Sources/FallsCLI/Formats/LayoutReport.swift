@@ -20,8 +20,8 @@ struct LayoutReport: Sendable {
   /// Where the feed came from, for the JSON document's `feed` (``FeedSource/name``); `nil` for
   /// a layout made without a feed (``LayoutWriter``), whose document has no `feed`.
   var feed: String?
-  /// How many invalid items `--skip-invalid` skipped.
-  var skipped = 0
+  /// The invalid items `--skip-invalid` skipped, each with why.
+  var skipped: [FeedItemProblem] = []
 
   /// The JSON schema name written into `--format json` output.
   static let schema = "falls.layout/1"

@@ -58,7 +58,7 @@ enum PagedLayout {
       sectioned: pages.sectioned, items: pages.placed, rect: options.rect,
       fields: options.fields.map(Set.init),
       terminalColumns: toStandardOutput ? environment.standardOutputColumns : nil,
-      showsQualityOnly: options.quality, feed: options.feed.name, skipped: skipped.count)
+      showsQualityOnly: options.quality, feed: options.feed.name, skipped: skipped)
   }
 
   /// What happens to the spans of page `page`'s items: a style outside the columns family

@@ -39,6 +39,14 @@ public struct FeedItemProblem: Error, Hashable, Sendable {
     case notAnImage(String)
   }
 
+  /// Whether the problem is the item's image's, read for its size (`--sizes`).
+  public var isImages: Bool {
+    switch reason {
+    case .imageUnreachable, .imageRefused, .notAnImage: true
+    default: false
+    }
+  }
+
   /// The item's position in the feed's `data` array, from 0.
   public var index: Int
   /// The field that was refused.

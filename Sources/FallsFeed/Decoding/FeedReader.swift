@@ -1,3 +1,4 @@
+import CFileSystem
 import FallsBase
 import Foundation
 
@@ -62,9 +63,18 @@ public enum FeedReader {
     case S_IFDIR:
       throw .unreadable(path: path, reason: "it is a directory")
     case S_IFREG:
+      // A file of /proc or /sys is no feed: its length says nothing of what it gives, which
+      // may never end (/proc/self/pagemap) or never come (/proc/kmsg).
+      if let system = pseudoFileSystem(descriptor) {
+        throw .unreadable(
+          path: path, reason: "it is a file of \(system), a view of the system, not a feed file")
+      }
       // What is left from where the descriptor stands (standard input may be part read).
       let start = lseek(descriptor, 0, SEEK_CUR)
       let size = Int(status.st_size) - max(Int(start), 0)
+      // A file that says it is empty is read as a stream is, held to the limit: what it gives,
+      // if anything, is not what its length says.
+      guard size > 0 else { break }
       if limitsRegularFile {
         guard size <= maxBytes else { throw .tooLarge(path: path, limit: maxBytes) }
       } else {
@@ -117,5 +127,19 @@ public enum FeedReader {
     }
     _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
     return descriptor
+  }
+
+  /// The name of the pseudo file system the open `descriptor` is on, if it is on one.
+  static func pseudoFileSystem(_ descriptor: Int32) -> String? {
+    // linux/magic.h
+    switch falls_file_system_type(descriptor) {
+    case 0x9fa0: return "/proc"
+    case 0x6265_6572: return "/sys"
+    case 0x6462_6720: return "debugfs"
+    case 0x7363_6673: return "securityfs"
+    case 0x0027_e0eb, 0x6367_7270: return "cgroup"
+    case 0x7472_6163: return "tracefs"
+    default: return nil
+    }
   }
 }

@@ -6,8 +6,11 @@
 public struct ImageBytes: Sendable {
   /// The pieces, by their start, none overlapping another.
   private var pieces: [(start: Int, bytes: [UInt8])] = []
-  /// The file's length, once known (an answer ended, or a `Content-Range` gave it).
-  public var length: Int?
+  /// The file's length, once known (an answer ended, or a `Content-Range` gave it); never
+  /// negative (a negative one set is no length known).
+  public var length: Int? {
+    didSet { if let length, length < 0 { self.length = nil } }
+  }
 
   /// No bytes yet.
   public init() {}
@@ -70,6 +73,7 @@ public struct ImageBytes: Sendable {
 
   /// Whether the file is known to end before `offset + count`.
   func endsBefore(_ offset: Int, count: Int) -> Bool {
-    length.map { offset > $0 - count } ?? false
+    // Compared without subtracting past Int's range: a count a header claims may be any.
+    length.map { offset > $0 || count > $0 - offset } ?? false
   }
 }

@@ -1,4 +1,3 @@
-import CFileSystem
 import FallsBase
 import Foundation
 import Synchronization
@@ -139,7 +138,9 @@ public struct ImageProber: Sendable {
       }
       let end = ask.offset + wanted - 1
       // The first answer may be a whole file from a server that ignores ranges: it is read
-      // until its header is. The reader is asked again only once the bytes it asked for came.
+      // until its header is. The reader is asked again only once the bytes it asked for came,
+      // and the body has at least doubled since it was last asked, so that a file of many small
+      // segments is read over a few times in all, not once a segment.
       let needed = Mutex(0)
       let enough: @Sendable ([UInt8]) -> Bool = { body in
         guard isFirst else { return false }
@@ -147,7 +148,8 @@ public struct ImageProber: Sendable {
         // The body so far, shared, not copied: an image in flight holds its bytes once.
         let reading = ImageHeaderReader.read(ImageBytes(body))
         guard case .needsBytes(let offset, let count) = reading else { return true }
-        needed.withLock { $0 = offset.addingReportingOverflow(count).partialValue }
+        let next = max(offset.addingReportingOverflow(count).partialValue, 2 * body.count)
+        needed.withLock { $0 = next }
         return false
       }
       let request = FetchRequest(
@@ -177,7 +179,17 @@ public struct ImageProber: Sendable {
           if let total = range?.total { bytes.length = total }
         }
       case 416:
-        bytes.length = range?.total ?? ask.offset
+        // The range starts past the file's end: a length it gives is no more than that start,
+        // and no less than the bytes already had.
+        let length = range?.total ?? ask.offset
+        guard length <= ask.offset, bytes.firstMissing(from: 0) <= length else {
+          return ImageProbe(
+            .unreachable(
+              "it answered 416 (the range is past the file's end) with a length of \(length), "
+                + "which does not fit the bytes asked from \(ask.offset) or those already sent"),
+            bytesRead: read)
+        }
+        bytes.length = length
       default:
         // The whole file from its start, or as much of it as was read.
         bytes = ImageBytes(Array(response.body), isWhole: !response.isCut)
@@ -229,16 +241,20 @@ public struct ImageProber: Sendable {
   }
 
   /// A `Content-Range` of `bytes START-END/TOTAL` (TOTAL may be `*`), or `bytes */TOTAL`; each
-  /// number `nil` when it is not one an Int holds.
+  /// number `nil` when it is not decimal digits (no sign) that an Int holds.
   static func contentRange(_ value: String?) -> (start: Int?, end: Int?, total: Int?)? {
     guard let value, value.lowercased().hasPrefix("bytes ") else { return nil }
     let body = value.dropFirst(6).trimmingCharacters(in: .whitespaces)
     let parts = body.split(separator: "/", maxSplits: 1)
     guard parts.count == 2 else { return nil }
-    let bounds = parts[0].split(separator: "-", maxSplits: 1)
-    let start = bounds.first.flatMap { Int($0) }
-    let end = bounds.count == 2 ? Int(bounds[1]) : nil
-    return (start, end, Int(parts[1]))
+    func number(_ text: Substring) -> Int? {
+      guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+      return Int(text)
+    }
+    let bounds = parts[0].split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+    let start = bounds.first.flatMap(number)
+    let end = bounds.count == 2 ? number(bounds[1]) : nil
+    return (start, end, number(parts[1]))
   }
 
   // MARK: Files and data: URLs
@@ -274,7 +290,7 @@ public struct ImageProber: Sendable {
     else {
       return ImageProbe(.refused("it was replaced by another file as it was opened"), bytesRead: 0)
     }
-    if let system = Self.pseudoFileSystem(descriptor) {
+    if let system = FeedReader.pseudoFileSystem(descriptor) {
       return ImageProbe(
         .refused("it is a file of \(system), a view of the system, not an image file"),
         bytesRead: 0)
@@ -319,20 +335,6 @@ public struct ImageProber: Sendable {
     case S_IFBLK: "a block device"
     case S_IFSOCK: "a socket"
     default: "not a regular file"
-    }
-  }
-
-  /// The name of the pseudo file system the open `descriptor` is on, if it is on one.
-  static func pseudoFileSystem(_ descriptor: Int32) -> String? {
-    // linux/magic.h
-    switch falls_file_system_type(descriptor) {
-    case 0x9fa0: return "/proc"
-    case 0x6265_6572: return "/sys"
-    case 0x6462_6720: return "debugfs"
-    case 0x7363_6673: return "securityfs"
-    case 0x0027_e0eb, 0x6367_7270: return "cgroup"
-    case 0x7472_6163: return "tracefs"
-    default: return nil
     }
   }
 

@@ -149,4 +149,22 @@ private struct CheckDocument: Decodable {
       document.problems.first?.hasPrefix("image of item 0 is refused: it names a file") == true)
     #expect(await runCLI(["check", feed, "--images", "--allow-local-images"]).code == .success)
   }
+
+  @Test("--images counts an item skipped for its image (--sizes, --skip-invalid) as not ok")
+  func skippedImagesFail() async throws {
+    let server = try await TestServer()
+    let query = ["/image/png-37x23.png", "/status/404", "file:///etc/hostname"].map {
+      "img=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+    }.joined(separator: "&")
+    let feed = server.url("/items-feed?\(query)")
+    let result = await runCLI([
+      "check", feed, "--images", "--sizes", "images", "--skip-invalid", "-f", "json",
+    ])
+    #expect(result.code == .failure, "\(result.standardOutput)")
+    let document = try JSONDecoder().decode(
+      CheckDocument.self, from: Data(result.standardOutput.utf8))
+    #expect(document.checks.last?.name == "images" && document.checks.last?.value == 2)
+    #expect(document.problems.count == 2)
+    #expect(document.problems.first?.hasPrefix("image of item 1: its image") == true)
+  }
 }

@@ -337,6 +337,20 @@ private struct DiffDocument: Decodable {
     }
   }
 
+  @Test("A FIFO that no writer opens ends at falls layout's default --timeout, 15 s, with 66")
+  func writerlessFIFO() async throws {
+    let here = try folder()
+    let jsonl = try await layout(["-f", "jsonl"], "a.jsonl", in: here)
+    let fifo = here.appendingPathComponent("fifo").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let start = Date()
+    let run = try await shell(
+      "\"$FALLS\" diff \(shellQuoted(fifo)) \(shellQuoted(jsonl))", timeout: 60)
+    #expect(run.status == 66, "\(run.error)")
+    #expect(run.error.contains("no writer opened the FIFO within 15 s"), "\(run.error)")
+    #expect(Date().timeIntervalSince(start) >= 14.5)
+  }
+
   @Test(
     "Two layouts of 100,000 items each cost less memory than half their files; a sparse 2 GiB file is not read whole",
     .disabled(if: isSanitized, "a sanitizer's allocator has its own overhead"))

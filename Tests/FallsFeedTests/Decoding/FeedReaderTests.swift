@@ -47,6 +47,30 @@ private func feedText(count: Int) -> String {
     }
   }
 
+  @Test(
+    "A file of /proc or /sys is no feed, whatever its length says",
+    arguments: [
+      "/proc/self/status", "/proc/self/pagemap", "/proc/self/environ", "/sys/kernel/uevent_seqnum",
+    ])
+  func pseudoFiles(path: String) throws {
+    guard FileManager.default.fileExists(atPath: path) else { return }
+    #expect {
+      try FeedReader.load(path: path, maxBytes: 1 << 20, limitsRegularFile: false).data
+    } throws: { error in
+      guard case .unreadable(_, let reason) = error as? FeedError else { return false }
+      return reason.contains("a view of the system, not a feed file")
+    }
+  }
+
+  @Test("A file that says it is empty is read as a stream, held to the limit")
+  func emptyFile() throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("falls-empty-\(UInt64.random(in: 0 ... .max))").path
+    #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(try FeedReader.load(path: path, maxBytes: 10, limitsRegularFile: false).data.isEmpty)
+  }
+
   @Test("A file larger than one read chunk arrives intact")
   func largeFile() throws {
     let path = FileManager.default.temporaryDirectory

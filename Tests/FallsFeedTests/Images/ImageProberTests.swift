@@ -170,6 +170,8 @@ private func sent(_ server: TestServer, _ path: String) throws -> Int {
       ("bytes 100-199/*", 100, 199, nil), ("bytes */5000", nil, nil, 5000),
       ("bytes 9223372036854775800-9223372036854775809/*", 9_223_372_036_854_775_800, nil, nil),
       ("bytes 99999999999999999999-1/2", nil, 1, 2),
+      ("bytes */-9223372036854775808", nil, nil, nil), ("bytes -5-10/20", nil, nil, 20),
+      ("bytes +5-10/+20", nil, 10, nil),
     ])
   func contentRange(text: String, start: Int?, end: Int?, total: Int?) {
     let range = ImageProber.contentRange(text)
@@ -224,6 +226,20 @@ private func sent(_ server: TestServer, _ path: String) throws -> Int {
     }
     let requests = try server.log().count { $0["method"] == "GET" }
     #expect(requests <= ImageProber.mostRequests)
+  }
+
+  @Test(
+    "A 416 whose length does not fit what was asked or had is a broken answer, never a trap",
+    arguments: ["-9223372036854775808", "-9223372036854775807", "2", "70000", "x"])
+  func wrong416(total: String) async throws {
+    let server = try await TestServer()
+    let probe = await prober().probe(server.url("/range-then-416/\(total)"))
+    switch probe.outcome {
+    case .unreachable(let why): #expect(why.contains("416"), "\(why)")
+    // A length the answer cannot give (no digits) is no length: the file ends where asked.
+    case .notAnImage(let why): #expect(total == "x" || total.hasPrefix("-"), "\(why)")
+    default: Issue.record("\(probe)")
+    }
   }
 
   @Test("One image's requests share one deadline, each of them within it")
