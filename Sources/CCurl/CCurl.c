@@ -64,27 +64,49 @@ struct falls_curl {
   int idle_count;
 };
 
-static pthread_once_t global_once = PTHREAD_ONCE_INIT;
-static CURLcode (*global_init)(long);
-static CURLcode global_result = -1;
+// The library and its global start, once a process: curl_global_init is not safe to call from
+// two threads at once, nor more than once. Written only by load_library, under load_once, which
+// orders the writes before every read after pthread_once returns.
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static void *loaded_library;
+static char load_failure[256];
 
-// curl_global_init is not safe to call from two threads at once, nor more than once.
-static void initialise_globally(void) { global_result = global_init(global_default); }
-
-falls_curl *falls_curl_open(char *reason, size_t reason_size) {
+static void load_library(void) {
   static const char *const names[] = {"libcurl.so.4", "libcurl.so", "libcurl.4.dylib"};
   void *library = NULL;
   for (size_t name = 0; name < sizeof names / sizeof *names && library == NULL; name++) {
     library = dlopen(names[name], RTLD_NOW | RTLD_LOCAL);
   }
   if (library == NULL) {
-    snprintf(reason, reason_size, "libcurl cannot be loaded (%s); install libcurl4",
-             dlerror());
+    snprintf(load_failure, sizeof load_failure,
+             "libcurl cannot be loaded (%s); install libcurl4", dlerror());
+    return;
+  }
+  CURLcode (*global_init)(long);
+  *(void **)(&global_init) = dlsym(library, "curl_global_init");
+  if (global_init == NULL) {
+    snprintf(load_failure, sizeof load_failure, "libcurl lacks curl_global_init");
+    return;
+  }
+  CURLcode started = global_init(global_default);
+  if (started != 0) {
+    snprintf(load_failure, sizeof load_failure,
+             "libcurl did not start (curl_global_init: %d)", started);
+    return;
+  }
+  // Kept for the life of the process: libcurl is not meant to be unloaded once started.
+  loaded_library = library;
+}
+
+falls_curl *falls_curl_open(char *reason, size_t reason_size) {
+  pthread_once(&load_once, load_library);
+  void *library = loaded_library;
+  if (library == NULL) {
+    snprintf(reason, reason_size, "%s", load_failure);
     return NULL;
   }
   falls_curl *curl = calloc(1, sizeof *curl);
   if (curl == NULL) {
-    dlclose(library);
     snprintf(reason, reason_size, "out of memory");
     return NULL;
   }
@@ -100,19 +122,10 @@ falls_curl *falls_curl_open(char *reason, size_t reason_size) {
   FALLS_LOAD(slist_append, "curl_slist_append");
   FALLS_LOAD(slist_free_all, "curl_slist_free_all");
 #undef FALLS_LOAD
-  *(void **)(&global_init) = dlsym(library, "curl_global_init");
   if (!curl->easy_init || !curl->easy_setopt || !curl->easy_perform || !curl->easy_getinfo ||
       !curl->easy_reset || !curl->easy_cleanup || !curl->easy_strerror || !curl->slist_append ||
-      !curl->slist_free_all || !global_init) {
+      !curl->slist_free_all) {
     snprintf(reason, reason_size, "libcurl lacks a function falls needs");
-    dlclose(library);
-    free(curl);
-    return NULL;
-  }
-  pthread_once(&global_once, initialise_globally);
-  if (global_result != 0) {
-    snprintf(reason, reason_size, "libcurl did not start (curl_global_init: %d)", global_result);
-    dlclose(library);
     free(curl);
     return NULL;
   }
