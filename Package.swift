@@ -19,7 +19,7 @@ let package = Package(
     .target(name: "FallsBase"),
     // libcurl's easy interface, loaded at run time: falls builds without its headers.
     .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
-    // fstatfs, which Swift's Glibc module does not declare.
+    // fstatfs, which Swift's Glibc module does not declare, and the SIGBUS handler's atomic flag.
     .target(name: "CFileSystem"),
     // The finderlist feed: decoding and reading.
     .target(name: "FallsFeed", dependencies: ["FallsCore", "FallsBase", "CCurl", "CFileSystem"]),

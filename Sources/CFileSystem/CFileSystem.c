@@ -1,5 +1,9 @@
 #include "CFileSystem.h"
 
+void falls_flag_set(long *flag) { __atomic_store_n(flag, 1, __ATOMIC_RELAXED); }
+
+long falls_flag_get(const long *flag) { return __atomic_load_n(flag, __ATOMIC_RELAXED); }
+
 #if defined(__linux__)
 #include <sys/vfs.h>
 

@@ -1,3 +1,4 @@
+import CFileSystem
 import FallsBase
 import Foundation
 import Synchronization
@@ -122,7 +123,7 @@ final class BusErrorGuard: @unchecked Sendable {
   }
 
   static func hasFaulted(_ slot: Int) -> Bool {
-    shared.lock.withLock { _ in shared.slots[slot].faulted != 0 }
+    shared.lock.withLock { _ in falls_flag_get(&shared.slots[slot].faulted) != 0 }
   }
 
   static func release(_ slot: Int) {
@@ -152,7 +153,8 @@ private func handleBusError(
         UnsafeMutableRawPointer(bitPattern: first), Int(slots[index].end - first), PROT_READ,
         MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0)
       if zeros != MAP_FAILED {
-        slots[index].faulted = 1
+        // Atomically: the halves of a parse may fault on one mapping at once.
+        falls_flag_set(&slots[index].faulted)
         return
       }
     }
