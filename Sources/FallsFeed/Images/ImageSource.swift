@@ -97,9 +97,11 @@ public enum ImageSource: Hashable, Sendable {
     let target = parsed.resolved(against: location.base)
     switch target.scheme {
     case "http", "https":
-      guard let host = target.authority, !host.isEmpty,
+      // Judged by the URL that would be fetched: an authority such as ":" has no host.
+      guard
         let url = URL(string: target.text)
-          ?? URL(string: target.text, encodingInvalidCharacters: true)
+          ?? URL(string: target.text, encodingInvalidCharacters: true),
+        url.scheme?.lowercased() == target.scheme, url.host.map({ !$0.isEmpty }) == true
       else {
         self = .refused("it is not a valid \(target.scheme ?? "") URL")
         return

@@ -25,6 +25,8 @@ import Testing
       ("https://cdn.example/a/./b/../c.png", web("https://cdn.example/a/c.png")),
       ("data:image/png;base64,AA/../BB", .data("data:image/png;base64,AA/../BB")),
       ("DATA:image/gif,x", .data("DATA:image/gif,x")),
+      // An authority with no host (a fuzz finding): never an image without a host.
+      ("//:/A%", .refused("it is not a valid http URL")),
     ])
   func remote(reference: String, source: ImageSource) {
     #expect(ImageSource(reference, in: Self.remote) == source)
@@ -51,6 +53,7 @@ import Testing
       ("javascript:alert(1)", "scheme 'javascript'"), ("gopher://h/", "scheme 'gopher'"),
       ("file://other.host/etc/passwd", "another host"), ("file:///a%00b", "NUL"),
       ("http:g", "not a valid http URL"), ("https:///x", "not a valid https URL"),
+      ("http://:/x", "not a valid http URL"),
     ])
   func refused(reference: String, reason: String) {
     for location in [Self.remote, .file(path: "/srv/feeds/f.json"), .currentFolder] {
