@@ -457,7 +457,7 @@ private func quiltPattern(columns: Int) -> QuiltPattern {
       ["--header-height", "44", "--footer-height", "30", "--min-content-height", "5000"],
       ["--rect", "0,300,375,500"],
       [
-        "--insets", "5,10,15,20", "--seed", "42", "--enlarge-chance", "1", "--align-tolerance",
+        "--insets", "5,20,15,10", "--seed", "42", "--enlarge-chance", "1", "--align-tolerance",
         "0.5",
       ],
       ["--width=1024", "--columns=7", "--row-spacing", "2", "--column-spacing", "3"],
@@ -501,7 +501,7 @@ private func quiltPattern(columns: Int) -> QuiltPattern {
     ["view", "--columns", "0"],
     ["layout", "--columns", "0"], ["layout", "--columns", "x"], ["layout", "--columns", "10001"],
     ["layout", "--colums", "3"], ["layout", "--width", "-1"], ["layout", "--width", "1e308"],
-    ["layout", "--spacing", "nan"], ["layout", "--insets", "1,2"],
+    ["layout", "--spacing", "nan"], ["layout", "--insets", "1,2,3,4,5"],
     ["layout", "--insets", "1,2,3,x"],
     ["layout", "--style", "cube", "--columns", "3"],
     ["layout", "--style", "circle", "--offset", "5"],

@@ -24,6 +24,7 @@ enum CommandName: String, CaseIterable, Hashable, Sendable {
   /// The command's `--format` help: each format it writes and what it is for, and the default.
   var formatHelp: String {
     formats.map { "\($0.rawValue) \(summary(of: $0))" }.joined(separator: ", ")
-      + ". Default: \(LayoutOptions().format.rawValue)."
+      + ". Default: \(LayoutOptions().format.rawValue), or with -o FILE the format FILE's "
+      + "extension names (\(formats.filter { $0 != .table }.map { ".\($0.rawValue)" }.listed))."
   }
 }

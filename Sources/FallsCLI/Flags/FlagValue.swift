@@ -76,22 +76,26 @@ struct FlagValue {
     return values
   }
 
-  /// Insets: four numbers top, left, bottom, right, or one for all edges; blanks around each
-  /// are allowed.
+  /// Insets in CSS's forms, by commas or blanks: one value for every edge; two for top and
+  /// bottom, then left and right; three for top, left and right, bottom; four for top, right,
+  /// bottom, left (clockwise, as CSS's `padding`).
   func insets() throws(CLIError) -> EdgeInsets {
-    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-    let values = parts.map { part in
+    let separators: Set<Character> = text.contains(",") ? [","] : [" ", "\t"]
+    let parts = text.split(omittingEmptySubsequences: !separators.contains(",")) {
+      separators.contains($0)
+    }
+    let values = parts.compactMap { part in
       parseDecimal(String(part.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()))
     }
-    guard parts.count == 1 || parts.count == 4, let first = values.first, let top = first,
-      values.allSatisfy({ $0 != nil })
-    else {
+    guard values.count == parts.count, (1...4).contains(values.count) else {
       throw invalid(
-        expected: "four numbers T,L,B,R or one for all edges", example: "10,10,20,10")
+        expected: "1 to 4 numbers as CSS's padding takes them: ALL, V,H, T,H,B or T,R,B,L",
+        example: "10,20")
     }
-    if parts.count == 1 { return EdgeInsets(all: top) }
-    let all = values.compactMap { $0 }
-    return EdgeInsets(top: all[0], left: all[1], bottom: all[2], right: all[3])
+    let (top, right) = (values[0], values.count > 1 ? values[1] : values[0])
+    let bottom = values.count > 2 ? values[2] : top
+    let left = values.count > 3 ? values[3] : right
+    return EdgeInsets(top: top, left: left, bottom: bottom, right: right)
   }
 
   /// A quilt of tile spans as `CxR` separated by commas, for `columns` columns.

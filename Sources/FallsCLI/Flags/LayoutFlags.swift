@@ -279,8 +279,9 @@ extension LayoutFlag {
         read: { $0.spacing = ($1, try $1.number(example: "10")) })
     case .insets:
       LayoutFlag(
-        name: name, argument: "T,L,B,R|ALL",
-        help: "Space around the columns: top, left, bottom, right, or one value for all. "
+        name: name, argument: "T,R,B,L",
+        help: "Space around the columns, in CSS's forms of padding: ALL for every edge; V,H "
+          + "for top and bottom, left and right; T,H,B; or T,R,B,L, clockwise from the top. "
           + "Default: \(formatNumber(defaults.insets.top)).",
         option: .insets, parameters: [.topInset, .leftInset, .bottomInset, .rightInset],
         read: { $0.options.configuration.insets = try $1.insets() })
@@ -472,7 +473,9 @@ extension LayoutFlag {
       LayoutFlag(
         name: name, short: "o", argument: "FILE",
         isPath: true,
-        help: "Write the output to FILE instead of standard output. A file is written beside "
+        help: "Write the output to FILE instead of standard output, in the format its extension "
+          + "names when --format is not given (.json, .jsonl, .svg, .html; any other: "
+          + "table). A file is written beside "
           + "itself and renamed into place when complete, so a failure or an interruption "
           + "never leaves half a file, and keeps its mode; a file you may not write is "
           + "refused, as the shell's > refuses it; a symbolic link's target is replaced, the "

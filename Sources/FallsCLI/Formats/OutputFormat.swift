@@ -18,6 +18,17 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 }
 
 extension OutputFormat {
+  /// The format a file name's extension names, in any case: `.json`, `.jsonl`, `.svg`,
+  /// `.html`; `nil` for any other (`-o FILE` without `--format` then writes a table).
+  init?(extensionOf path: String) {
+    let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+    guard let format = Self(rawValue: name[name.index(after: dot)...].lowercased()),
+      format != .table
+    else { return nil }
+    self = format
+  }
+
   /// What the format is for, after its name, as the `--format` help says it.
   var summary: String {
     switch self {

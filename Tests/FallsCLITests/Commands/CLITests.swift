@@ -372,8 +372,9 @@ private func golden(_ name: String) throws -> String {
         "invalid value '0' for '--width'; expected a number above 0, at most 1000000000"
       ),
       (
-        ["layout", "--insets", "1,2,3"],
-        "invalid value '1,2,3' for '--insets'; expected four numbers T,L,B,R or one for all edges"
+        ["layout", "--insets", "1,2,3,4,5"],
+        "invalid value '1,2,3,4,5' for '--insets'; expected 1 to 4 numbers as CSS's padding "
+          + "takes them: ALL, V,H, T,H,B or T,R,B,L"
       ),
       (
         ["layout", "--insets", "-5"],

@@ -40,16 +40,57 @@ private func parse(_ arguments: [String]) throws -> LayoutOptions {
     #expect(configuration.rowSpacing == row)
   }
 
+  // CSS's padding, by hand: one value for every edge, V,H, T,H,B, and T,R,B,L clockwise.
   @Test(
-    "Insets take one value or four",
+    "Insets take CSS's four forms of padding, by commas or blanks",
     arguments: [
       ("7", EdgeInsets(all: 7)),
-      ("1,2,3,4", EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)),
-      ("0,0.5,0,1e1", EdgeInsets(top: 0, left: 0.5, bottom: 0, right: 10)),
-      ("10, 20, 30, 40", EdgeInsets(top: 10, left: 20, bottom: 30, right: 40)),
+      ("10,20", EdgeInsets(top: 10, left: 20, bottom: 10, right: 20)),
+      ("10 20", EdgeInsets(top: 10, left: 20, bottom: 10, right: 20)),
+      ("1,2,3", EdgeInsets(top: 1, left: 2, bottom: 3, right: 2)),
+      ("1,2,3,4", EdgeInsets(top: 1, left: 4, bottom: 3, right: 2)),
+      ("1 2  3\t4", EdgeInsets(top: 1, left: 4, bottom: 3, right: 2)),
+      ("0,0.5,0,1e1", EdgeInsets(top: 0, left: 10, bottom: 0, right: 0.5)),
+      ("10, 20, 30, 40", EdgeInsets(top: 10, left: 40, bottom: 30, right: 20)),
     ])
   func insets(text: String, expected: EdgeInsets) throws {
     #expect(try parse(["--insets", text]).configuration.insets == expected)
+  }
+
+  @Test(
+    "Insets of no value, five, or a blank between commas are refused",
+    arguments: ["", "1,2,3,4,5", ",1", "1,,2", "1 2 3 4 5", "x", "1,2,3,x"])
+  func insetsRefused(text: String) throws {
+    #expect(throws: CLIError.self) { try parse(["--insets", text]) }
+  }
+
+  @Test(
+    "-o FILE without --format writes the format its extension names; --format wins",
+    arguments: [
+      (["-o", "x.json"], OutputFormat.json), (["-o", "dir.d/x.JSONL"], .jsonl),
+      (["-o", "x.svg"], .svg), (["--output=x.Html"], .html), (["-o", "x.txt"], .table),
+      (["-o", "x"], .table), (["-o", ".json"], .table), (["-o", "json"], .table),
+      (["-o", "-"], .table), (["-o", "x.svg", "-f", "json"], .json),
+      (["-f", "jsonl", "-o", "x.html"], .jsonl),
+    ])
+  func outputExtension(arguments: [String], format: OutputFormat) throws {
+    #expect(try parse(arguments).format == format)
+  }
+
+  @Test("-o FILE naming a format the command does not write is refused, naming the formats")
+  func outputExtensionForeign() throws {
+    do {
+      _ = try LayoutCommand.parse(["-o", "report.svg"], for: .check)
+      Issue.record("not refused")
+    } catch {
+      let error = try #require(error as? CLIError)
+      #expect(
+        outcome(of: error).message.hasPrefix(
+          "-o 'report.svg': falls check does not write svg; it writes table or json: give "
+          + "--format, or another file name"))
+    }
+    #expect(try LayoutCommand.parse(["-o", "r.json"], for: .check).format == .json)
+    #expect(try LayoutCommand.parse(["-o", "r.svg", "-f", "table"], for: .check).format == .table)
   }
 
   @Test("Generated items along a horizontal axis, with a width too narrow for columns across it")

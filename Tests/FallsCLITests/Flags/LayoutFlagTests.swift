@@ -73,7 +73,7 @@ private let landings: [String: @Sendable (LayoutOptions) -> Bool] = [
   "column-spacing": { $0.configuration.columnSpacing == 4 && $0.configuration.rowSpacing == 10 },
   "row-spacing": { $0.configuration.rowSpacing == 4 && $0.configuration.columnSpacing == 10 },
   "spacing": { $0.configuration.columnSpacing == 4 && $0.configuration.rowSpacing == 4 },
-  "insets": { $0.configuration.insets == EdgeInsets(top: 1, left: 2, bottom: 3, right: 4) },
+  "insets": { $0.configuration.insets == EdgeInsets(top: 1, left: 4, bottom: 3, right: 2) },
   "seed": { $0.configuration.seed == 7 },
   "enlarge-chance": { $0.configuration.enlargeChance == 0.5 },
   "align-tolerance": { $0.configuration.alignTolerance == 0.1 },
