@@ -87,7 +87,7 @@ private func parse(_ arguments: [String]) throws -> LayoutOptions {
       #expect(
         outcome(of: error).message.hasPrefix(
           "-o 'report.svg': falls check does not write svg; it writes table or json: give "
-          + "--format, or another file name"))
+            + "--format, or another file name"))
     }
     #expect(try LayoutCommand.parse(["-o", "r.json"], for: .check).format == .json)
     #expect(try LayoutCommand.parse(["-o", "r.svg", "-f", "table"], for: .check).format == .table)
