@@ -408,7 +408,8 @@ public enum ImageHeaderReader {
     }
 
     /// The property indices associated with item `item`, in their order (ISO 23008-12 `ipma`).
-    mutating func associatedProperties(of item: Int, in box: Box, format: ImageFormat) throws(Stop) -> [Int]
+    mutating func associatedProperties(of item: Int, in box: Box, format: ImageFormat) throws(Stop)
+      -> [Int]
     {
       let start = box.contents.lowerBound
       let version = try byte(start)

@@ -176,7 +176,8 @@ public struct ImageProber: Sendable {
         response = try await fetcher.fetch(url, request: request)
       } catch {
         let tries = error.attempts > 1 ? " after \(error.attempts) attempts" : ""
-        return ImageProbe(.unreachable(error.cause.description + tries), bytesRead: read, headerBytes: reach)
+        return ImageProbe(
+          .unreachable(error.cause.description + tries), bytesRead: read, headerBytes: reach)
       }
       requests += 1 + retries.withLock { $0 } - retriesBefore
       read += response.body.count
