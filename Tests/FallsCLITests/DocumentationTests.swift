@@ -67,6 +67,45 @@ private let repositoryFiles: [String] = {
   }
 }
 
+@Suite struct ReadmeProbeDocumentTests {
+  @Test("README's falls.probe/2 document is what falls probe -f json writes for its example")
+  func probeDocument() async throws {
+    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let intro = try #require(readme.range(of: "`-f json` writes one document of schema"))
+    let start = try #require(
+      readme.range(of: "```json\n", range: intro.upperBound..<readme.endIndex))
+    let end = try #require(readme.range(of: "```\n", range: start.upperBound..<readme.endIndex))
+    // The items left out are shown as a line "…,".
+    let shownText = readme[start.upperBound..<end.lowerBound].split(separator: "\n")
+      .filter { $0.trimmingCharacters(in: .whitespaces) != "…," }.joined(separator: "\n")
+    let shown = try #require(
+      try JSONSerialization.jsonObject(with: Data(shownText.utf8)) as? NSDictionary)
+    let run = try await shell(
+      "cd \(shellQuoted(root.path)) && \"$FALLS\" probe Tests/Fixtures/probe-example.json -f json")
+    #expect(run.status == 1)
+    let written = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.text.utf8)) as? NSDictionary)
+    #expect(
+      Set(shown.allKeys.compactMap { $0 as? String }) == [
+        "schema", "feed", "tolerance", "summary", "items",
+      ])
+    #expect(
+      Set(written.allKeys.compactMap { $0 as? String })
+        == Set(shown.allKeys.compactMap { $0 as? String }))
+    for key in ["schema", "feed", "tolerance", "summary"] {
+      #expect(shown[key] as? NSObject == written[key] as? NSObject, "\(key)")
+    }
+    // Each item shown is the item of its index, key for key and value for value.
+    let shownItems = try #require(shown["items"] as? [NSDictionary])
+    let writtenItems = try #require(written["items"] as? [NSDictionary])
+    #expect(shownItems.count >= 2)
+    for item in shownItems {
+      let index = try #require(item["index"] as? Int)
+      #expect(writtenItems.indices.contains(index) && item == writtenItems[index], "item \(index)")
+    }
+  }
+}
+
 @Suite struct ReadmeCIStepsTests {
   /// The shell lines of the `run: |` steps of README's CI example, in order.
   private func readmeSteps() throws -> [[String]] {

@@ -34,6 +34,9 @@ Routes (every response but the faults is a finderlist feed):
   /image-padded/<k>/<name>  the JPEG fixture with <k> KiB of APP segments before its frame
                             header, honouring Range; /image-padded-whole/<k>/<name> ignores it
                             (/image-padded-whole-paced/<k>/<name>: 2 ms after each 16 KiB)
+  /image-icc/<k>/<name>     the JPEG fixture with an ICC profile of <k> KiB after its JFIF
+                            segment, in APP2 ICC_PROFILE chunks as ImageMagick and libjpeg
+                            write them, honouring Range; /image-icc-whole/<k>/<name> ignores it
   /image-slow/<s>/<name>    /image/<name> after <s> seconds
   /slow-images/<n>/<s>      a feed of <n> items whose images are /image-slow/<s>/ ones
                             (?after=<a>: the feed itself after <a> seconds)
@@ -147,6 +150,24 @@ def padded_jpeg(kibibytes, name):
         segments.append(b"\xff\xe2" + (size + 2).to_bytes(2, "big") + b"\0" * size)
         left -= size
     return jpeg[:2] + b"".join(segments) + jpeg[2:]
+
+
+def icc_jpeg(kibibytes, name):
+    """The JPEG fixture with an ICC profile of <kibibytes> KiB after its first segment (JFIF), in
+    APP2 chunks of at most 65,519 bytes, each "ICC_PROFILE\\0", its number from 1 and the count
+    (ICC.1:2010 annex B.4): a profile header (its size, "acsp" at byte 36), then zeros."""
+    jpeg = (FIXTURES / "images" / name).read_bytes()
+    size = kibibytes * 1024
+    profile = bytearray(size)
+    profile[0:4] = size.to_bytes(4, "big")
+    profile[36:40] = b"acsp"
+    chunks = [profile[at:at + 65519] for at in range(0, size, 65519)]
+    segments = b"".join(
+        b"\xff\xe2" + (len(chunk) + 16).to_bytes(2, "big") + b"ICC_PROFILE\0"
+        + bytes([number, len(chunks)]) + chunk
+        for number, chunk in enumerate(chunks, start=1))
+    first_end = 4 + int.from_bytes(jpeg[4:6], "big")
+    return jpeg[:first_end] + segments + jpeg[first_end:]
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -348,7 +369,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             else:
                 self.send_body(200, b'{"data": []}')
         elif route in ("image", "image-whole", "image-slow", "image-padded", "image-padded-whole",
-                       "image-padded-whole-paced", "image-big", "image-big-whole"):
+                       "image-padded-whole-paced", "image-big", "image-big-whole", "image-icc",
+                       "image-icc-whole"):
             name = parts[-1]
             if "/" in name or not (FIXTURES / "images" / name).is_file():
                 self.send_body(404, b"no such image\n", "text/plain")
@@ -357,6 +379,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 time.sleep(float(parts[1]))
             if route.startswith("image-padded"):
                 body = padded_jpeg(int(parts[1]), name)
+            elif route.startswith("image-icc"):
+                body = icc_jpeg(int(parts[1]), name)
             elif route.startswith("image-big"):
                 # The image, then <k> KiB after its end: a large file whose header is early.
                 body = (FIXTURES / "images" / name).read_bytes() + b"\0" * (int(parts[1]) * 1024)

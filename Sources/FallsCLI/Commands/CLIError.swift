@@ -23,6 +23,9 @@ enum CLIError: Error, Sendable {
   case feed(FeedError)
   /// An item's image, read for its size (`--sizes`), could not be read.
   case image(FeedItemProblem)
+  /// `--skip-invalid` left no item: every one of the `skipped` items of the run's pages was
+  /// skipped, the first for `first`.
+  case noValidItem(skipped: Int, first: FeedItemProblem)
   /// `falls probe` found items that are not ok, `falls check` failed checks, `falls diff`
   /// differing layouts; the message says how many.
   case notAllPassed(String)

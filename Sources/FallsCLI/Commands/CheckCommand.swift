@@ -81,6 +81,11 @@ enum CheckCommand {
     let layout = report.layout
     var checks: [CheckReport.Check] = []
     var problems: [String] = []
+    // Always checked: a gate that passes on no item at all is none.
+    checks.append(
+      CheckReport.Check(
+        name: CheckLimit.Figure.items.rawValue, value: Double(layout.elements.count),
+        limit: CheckLimit(figure: .items, comparison: .above, value: 0)))
     let found = FrameAudit.problems(of: layout.elements, configuration: layout.configuration)
     for rule in FrameAudit.Problem.Rule.rules(of: layout.configuration.style) {
       let broken = found.filter { $0.rule == rule }

@@ -43,6 +43,9 @@ func outcome(of error: CLIError) -> Outcome {
       if case .imageUnreachable = problem.reason { .unavailable } else { .dataError }
     return .failure(
       code, "feed \(problem.message); use --skip-invalid to lay out the other items")
+  case .noValidItem(let skipped, let first):
+    return .failure(
+      .dataError, "no valid item: skipped \(skipped) of \(skipped); the first: \(first.message)")
   case .notAllPassed(let message):
     return .failure(.failure, message)
   case .notALayout(let input, .changedWhileRead):

@@ -75,6 +75,7 @@ enum ProbeCommand {
     var items: [FeedItem] = []
     var locations: [FeedLocation] = []
     var skipped: [FeedItemProblem] = []
+    var sizeProblems: [FeedItemProblem] = []
     for page in 1...options.pages {
       let feed: Feed
       do throws(CLIError) {
@@ -87,6 +88,7 @@ enum ProbeCommand {
       items += feed.items
       locations += repeatElement(feed.location, count: feed.items.count)
       skipped += feed.problems
+      sizeProblems += feed.sizeProblems
     }
     progress.clear()
     for problem in skipped {
@@ -100,8 +102,12 @@ enum ProbeCommand {
       Array(zip(items.map(\.img), locations)), prober: prober(options, pages.fetcher),
       jobs: options.jobs, progress: progress)
     progress.clear()
+    let refused = Dictionary(
+      sizeProblems.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
     return ProbeReport(
-      items: zip(items, probes).map { ProbedItem($0, probe: $1, tolerance: tolerance) },
+      items: zip(items, probes).map {
+        ProbedItem($0, probe: $1, tolerance: tolerance, declaredProblem: refused[$0.index])
+      },
       feed: options.feed.name, tolerance: tolerance)
   }
 

@@ -88,6 +88,8 @@ enum ViewCommand {
           case .goOn: break
           case .quit:
             viewer.cancelLoading()
+            // A run that showed no item, every one skipped, ends as a layout's would.
+            if let error = viewer.pages.noValidItem { throw error }
             break loop
           case .interrupt:
             viewer.cancelLoading()
@@ -98,6 +100,8 @@ enum ViewCommand {
         break
       }
       if viewer.finishLoading() {
+        // The last page seen and no item among them all: nothing to show.
+        if viewer.exhausted, let error = viewer.pages.noValidItem { throw error }
         pagesToLoad -= 1
         // The pages --pages asks for, one after another, to begin with.
         if pagesToLoad > 0 { viewer.loadNextPage() }

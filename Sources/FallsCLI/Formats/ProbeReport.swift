@@ -22,21 +22,38 @@ struct ProbedItem: Sendable {
 
     /// The status in a sentence: "not an image".
     var words: String { rawValue.replacingOccurrences(of: "-", with: " ") }
+
+    /// The status as a key of the JSON summary, in camelCase as every key: `notAnImage`.
+    var key: String {
+      words.split(separator: " ").enumerated().map { $0 == 0 ? $1.lowercased() : $1.capitalized }
+        .joined()
+    }
   }
 
   var index: Int
   var img: String
-  /// The feed's width and height, or `nil` when it gives none.
+  /// The feed's width and height, or `nil` when it gives none or they are refused.
   var declared: (width: Double, height: Double)?
+  /// Why the feed's width and height were refused, when it gave them and they were.
+  var declaredError: String?
   var probe: ImageProbe
   var status: Status
 
   /// The item's status: what its image is, and against the feed's ratio, within `tolerance`
-  /// (a fraction of the image's ratio).
-  init(_ item: FeedItem, probe: ImageProbe, tolerance: Double) {
+  /// (a fraction of the image's ratio). `declaredProblem` is why the feed's size of the item
+  /// was refused, if it was: the item is then as one without a size.
+  init(
+    _ item: FeedItem, probe: ImageProbe, tolerance: Double,
+    declaredProblem: FeedItemProblem? = nil
+  ) {
     index = item.index
     img = item.img
     declared = item.hasSize ? (item.width, item.height) : nil
+    declaredError = declaredProblem.map { problem in
+      let prefix = "item \(problem.index): "
+      let message = problem.message
+      return message.hasPrefix(prefix) ? String(message.dropFirst(prefix.count)) : message
+    }
     self.probe = probe
     switch probe.outcome {
     case .unreachable: status = .unreachable
@@ -75,7 +92,7 @@ struct ProbeReport: Sendable {
   var tolerance: Double
 
   /// The JSON schema name of `--format json`.
-  static let schema = "falls.probe/1"
+  static let schema = "falls.probe/2"
 
   /// How many items have each status, in the statuses' order.
   var counts: [(ProbedItem.Status, Int)] {
@@ -103,7 +120,7 @@ struct ProbeReport: Sendable {
       out.appendInteger(items.count)
       for (status, count) in counts {
         out.appendLiteral(",")
-        out.appendJSONString(status.rawValue)
+        out.appendJSONString(status.key)
         out.appendLiteral(":")
         out.appendInteger(count)
       }
@@ -122,7 +139,8 @@ struct ProbeReport: Sendable {
     try out.flush()
   }
 
-  /// One item as a JSON object: its keys in a fixed order, `error` only when there is one.
+  /// One item as a JSON object: its keys in a fixed order, `declaredError` and `error` only when
+  /// there is one.
   private func appendJSON(_ item: ProbedItem, to out: inout OutputBuffer) {
     out.appendLiteral("{\"index\":")
     out.appendInteger(item.index)
@@ -139,6 +157,10 @@ struct ProbeReport: Sendable {
     }
     out.appendLiteral(",\"declared\":")
     appendSize(item.declared)
+    if let declaredError = item.declaredError {
+      out.appendLiteral(",\"declaredError\":")
+      out.appendJSONString(declaredError)
+    }
     out.appendLiteral(",\"actual\":")
     if let header = item.header {
       appendSize((Double(header.displayedWidth), Double(header.displayedHeight)))
@@ -150,7 +172,7 @@ struct ProbeReport: Sendable {
       out.appendLiteral("null,\"format\":null,\"orientation\":null")
     }
     out.appendLiteral(",\"bytes\":")
-    out.appendInteger(item.probe.bytesRead)
+    out.appendInteger(item.probe.headerBytes)
     out.appendLiteral(",\"status\":")
     out.appendJSONString(item.status.rawValue)
     if let error = item.error {
@@ -174,7 +196,7 @@ struct ProbeReport: Sendable {
         item.declared.map { size($0.width, $0.height) } ?? "-",
         header.map { "\($0.displayedWidth)×\($0.displayedHeight)" } ?? "-",
         header?.format.rawValue ?? "-", header.map { String($0.orientation) } ?? "-",
-        String(item.probe.bytesRead), escapingControlCharacters(item.img),
+        String(item.probe.headerBytes), escapingControlCharacters(item.img),
       ])
     }
     let widths = (0..<header.count - 1).map { column in
@@ -195,6 +217,11 @@ struct ProbeReport: Sendable {
       try out.flushIfFull()
     }
     for item in items {
+      if let declaredError = item.declaredError {
+        out.append(
+          "item \(item.index): declared size refused: "
+            + "\(escapingControlCharacters(declaredError))\n")
+      }
       guard let error = item.error else { continue }
       out.append("item \(item.index): \(item.status.words): \(escapingControlCharacters(error))\n")
     }

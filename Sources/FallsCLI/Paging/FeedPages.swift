@@ -16,6 +16,8 @@ struct FeedPages {
   private(set) var page = 0
   /// The feed index of the next page's first item.
   private(set) var nextIndex = 0
+  /// The first item skipped over the pages loaded, if one was.
+  private(set) var firstSkipped: FeedItemProblem?
 
   /// Where a slow request and each retry are told, if anywhere.
   private let progress: Progress?
@@ -160,7 +162,16 @@ struct FeedPages {
       &feed, page: next, firstIndex: nextIndex, skipInvalid: options.skipInvalid,
       shape: options.shape, to: &layout, placed: &placed)
     (page, nextIndex) = (next, nextIndex + count)
+    firstSkipped = firstSkipped ?? feed.problems.first
     return (feed, count)
+  }
+
+  /// The error of a run that laid no item out though its pages held some: `--skip-invalid`
+  /// skipped every one. Judged over the pages loaded, not page by page: a page of invalid
+  /// items among valid pages is skipped as ever. A feed without items is no such error.
+  var noValidItem: CLIError? {
+    guard placed.count == 0, let firstSkipped else { return nil }
+    return .noValidItem(skipped: nextIndex, first: firstSkipped)
   }
 
   /// Numbers a page's items (and problems) after the `firstIndex` items of the pages before.
@@ -168,12 +179,15 @@ struct FeedPages {
     guard firstIndex > 0 else { return }
     feed.items.offsetIndices(by: firstIndex)
     for position in feed.problems.indices { feed.problems[position].index += firstIndex }
+    for position in feed.sizeProblems.indices { feed.sizeProblems[position].index += firstIndex }
   }
 
   /// `feed` with its items' sizes read from their images, as `--sizes` asks: every item's, or
-  /// those the feed gives none. An image that cannot be read is an error naming it (69 when it
-  /// cannot be had, 65 when it is no image), or with `--skip-invalid` the item is skipped and
-  /// listed as a problem.
+  /// those the feed gives none (missing, or refused by the rules). An image that cannot be read
+  /// is an error naming it (69 when it cannot be had, 65 when it is no image), or with
+  /// `--skip-invalid` the item is skipped and listed as a problem. An item whose declared size
+  /// was refused and whose image cannot be read has no size at all: its size's problem is the
+  /// error (65) or the reason it is skipped.
   func sized(_ feed: Feed) async throws(CLIError) -> Feed {
     try await Self.sized(
       feed, options: options, fetcher: fetcher, progress: progress, firstIndex: nextIndex)
@@ -195,6 +209,8 @@ struct FeedPages {
       items.map { ($0.img, feed.location) }, prober: ProbeCommand.prober(options, fetcher),
       jobs: options.jobs, progress: progress)
     var failed: [Int] = []
+    let sizeProblems = Dictionary(
+      feed.sizeProblems.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
     for (position, (item, probe)) in zip(positions, zip(items, probes)) {
       let reason: FeedItemProblem.Reason
       switch probe.outcome {
@@ -207,13 +223,15 @@ struct FeedPages {
       case .refused(let why): reason = .imageRefused(why)
       case .notAnImage(let why): reason = .notAnImage(why)
       }
-      let problem = FeedItemProblem(
-        index: item.index, field: .img, value: "\"\(shortenedForMessage(item.img))\"",
-        reason: reason, key: options.shape.key(of: .img))
+      let problem =
+        sizeProblems[item.index]
+        ?? FeedItemProblem(
+          index: item.index, field: .img, value: "\"\(shortenedForMessage(item.img))\"",
+          reason: reason, key: options.shape.key(of: .img))
       guard options.skipInvalid else {
         var numbered = problem
         numbered.index += firstIndex
-        throw .image(numbered)
+        throw problem.isImages ? .image(numbered) : .feed(.invalidItems([numbered]))
       }
       feed.problems.append(problem)
       failed.append(position)
@@ -379,7 +397,7 @@ struct FeedPages {
   /// Starts over from the first page, as a pull-down refresh does.
   mutating func reset() {
     layout.reset()
-    (placed, page, nextIndex) = (PlacedItems(), 0, 0)
+    (placed, page, nextIndex, firstSkipped) = (PlacedItems(), 0, 0, nil)
   }
 
   /// The layout as its one section, with the header, the footer and the least content height.

@@ -40,6 +40,7 @@ enum PagedLayout {
       }
     }
     progress.finish(pages: pagesLoaded, items: pages.placed.count)
+    if let error = pages.noValidItem { throw error }
     if options.configuration.flatEnd { pages.flattenEnd() }
     // Output that goes to standard output, with or without --output, is fitted to its terminal.
     let toStandardOutput =

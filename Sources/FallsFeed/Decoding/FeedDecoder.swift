@@ -16,8 +16,9 @@ public enum FeedDecoder {
   /// - Parameters:
   ///   - bytes: The feed's JSON text.
   ///   - shape: Where the items and their fields are.
-  ///   - allowingMissingSizes: Whether an item without a width or a height is kept, its size
-  ///     0 × 0 (``FeedItem/hasSize``), for its image to give it.
+  ///   - allowingMissingSizes: Whether an item without a width or a height, or with one that
+  ///     breaks its rule, is kept, its size 0 × 0 (``FeedItem/hasSize``), for its image to give
+  ///     it; a refused size is listed in ``Feed/sizeProblems``.
   /// - Returns: The valid items and a problem for each invalid one.
   /// - Throws: ``FeedError/notJSON(detail:)``, ``FeedError/noDataArray(found:)`` or
   ///   ``FeedError/noItemArray(path:found:)``.

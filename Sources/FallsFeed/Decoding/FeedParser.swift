@@ -58,8 +58,8 @@ enum FeedParser {
     var scanner: JSONScanner
     /// Where the items and their fields are.
     let shape: FeedShape
-    /// Whether an item without a width or a height is kept, its size 0 × 0 (to be read from
-    /// its image), rather than a problem.
+    /// Whether an item without a width or a height, or with a refused one, is kept, its size
+    /// 0 × 0 (to be read from its image), rather than a problem (``ItemRules``).
     let allowsMissingSizes: Bool
     var splitThreshold = Int.max
     var releasesReadPages = false
@@ -311,14 +311,17 @@ enum FeedParser {
       let offset = run.feed.items.count + run.feed.problems.count
       rest.items.offsetIndices(by: offset)
       for position in rest.problems.indices { rest.problems[position].index += offset }
+      for position in rest.sizeProblems.indices { rest.sizeProblems[position].index += offset }
       // Moved out of the halves' feeds, so that each array has one owner when joined.
       var firstItems = FeedItems()
       var restItems = FeedItems()
       swap(&firstItems, &run.feed.items)
       swap(&restItems, &rest.items)
-      return Feed(
+      var joined = Feed(
         items: FeedItems.joined(consume firstItems, consume restItems),
         problems: run.feed.problems + rest.problems)
+      joined.sizeProblems = run.feed.sizeProblems + rest.sizeProblems
+      return joined
     }
 
     /// Items from the start of one, numbered from 0: up to the closing bracket of the array
@@ -379,6 +382,10 @@ enum FeedParser {
       {
       case .success(let sizes):
         guard case .string(let img)? = fields.img else { preconditionFailure("img is a string") }
+        if var problem = sizes.sizeProblem {
+          if !shape.hasFinderlistKeys { problem.key = shape.key(of: problem.field) }
+          feed.sizeProblems.append(problem)
+        }
         if img.isPlain {
           feed.items.append(
             index: index, image: UnsafeBufferPointer(rebasing: scanner.bytes[img.contents]),

@@ -11,17 +11,29 @@
 public enum ImageHeaderReader {
   /// What `bytes` tell of the image: its header, the bytes still needed, or why it is not one.
   public static func read(_ bytes: ImageBytes) -> ImageHeaderReading {
+    measuredRead(bytes).reading
+  }
+
+  /// What `bytes` tell of the image, and how far into the file the reading looked: the end of
+  /// the furthest bytes it read (the offset where it had the size, for a header).
+  ///
+  /// The reach depends on the file alone, not on how many of its bytes were had beyond it: the
+  /// same whether a server sent a range or its whole file.
+  public static func measuredRead(_ bytes: ImageBytes) -> (reading: ImageHeaderReading, reach: Int)
+  {
     var reader = Reader(bytes: bytes)
+    let reading: ImageHeaderReading
     do throws(Stop) {
-      return try reader.read()
+      reading = try reader.read()
     } catch {
       switch error {
-      case .needs(let offset, let count): return .needsBytes(at: offset, count: count)
+      case .needs(let offset, let count): reading = .needsBytes(at: offset, count: count)
       case .cutShort(let format):
-        return .malformed(format, reason: "the file ends inside its header")
-      case .broken(let format, let reason): return .malformed(format, reason: reason)
+        reading = .malformed(format, reason: "the file ends inside its header")
+      case .broken(let format, let reason): reading = .malformed(format, reason: reason)
       }
     }
+    return (reading, reader.reach)
   }
 
   /// Why reading stopped before a header.
@@ -47,10 +59,16 @@ public enum ImageHeaderReader {
     let bytes: ImageBytes
     /// The format, once the signature has said it: what a short read is a short read of.
     var format: ImageFormat?
+    /// The end of the furthest bytes taken so far.
+    var reach = 0
 
     /// The `count` bytes at `offset`.
-    func take(_ offset: Int, _ count: Int) throws(Stop) -> ArraySlice<UInt8> {
-      if let slice = bytes.bytes(at: offset, count: count) { return slice }
+    mutating func take(_ offset: Int, _ count: Int) throws(Stop) -> ArraySlice<UInt8> {
+      if let slice = bytes.bytes(at: offset, count: count) {
+        // Known bytes lie within a piece, so their end is an offset that exists.
+        reach = max(reach, offset + count)
+        return slice
+      }
       if bytes.endsBefore(offset, count: count) {
         if let format { throw .cutShort(format) }
         throw .needs(offset, count: count)
@@ -59,13 +77,13 @@ public enum ImageHeaderReader {
       throw .needs(missing, count: count - (missing - offset))
     }
 
-    func byte(_ offset: Int) throws(Stop) -> Int { Int(try take(offset, 1).first ?? 0) }
+    mutating func byte(_ offset: Int) throws(Stop) -> Int { Int(try take(offset, 1).first ?? 0) }
 
-    func big(_ offset: Int, _ count: Int) throws(Stop) -> Int {
+    mutating func big(_ offset: Int, _ count: Int) throws(Stop) -> Int {
       try take(offset, count).reduce(0) { $0 << 8 | Int($1) }
     }
 
-    func little(_ offset: Int, _ count: Int) throws(Stop) -> Int {
+    mutating func little(_ offset: Int, _ count: Int) throws(Stop) -> Int {
       try take(offset, count).reversed().reduce(0) { $0 << 8 | Int($1) }
     }
 
@@ -258,7 +276,7 @@ public enum ImageHeaderReader {
     }
 
     /// The box at `offset`, within `end` (nil at the file's top level, whose end is open).
-    func box(at offset: Int, within end: Int?) throws(Stop) -> Box {
+    mutating func box(at offset: Int, within end: Int?) throws(Stop) -> Box {
       let format = format ?? .heic
       var size = try big(offset, 4)
       let type = String(decoding: try take(offset + 4, 4), as: UTF8.self)
@@ -285,9 +303,9 @@ public enum ImageHeaderReader {
 
     /// The boxes in `range` (nil for the file's top level), in order, until `body` returns
     /// false, a box runs to the end, or, in a range with an open end, the file is known to end.
-    func forEachBox(in range: Range<Int>?, from start: Int, _ body: (Box) throws(Stop) -> Bool)
-      throws(Stop)
-    {
+    mutating func forEachBox(
+      in range: Range<Int>?, from start: Int, _ body: (inout Reader, Box) throws(Stop) -> Bool
+    ) throws(Stop) {
       var offset = start
       let end = range?.upperBound ?? Self.openEnd
       while offset < end {
@@ -297,7 +315,7 @@ public enum ImageHeaderReader {
           return
         }
         let box = try box(at: offset, within: range?.upperBound)
-        guard try body(box), box.contents.upperBound != Self.openEnd else { return }
+        guard try body(&self, box), box.contents.upperBound != Self.openEnd else { return }
         offset = box.contents.upperBound
       }
     }
@@ -320,7 +338,7 @@ public enum ImageHeaderReader {
       }
       let format = self.format ?? .heic
       var meta: Box?
-      try forEachBox(in: nil, from: ftyp.contents.upperBound) { (box) throws(Stop) in
+      try forEachBox(in: nil, from: ftyp.contents.upperBound) { (_, box) throws(Stop) in
         if box.type == "meta" { meta = box }
         return meta == nil
       }
@@ -335,13 +353,14 @@ public enum ImageHeaderReader {
         in: meta.contents.lowerBound + 4..<meta.contents.upperBound,
         from: meta.contents.lowerBound + 4
       ) {
-        (box) throws(Stop) in
+        (reader, box) throws(Stop) in
         switch box.type {
         case "pitm":
-          let version = try byte(box.contents.lowerBound)
-          primary = try big(box.contents.lowerBound + 4, version == 0 ? 2 : 4)
+          let version = try reader.byte(box.contents.lowerBound)
+          primary = try reader.big(box.contents.lowerBound + 4, version == 0 ? 2 : 4)
         case "iprp":
-          try forEachBox(in: box.contents, from: box.contents.lowerBound) { (inner) throws(Stop) in
+          try reader.forEachBox(in: box.contents, from: box.contents.lowerBound) {
+            (_, inner) throws(Stop) in
             if inner.type == "ipco" { properties = inner }
             if inner.type == "ipma" { associations = inner }
             return true
@@ -358,7 +377,7 @@ public enum ImageHeaderReader {
       // The property boxes, numbered from 1.
       var listed: [Box] = []
       try forEachBox(in: properties.contents, from: properties.contents.lowerBound) {
-        (box) throws(Stop) in
+        (_, box) throws(Stop) in
         listed.append(box)
         return true
       }
@@ -389,7 +408,8 @@ public enum ImageHeaderReader {
     }
 
     /// The property indices associated with item `item`, in their order (ISO 23008-12 `ipma`).
-    func associatedProperties(of item: Int, in box: Box, format: ImageFormat) throws(Stop) -> [Int]
+    mutating func associatedProperties(of item: Int, in box: Box, format: ImageFormat) throws(Stop)
+      -> [Int]
     {
       let start = box.contents.lowerBound
       let version = try byte(start)

@@ -28,12 +28,18 @@ public struct ImageProbe: Hashable, Sendable {
   }
 
   public var outcome: Outcome
-  /// How many bytes of it were read.
+  /// How many bytes of it were read (had over the network or from the file), which depends on
+  /// how a server answers ranges.
   public var bytesRead: Int
+  /// How far into the file its header reading looked: the end of the furthest bytes it needed
+  /// (for a header, the offset where it had the size), which depends on the file alone; 0
+  /// when no byte was read.
+  public var headerBytes: Int
 
-  public init(_ outcome: Outcome, bytesRead: Int) {
+  public init(_ outcome: Outcome, bytesRead: Int, headerBytes: Int = 0) {
     self.outcome = outcome
     self.bytesRead = bytesRead
+    self.headerBytes = headerBytes
   }
 }
 
@@ -43,8 +49,10 @@ public struct ImageProbe: Hashable, Sendable {
 /// An HTTP image is asked for its first 64 KiB (`Range: bytes=0-65535`). A server that honours
 /// the range answers 206 with them; one that ignores it answers 200 with the whole file, which
 /// is read only until the header is (the request then ends). When the header lies further (a
-/// JPEG whose EXIF or ICC segments come before its frame header), the segments are skipped by
-/// their lengths and the bytes after them asked for with further ranges.
+/// JPEG whose EXIF or ICC segments come before its frame header, an AVIF whose `meta` follows
+/// its `mdat`), the bytes from where the reader needs them, up to ``mostBytes`` in all, are
+/// asked for in one range, read only until the header is: at most 2 requests when the first
+/// answer says how far to skip.
 ///
 /// Every answer is held to what was asked: a 206 must start at the offset asked for, its
 /// `Content-Range` must fit the bytes it sent and the range asked, and it must add bytes where
@@ -62,8 +70,9 @@ public struct ImageProber: Sendable {
 
   /// The first bytes asked for.
   public static let rangeBytes = 1 << 16
-  /// The least asked for at a time after the first bytes: a segment's header and a little more,
-  /// so that a long segment is skipped without reading it.
+  /// The least read from a file at a time after the first bytes: a segment's header and a
+  /// little more, so that a long segment is skipped without reading it. (Over HTTP, where a
+  /// request costs a round trip, the bytes after the first are asked for in one range.)
   public static let stepBytes = 1 << 12
   /// The most bytes read of one image, over all its requests.
   public static let mostBytes = 1 << 20
@@ -116,6 +125,7 @@ public struct ImageProber: Sendable {
     }
     var bytes = ImageBytes()
     var read = 0
+    var reach = 0
     var requests = 0
     var ask = (offset: 0, count: Self.rangeBytes)
     while true {
@@ -125,31 +135,36 @@ public struct ImageProber: Sendable {
           .notAnImage(
             "no image header within the \(Self.mostRequests) requests falls makes for an image "
               + "(they gave \(read) bytes)"),
-          bytesRead: read)
+          bytesRead: read, headerBytes: reach)
       }
       fetcher.policy.retries = min(self.fetcher.policy.retries, left - 1)
       let isFirst = ask.offset == 0
       let budget = Self.mostBytes - read
-      let wanted = min(max(ask.count, isFirst ? Self.rangeBytes : Self.stepBytes), budget)
+      // After the first bytes, the rest up to the budget in one range, read only until the
+      // header is: a header past long segments costs one more round trip, not one a segment.
+      let wanted = isFirst ? min(max(ask.count, Self.rangeBytes), budget) : budget
       guard ask.offset <= Int.max - wanted else {
         return ImageProbe(
           .notAnImage("a header that points past the end of any file (at byte \(ask.offset))"),
-          bytesRead: read)
+          bytesRead: read, headerBytes: reach)
       }
       let end = ask.offset + wanted - 1
-      // The first answer may be a whole file from a server that ignores ranges: it is read
-      // until its header is. The reader is asked again only once the bytes it asked for came,
-      // and the body has at least doubled since it was last asked, so that a file of many small
-      // segments is read over a few times in all, not once a segment.
+      // Every answer is read until the header is: the first may be a whole file from a server
+      // that ignores ranges, a later one runs to the budget. The reader is asked again only
+      // once the bytes it asked for came, and the body has at least doubled since it was last
+      // asked, so that a file of many small segments is read over a few times in all, not once
+      // a segment.
       let needed = Mutex(0)
+      let (known, start) = (bytes, ask.offset)
       let enough: @Sendable ([UInt8]) -> Bool = { body in
-        guard isFirst else { return false }
         guard body.count >= needed.withLock({ $0 }) else { return false }
-        // The body so far, shared, not copied: an image in flight holds its bytes once.
-        let reading = ImageHeaderReader.read(ImageBytes(body))
+        // The first body shared, not copied: an image in flight holds its bytes once.
+        var had = isFirst ? ImageBytes(body) : known
+        if !isFirst { had.add(body, at: start) }
+        let reading = ImageHeaderReader.read(had)
         guard case .needsBytes(let offset, let count) = reading else { return true }
-        let next = max(offset.addingReportingOverflow(count).partialValue, 2 * body.count)
-        needed.withLock { $0 = next }
+        let end = offset.addingReportingOverflow(count).partialValue
+        needed.withLock { $0 = max(end - min(start, end), 2 * body.count) }
         return false
       }
       let request = FetchRequest(
@@ -161,7 +176,8 @@ public struct ImageProber: Sendable {
         response = try await fetcher.fetch(url, request: request)
       } catch {
         let tries = error.attempts > 1 ? " after \(error.attempts) attempts" : ""
-        return ImageProbe(.unreachable(error.cause.description + tries), bytesRead: read)
+        return ImageProbe(
+          .unreachable(error.cause.description + tries), bytesRead: read, headerBytes: reach)
       }
       requests += 1 + retries.withLock { $0 } - retriesBefore
       read += response.body.count
@@ -169,7 +185,7 @@ public struct ImageProber: Sendable {
       switch response.status {
       case 206:
         if let broken = Self.breach(of: range, body: response, asked: ask.offset...end) {
-          return ImageProbe(.unreachable(broken), bytesRead: read)
+          return ImageProbe(.unreachable(broken), bytesRead: read, headerBytes: reach)
         }
         if response.body.isEmpty {
           // Nothing from where it was asked: the file is shorter than its header needs.
@@ -187,21 +203,24 @@ public struct ImageProber: Sendable {
             .unreachable(
               "it answered 416 (the range is past the file's end) with a length of \(length), "
                 + "which does not fit the bytes asked from \(ask.offset) or those already sent"),
-            bytesRead: read)
+            bytesRead: read, headerBytes: reach)
         }
         bytes.length = length
       default:
         // The whole file from its start, or as much of it as was read.
         bytes = ImageBytes(Array(response.body), isWhole: !response.isCut)
       }
-      let reading = ImageHeaderReader.read(bytes)
-      if let outcome = Self.outcome(of: reading) { return ImageProbe(outcome, bytesRead: read) }
+      let reading: ImageHeaderReading
+      (reading, reach) = ImageHeaderReader.measuredRead(bytes)
+      if let outcome = Self.outcome(of: reading) {
+        return ImageProbe(outcome, bytesRead: read, headerBytes: reach)
+      }
       // Still short of the header: further on by a range, unless the bytes it may read are
       // spent, or the server ignores ranges (its whole file read as far as it may be).
       guard case .needsBytes(let offset, let count) = reading, read < Self.mostBytes,
         response.status == 206
       else {
-        return ImageProbe(Self.noHeaderInBudget, bytesRead: read)
+        return ImageProbe(Self.noHeaderInBudget, bytesRead: read, headerBytes: reach)
       }
       // From the first byte not yet known: an answer shorter than asked is followed on from its
       // end, never asked again.
@@ -315,10 +334,12 @@ public struct ImageProber: Sendable {
       }
       read += got
       bytes.add(Array(buffer.prefix(got)), at: ask.offset)
-      let reading = ImageHeaderReader.read(bytes)
-      if let outcome = outcome(of: reading) { return ImageProbe(outcome, bytesRead: read) }
+      let (reading, reach) = ImageHeaderReader.measuredRead(bytes)
+      if let outcome = outcome(of: reading) {
+        return ImageProbe(outcome, bytesRead: read, headerBytes: reach)
+      }
       guard case .needsBytes(let offset, let needed) = reading, read < mostBytes, got > 0 else {
-        return ImageProbe(noHeaderInBudget, bytesRead: read)
+        return ImageProbe(noHeaderInBudget, bytesRead: read, headerBytes: reach)
       }
       let next = bytes.firstMissing(from: offset)
       ask = (next, max(1, needed - (next - offset)))
@@ -353,7 +374,9 @@ public struct ImageProber: Sendable {
       return ImageProbe(.notAnImage("a data: URL whose data does not decode"), bytesRead: 0)
     }
     let bytes = Array(data.prefix(mostBytes))
-    let reading = ImageHeaderReader.read(ImageBytes(bytes, isWhole: bytes.count == data.count))
-    return ImageProbe(outcome(of: reading) ?? noHeaderInBudget, bytesRead: bytes.count)
+    let (reading, reach) = ImageHeaderReader.measuredRead(
+      ImageBytes(bytes, isWhole: bytes.count == data.count))
+    return ImageProbe(
+      outcome(of: reading) ?? noHeaderInBudget, bytesRead: bytes.count, headerBytes: reach)
   }
 }

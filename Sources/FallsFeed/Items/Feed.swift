@@ -7,6 +7,10 @@ public struct Feed: Hashable, Sendable {
   public var items: FeedItems
   /// One entry per invalid item, in feed order.
   public var problems: [FeedItemProblem]
+  /// Read with missing sizes allowed (``FeedDecoder``): one entry per valid item whose declared
+  /// size was refused, in feed order. Such an item is kept without a size, for its image to
+  /// give it.
+  public var sizeProblems: [FeedItemProblem] = []
   /// Where the feed came from, which its items' images are read against (``ImageSource``).
   public var location: FeedLocation
 

@@ -10,7 +10,9 @@ import FallsCore
 /// - `span`: absent or `null` for one column, `"full"` (in any case) for every column, or a whole
 ///   number of columns of at least 1, as a number or a string.
 ///
-/// The fields are checked in that order, and the first that breaks its rule is the problem.
+/// The fields are checked in that order, and the first that breaks its rule is the problem. When
+/// the sizes are to be read from the images, a missing or refused width or height is no size,
+/// not a problem (``check(_:index:in:allowingMissingSizes:)``).
 enum ItemRules {
   /// One field of an item as the reader found it: what kind of JSON value, and where its text
   /// lies.
@@ -81,12 +83,16 @@ enum ItemRules {
   /// The width, height and span of the item at feed index `index`, or its first problem; the
   /// field values are read out of `scanner`'s bytes.
   ///
-  /// With `allowingMissingSizes` (a feed whose sizes are to be read from its images), an item
-  /// that gives no width or no height (absent or null) has no size: both are 0. A size given
-  /// but wrong is a problem still.
+  /// With `allowingMissingSizes` (a feed whose sizes are to be read from its images:
+  /// `falls probe`, `--sizes images` or `fill`), an item whose width or height is missing or
+  /// breaks its rule has no size: both are 0, and the item is kept. When it declared a size
+  /// that is refused (one of the two given, or either wrong), `sizeProblem` says why; the
+  /// image and the span are held to their rules still.
   static func check(
     _ fields: Fields, index: Int, in scanner: JSONScanner, allowingMissingSizes: Bool = false
-  ) -> Result<(width: Double, height: Double, span: Int), FeedItemProblem> {
+  ) -> Result<
+    (width: Double, height: Double, span: Int, sizeProblem: FeedItemProblem?), FeedItemProblem
+  > {
     /// `value` read by `rule`, or the problem that names the field.
     func read<Value>(
       _ field: FeedField, _ value: Field?,
@@ -106,17 +112,27 @@ enum ItemRules {
       }
     }
     return Result { () throws(FeedItemProblem) in
-      if allowingMissingSizes, isMissing(fields.width) || isMissing(fields.height) {
-        // The other may still be wrong: it is checked when given.
-        if !isMissing(fields.width) { _ = try read(.width, fields.width, by: length) }
-        if !isMissing(fields.height) { _ = try read(.height, fields.height, by: length) }
+      if allowingMissingSizes {
+        // Missing or refused, a size is none; why a declared one was refused is kept.
+        var size = (width: 0.0, height: 0.0)
+        var sizeProblem: FeedItemProblem?
+        if !isMissing(fields.width) || !isMissing(fields.height) {
+          do throws(FeedItemProblem) {
+            size = (
+              try read(.width, fields.width, by: length),
+              try read(.height, fields.height, by: length)
+            )
+          } catch {
+            sizeProblem = error
+          }
+        }
         try read(.img, fields.img, by: image)
-        return (0, 0, try read(.span, fields.span, by: span))
+        return (size.width, size.height, try read(.span, fields.span, by: span), sizeProblem)
       }
       let width = try read(.width, fields.width, by: length)
       let height = try read(.height, fields.height, by: length)
       try read(.img, fields.img, by: image)
-      return (width, height, try read(.span, fields.span, by: span))
+      return (width, height, try read(.span, fields.span, by: span), nil)
     }
   }
 

@@ -21,7 +21,7 @@ private struct CheckDocument: Decodable {
 }
 
 @Suite struct CheckCommandTests {
-  @Test("Passing checks: status 0, a line each, the rules of the style first")
+  @Test("Passing checks: status 0, a line each, items > 0 and the rules of the style first")
   func passing() async throws {
     let result = await runCLI([
       "check", Fixtures.path("mj-shop-1.json"), "--limit", "items>=50", "--limit",
@@ -34,8 +34,9 @@ private struct CheckDocument: Decodable {
       quality.standardOutput.split(separator: "\n").first { $0.hasPrefix("maxDistortion ") })
     #expect(
       result.standardOutput.split(separator: "\n") == [
-        "pass insideWidth", "pass noOverlap", "pass noEnlargedSideBySide", "pass noEnlargedStacked",
-        "pass items 50 >= 50", "pass \(figure) < 0.25", "passed: 6 checks",
+        "pass items 50 > 0", "pass insideWidth", "pass noOverlap", "pass noEnlargedSideBySide",
+        "pass noEnlargedStacked", "pass items 50 >= 50", "pass \(figure) < 0.25",
+        "passed: 7 checks",
       ])
   }
 
@@ -54,7 +55,7 @@ private struct CheckDocument: Decodable {
   func failing() async throws {
     let result = await runCLI(["check", "--limit", "maxDistortion<=0.1", "-f", "json"])
     #expect(result.code == .failure)
-    #expect(result.standardError == "falls: error: 1 of 5 checks failed: maxDistortion\n")
+    #expect(result.standardError == "falls: error: 1 of 6 checks failed: maxDistortion\n")
     let document = try JSONDecoder().decode(
       CheckDocument.self, from: Data(result.standardOutput.utf8))
     #expect(document.schema == "falls.check/1" && !document.passed)
@@ -76,6 +77,41 @@ private struct CheckDocument: Decodable {
   func figures(arguments: [String], passes: Bool) async {
     let result = await runCLI(["check", Fixtures.path("invalid-items.json")] + arguments)
     #expect(result.code == (passes ? .success : .failure), "\(result.standardOutput)")
+  }
+
+  @Test("No item laid out fails the items > 0 check, always there, in the table and the document")
+  func noItem() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "falls-check-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let empty = folder.appendingPathComponent("empty.json").path
+    try Data(#"{"data": []}"#.utf8).write(to: URL(fileURLWithPath: empty))
+    let table = await runCLI(["check", empty])
+    #expect(table.code == .failure)
+    #expect(table.standardOutput.hasPrefix("FAIL items 0 > 0\n"))
+    #expect(table.standardError == "falls: error: 1 of 5 checks failed: items\n")
+    let json = await runCLI(["check", empty, "-f", "json"])
+    let document = try JSONDecoder().decode(
+      CheckDocument.self, from: Data(json.standardOutput.utf8))
+    let items = try #require(document.checks.first)
+    #expect(items.name == "items" && items.value == 0 && !items.passed && !document.passed)
+  }
+
+  @Test("--skip-invalid that skips every item is 65, whatever the limits say")
+  func everyItemSkipped() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "falls-check-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let feed = folder.appendingPathComponent("feed.json").path
+    try Data(#"{"results": [{"url": "a"}, {"url": "b"}, {"url": "c"}, {"url": "d"}]}"#.utf8)
+      .write(to: URL(fileURLWithPath: feed))
+    let result = await runCLI([
+      "check", feed, "--items", "results", "--skip-invalid", "--limit", "skipped<=10",
+    ])
+    #expect(result.code == .dataError && result.standardOutput.isEmpty)
+    #expect(
+      result.standardError.hasPrefix(
+        "falls: error: no valid item: skipped 4 of 4; the first: item 0: "))
   }
 
   @Test(

@@ -51,6 +51,7 @@ private struct ProbeDocument: Decodable {
     var index: Int
     var img: String
     var declared: Size?
+    var declaredError: String?
     var actual: Size?
     var format: String?
     var orientation: Int?
@@ -89,10 +90,10 @@ private struct ProbeDocument: Decodable {
     let document = try JSONDecoder().decode(
       ProbeDocument.self, from: Data(result.standardOutput.utf8))
     #expect(
-      document.schema == "falls.probe/1" && document.feed == feed && document.tolerance == 0.01)
+      document.schema == "falls.probe/2" && document.feed == feed && document.tolerance == 0.01)
     #expect(
       document.summary == [
-        "images": 8, "ok": 3, "mismatch": 1, "missing": 1, "unreachable": 1, "not-an-image": 1,
+        "images": 8, "ok": 3, "mismatch": 1, "missing": 1, "unreachable": 1, "notAnImage": 1,
         "refused": 1,
       ])
     #expect(
@@ -109,7 +110,88 @@ private struct ProbeDocument: Decodable {
     #expect(
       document.items[7].error
         == "its scheme 'ftp' is not one falls reads (http, https, data, file)")
-    #expect(document.items.allSatisfy { $0.bytes <= ImageProber.rangeBytes })
+    // How far the header reading looked: PNG's IHDR height ends at 24; a JPEG's frame header
+    // width 9 bytes after its marker (at 194 in both orientation-6 fixtures); a GIF's
+    // signature takes 12, past its size; WebP VP8L's bits end at 25; nothing for the rest.
+    #expect(document.items.map(\.bytes) == [24, 203, 203, 12, 0, 12, 25, 0])
+  }
+
+  @Test("The bytes of the header are the same whether the server honours Range or not")
+  func bytesWhateverTheServer() async throws {
+    let server = try await TestServer()
+    let feed = try feedFile(
+      ["image-padded", "image-padded-whole", "image-padded", "image-padded-whole"].map {
+        item(server.url("/\($0)/40/jpeg-41x29.jpg"), 41, 29)
+      })
+    let result = await runCLI(["probe", feed, "-f", "json"])
+    let document = try JSONDecoder().decode(
+      ProbeDocument.self, from: Data(result.standardOutput.utf8))
+    // The frame header at 158 + 40 KiB of padding in one segment of 4 bytes of its own, its
+    // width's end 9 bytes on.
+    #expect(document.items.map(\.bytes) == Array(repeating: 158 + 40 * 1024 + 4 + 9, count: 4))
+  }
+
+  @Test("Every key of the document and of JSON Lines has its type: numbers are numbers")
+  func keyTypes() async throws {
+    let feed = try feedFile([
+      item(Fixtures.path("images/png-37x23.png"), 37, 23),
+      item(Fixtures.path("images/gif-17x13.gif")),
+      "{\"img\": \"\(Fixtures.path("images/bmp-19x11.bmp"))\", \"width\": \"0\", \"height\": 11}",
+      item(Fixtures.path("images/not-an-image.txt"), 1, 1),
+      item("/nonexistent/x.png", 1, 1),
+    ])
+    let json = await runCLI(["probe", feed, "-f", "json"])
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+    #expect(Set(document.keys) == ["schema", "feed", "tolerance", "summary", "items"])
+    #expect(document["schema"] as? String == "falls.probe/2")
+    #expect(document["feed"] is String)
+    #expect(isNumber(document["tolerance"]))
+    let summary = try #require(document["summary"] as? [String: Any])
+    #expect(
+      Set(summary.keys)
+        == ["images", "ok", "mismatch", "missing", "unreachable", "notAnImage", "refused"])
+    #expect(summary.values.allSatisfy(isNumber))
+    let items = try #require(document["items"] as? [[String: Any]])
+    let lines = await runCLI(["probe", feed, "-f", "jsonl"]).standardOutput.split(separator: "\n")
+    let objects = try lines.map {
+      try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    #expect(items.count == 5 && objects.count == 5)
+    for item in items + objects {
+      checkItemTypes(item)
+    }
+    #expect(items.map { $0["declaredError"] != nil } == [false, false, true, false, false])
+    #expect(items.map { $0["error"] != nil } == [false, false, false, true, true])
+  }
+
+  /// Whether `value` is a JSON number: an NSNumber, but not a Boolean, which Foundation gives
+  /// as an NSNumber of type `c` (a JSON number is read as an Int or a Double).
+  private func isNumber(_ value: Any?) -> Bool {
+    guard let number = value as? NSNumber else { return false }
+    return String(cString: number.objCType) != "c"
+  }
+
+  /// Each key of a probed item, of its type; `declaredError` and `error` only when present.
+  private func checkItemTypes(_ item: [String: Any]) {
+    let keys: Set<String> = [
+      "index", "img", "declared", "actual", "format", "orientation", "bytes", "status",
+    ]
+    #expect(Set(item.keys).subtracting(["declaredError", "error"]) == keys, "\(item.keys)")
+    #expect(isNumber(item["index"]) && isNumber(item["bytes"]))
+    #expect(item["img"] is String && item["status"] is String)
+    for key in ["declared", "actual"] {
+      if let size = item[key] as? [String: Any] {
+        #expect(Set(size.keys) == ["width", "height"] && size.values.allSatisfy(isNumber))
+      } else {
+        #expect(item[key] is NSNull, "\(key)")
+      }
+    }
+    #expect(item["format"] is String || item["format"] is NSNull)
+    #expect(isNumber(item["orientation"]) || item["orientation"] is NSNull)
+    for key in ["declaredError", "error"] where item[key] != nil {
+      #expect(item[key] is String, "\(key)")
+    }
   }
 
   @Test("The table ends with the counts; JSON Lines is one object a line; all ok is status 0")
@@ -170,17 +252,42 @@ private struct ProbeDocument: Decodable {
     #expect(result.standardOutput.isEmpty)
   }
 
-  @Test("An invalid item is 65 as in layout, or with --skip-invalid skipped and listed")
+  @Test(
+    "A refused size is reported on its row, never refusing the feed",
+    arguments: [
+      (#""width": "0", "height": "23""#, #""width" is "0""#),
+      (#""width": 37, "height": "abc""#, #""height" is "abc""#),
+      (#""width": 37"#, #""height" is missing"#),
+      (#""width": -1"#, #""width" is -1"#),
+    ])
+  func refusedSizes(size: String, error: String) async throws {
+    let png = Fixtures.path("images/png-37x23.png")
+    let feed = try feedFile([item(png, 37, 23), "{\"img\": \"\(png)\", \(size)}"])
+    let result = await runCLI(["probe", feed, "-f", "json"])
+    // Missing, as the feed gave no size: status 1, the report whole.
+    #expect(result.code == .failure)
+    let document = try JSONDecoder().decode(
+      ProbeDocument.self, from: Data(result.standardOutput.utf8))
+    #expect(document.items.map(\.status) == ["ok", "missing"])
+    #expect(document.items[1].declared == nil)
+    #expect(document.items[1].declaredError?.hasPrefix(error + "; expected a positive") == true)
+    #expect(document.items[1].actual == ProbeDocument.Size(width: 37, height: 23))
+    let table = await runCLI(["probe", feed])
+    #expect(table.standardOutput.contains("item 1: declared size refused: \(error); expected"))
+  }
+
+  @Test("An item whose img is refused is 65 as in layout, or with --skip-invalid skipped")
   func invalidItems() async throws {
     let feed = try feedFile([
       item(Fixtures.path("images/png-37x23.png"), 37, 23),
-      "{\"img\": \"x\", \"width\": \"0\", \"height\": \"1\"}",
+      "{\"img\": 5, \"width\": \"0\", \"height\": \"1\"}",
     ])
     let refused = await runCLI(["probe", feed])
     #expect(refused.code == .dataError)
+    #expect(refused.standardError.contains("item 1: \"img\" is 5"))
     let skipped = await runCLI(["probe", feed, "--skip-invalid"])
     #expect(skipped.code == .success)
-    #expect(skipped.standardError.hasPrefix("falls: skipped item 1: \"width\" is \"0\""))
+    #expect(skipped.standardError.hasPrefix("falls: skipped item 1: \"img\" is 5"))
     #expect(skipped.standardOutput.hasSuffix("1 image: 1 ok\n"))
   }
 

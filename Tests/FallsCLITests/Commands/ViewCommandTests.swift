@@ -191,6 +191,20 @@ import Testing
     #expect(frames.joined(separator: "\n") + "\n" == layout.standardOutput)
   }
 
+  @Test("A feed of no valid item, every page seen, is the error that ends falls view (65)")
+  func noValidItem() async throws {
+    let arguments = [Fixtures.path("no-valid-items.json"), "--skip-invalid"]
+    var viewer = try viewer(arguments, size: TerminalSize(columns: 80, rows: 24))
+    for _ in 0..<500 where viewer.isLoading && !viewer.finishLoading() {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(viewer.exhausted && viewer.pages.placed.count == 0)
+    let error = try #require(viewer.pages.noValidItem)
+    #expect(outcome(of: error).code == .dataError)
+    #expect(
+      outcome(of: error).message.hasPrefix("no valid item: skipped 3 of 3; the first: item 0: "))
+  }
+
   @Test("falls view - with the terminal on standard input is refused at once (64)")
   func standardInputTerminal() async {
     let result = await runCLI(["view", "-"]) { $0.standardInputKind = .terminal }

@@ -32,6 +32,22 @@ private func resized(_ size: (Int, (Int, Int)?) -> (Int, Int)?) throws -> String
   return path
 }
 
+/// `mis-sized.json` with item 1's width set to `width` (a JSON value, as the feed would write
+/// it).
+private func badWidth(_ width: Any) throws -> String {
+  let document = try JSONSerialization.jsonObject(with: Fixtures.data("mis-sized.json"))
+  guard var root = document as? [String: Any], var items = root["data"] as? [[String: Any]] else {
+    throw CocoaError(.fileReadCorruptFile)
+  }
+  items[1]["width"] = width
+  root["data"] = items
+  let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "falls-sized-\(UUID().uuidString).json"
+  ).path
+  try JSONSerialization.data(withJSONObject: root).write(to: URL(fileURLWithPath: path))
+  return path
+}
+
 /// The displayed sizes of mis-sized.json's images, in its order (by the fixtures' names: the
 /// JPEG is stored 43 × 31 and turned a quarter, orientation 6).
 private let shown = [(37, 23), (17, 13), (31, 43), (45, 33), (19, 11)]
@@ -59,6 +75,68 @@ private let shown = [(37, 23), (17, 13), (31, 43), (45, 33), (19, 11)]
     ])
     #expect(filled.code == .success)
     #expect(filled.standardOutput == expected.standardOutput)
+  }
+
+  @Test(
+    "A declared size that breaks its rule is replaced by --sizes images, filled by --sizes fill",
+    arguments: [
+      ("0", #""0""#), ("-5", "-5"), ("abc", #""abc""#), ("true", "true"), ("1e999", "1e999"),
+    ] as [(String, String)])
+  func refusedSizes(value: String, quoted: String) async throws {
+    let json: Any =
+      switch value {
+      case "-5": -5
+      case "true": true
+      case "1e999": Double.infinity
+      default: value
+      }
+    // Infinity is no JSON value of JSONSerialization's: written as the feed would.
+    let feed = try badWidth(json is Double ? "INFINITE" : json)
+    if json is Double {
+      let text = try String(contentsOfFile: feed, encoding: .utf8)
+        .replacingOccurrences(of: #""INFINITE""#, with: "1e999")
+      try Data(text.utf8).write(to: URL(fileURLWithPath: feed))
+    }
+    // Every size replaced: as if the feed gave the images' own.
+    let truth = try resized { position, _ in shown[position % 5] }
+    let images = await runCLI(["layout", feed, "--sizes", "images", "-f", "jsonl"])
+    #expect(images.code == .success && images.standardError.isEmpty)
+    #expect(
+      images.standardOutput == (await runCLI(["layout", truth, "-f", "jsonl"])).standardOutput)
+    // Only the refused one (and the one the fixture leaves out) filled.
+    let filledTruth = try resized { position, declared in
+      position == 1 ? shown[1] : declared ?? shown[position % 5]
+    }
+    let fill = await runCLI(["layout", feed, "--sizes", "fill", "-f", "jsonl"])
+    #expect(fill.code == .success && fill.standardError.isEmpty)
+    #expect(
+      fill.standardOutput == (await runCLI(["layout", filledTruth, "-f", "jsonl"])).standardOutput)
+    // As the feed gives them, the size is bad data, naming it.
+    let feedSizes = await runCLI(["layout", feed])
+    #expect(feedSizes.code == .dataError)
+    #expect(feedSizes.standardError.hasPrefix("falls: error: feed item 1: \"width\" is \(quoted)"))
+  }
+
+  @Test("A refused size whose image cannot be read either: 65 naming the size, or skipped")
+  func refusedSizeAndImage() async throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "falls-sized-\(UUID().uuidString).json"
+    ).path
+    let png = Fixtures.path("images/png-37x23.png")
+    try Data(
+      #"[{"img": "\#(png)"}, {"img": "/nonexistent/a.png", "width": "0", "height": 1}]"#.utf8
+    ).write(to: URL(fileURLWithPath: path))
+    for sizes in ["images", "fill"] {
+      let refused = await runCLI(["layout", path, "--sizes", sizes])
+      #expect(refused.code == .dataError && refused.standardOutput.isEmpty)
+      #expect(refused.standardError.hasPrefix("falls: error: feed item 1: \"width\" is \"0\""))
+      let skipped = await runCLI([
+        "layout", path, "--sizes", sizes, "--skip-invalid", "-f", "jsonl",
+      ])
+      #expect(skipped.code == .success)
+      #expect(skipped.standardOutput.split(separator: "\n").count == 1)
+      #expect(skipped.standardError.hasPrefix("falls: skipped item 1: \"width\" is \"0\""))
+    }
   }
 
   @Test("An image that cannot be read names its item: 69 unreached, 65 not an image, or skipped")

@@ -420,6 +420,46 @@ private func shopItems() throws -> [LayoutItem] {
         """)
   }
 
+  @Test(
+    "--skip-invalid that leaves no item over the whole run is 65, with the first reason",
+    arguments: [
+      (["no-valid-items.json"], 3), (["no-valid-items.json", "no-valid-items.json"], 6),
+    ])
+  func noValidItem(pages: [String], skipped: Int) async throws {
+    let server = try await TestServer()
+    let url = server.url("/sequence/\(pages.joined(separator: ","))/{page}")
+    for format in ["table", "json", "jsonl", "svg"] {
+      let result = await run([
+        "--feed", url, "--pages", "\(pages.count + 1)", "--skip-invalid", "-f", format,
+      ])
+      #expect(result.code == .dataError && result.standardOutput.isEmpty)
+      #expect(
+        result.standardError.hasPrefix(
+          "falls: error: no valid item: skipped \(skipped) of \(skipped); the first: item 0: "),
+        "\(result.standardError)")
+      #expect(result.standardError.split(separator: "\n").count == 1)
+    }
+  }
+
+  @Test("A page of invalid items among valid ones is skipped as ever: no item is over the run")
+  func invalidPageAmongValid() async throws {
+    let server = try await TestServer()
+    let url = server.url("/sequence/no-valid-items.json,mj-shop-1.json/{page}")
+    let result = await run(["--feed", url, "--pages", "2", "--skip-invalid", "-f", "jsonl"])
+    #expect(result.code == .success)
+    #expect(
+      try itemIndices(ofJSONLines: result.standardOutput).map(String.init)
+        == (3..<53).map(String.init))
+    #expect(result.standardError.contains("falls: skipped 3 of 53 items; laid out 50\n"))
+  }
+
+  @Test("A feed without items is an empty layout, not an error")
+  func emptyFeed() async {
+    let result = await runCLI(
+      ["layout", "-", "--skip-invalid", "-f", "jsonl"], input: #"{"data": []}"#)
+    #expect(result.code == .success && result.standardError.isEmpty)
+  }
+
   @Test("--synthetic lays out generated items with heights in range in the waterfall style")
   func synthetic() async throws {
     let result = await run([

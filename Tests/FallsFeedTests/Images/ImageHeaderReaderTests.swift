@@ -388,3 +388,44 @@ private let heifInfo: String? = ["/usr/bin/heif-info"].first {
     }
   }
 }
+
+@Suite struct ImageHeaderReachTests {
+  @Test(
+    "The reach is where each format's size ends, by its specification",
+    arguments: [
+      // The 12 bytes that tell the signatures apart, or the size's last byte if further:
+      // PNG IHDR's height at 20–23; GIF's screen height at 8–9; BMP's height at 22–25; WebP
+      // VP8's height at 28–29, VP8L's bits at 21–24, VP8X's height at 27–29; a JPEG's frame
+      // header width at its marker + 7–8 (the marker at 158).
+      ("png-37x23.png", 24), ("gif-17x13.gif", 12), ("bmp-19x11.bmp", 26),
+      ("bmp-core-19x11.bmp", 22), ("webp-lossy-45x33.webp", 30), ("webp-lossless-45x33.webp", 25),
+      ("webp-extended-45x33.webp", 30), ("jpeg-41x29.jpg", 167),
+    ])
+  func reach(name: String, expected: Int) throws {
+    let (reading, reach) = ImageHeaderReader.measuredRead(ImageBytes(try fixture(name)))
+    guard case .header = reading else {
+      Issue.record("\(reading)")
+      return
+    }
+    #expect(reach == expected)
+  }
+
+  @Test(
+    "The reach is the shortest prefix that gives the header, whatever else is known",
+    arguments: fixtures.map(\.0))
+  func shortestPrefix(name: String) throws {
+    let bytes = try fixture(name)
+    let whole = ImageHeaderReader.measuredRead(ImageBytes(bytes, isWhole: true))
+    guard case .header = whole.reading else {
+      Issue.record("\(whole.reading)")
+      return
+    }
+    let prefix = ImageHeaderReader.measuredRead(ImageBytes(Array(bytes.prefix(whole.reach))))
+    #expect(prefix.reading == whole.reading && prefix.reach == whole.reach)
+    let short = ImageHeaderReader.read(ImageBytes(Array(bytes.prefix(whole.reach - 1))))
+    guard case .needsBytes = short else {
+      Issue.record("\(name): \(whole.reach - 1) bytes read as \(short)")
+      return
+    }
+  }
+}
