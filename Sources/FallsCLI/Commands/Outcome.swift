@@ -45,6 +45,8 @@ func outcome(of error: CLIError) -> Outcome {
       code, "feed \(problem.message); use --skip-invalid to lay out the other items")
   case .notAllPassed(let message):
     return .failure(.failure, message)
+  case .layoutsDiffer:
+    return .failure(.failure, "")
   case .notALayout(let input, .changedWhileRead):
     return .failure(
       .noInput,

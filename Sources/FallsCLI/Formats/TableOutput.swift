@@ -155,9 +155,10 @@ extension LayoutReport {
         fields == nil
         ? TableField.yieldOrder.filter { field in
           !(measured.firstIndex(of: field).map { varying[$0] } ?? false)
-        } + TableField.yieldOrder.filter { field in
-          measured.firstIndex(of: field).map { varying[$0] } ?? false
-        } : []
+        }
+          + TableField.yieldOrder.filter { field in
+            measured.firstIndex(of: field).map { varying[$0] } ?? false
+          } : []
       for column in yielding {
         guard let position = measured.firstIndex(of: column), shown.contains(position) else {
           continue

@@ -370,8 +370,7 @@ func formatFixed(_ value: Double, decimals: Int = 2) -> String {
 ///
 /// - Precondition: `buffer` has ``ShortestDecimal/room`` bytes of room; `decimals` is 0 to 6.
 @inline(__always)
-func writeFixed(_ value: Double, decimals: Int = 2, to buffer: UnsafeMutablePointer<UInt8>) -> Int
-{
+func writeFixed(_ value: Double, decimals: Int = 2, to buffer: UnsafeMutablePointer<UInt8>) -> Int {
   var scale = 1
   for _ in 0..<decimals { scale &*= 10 }
   guard value.isFinite, abs(value * Double(scale)) < 1e17 else {
