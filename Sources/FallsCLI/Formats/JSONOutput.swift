@@ -92,13 +92,7 @@ extension LayoutReport {
   /// 24.0% (distortion mean 8.8%, max 19.5%), ragged end 0.62 items, coverage 91.2%".
   var qualitySummary: String? {
     guard let quality = items.quality(of: layout) else { return nil }
-    func percent(_ share: Double) -> String {
-      // Tenths of a percent; a share too large for them (never seen: every figure is finite
-      // and a share at most 1) is written whole rather than trapping.
-      let tenths = (share * 1000).rounded()
-      guard abs(tenths) < 1e15 else { return formatNumber(share * 100) + "%" }
-      return "\(Int(tenths) / 10).\(Int(tenths) % 10)%"
-    }
+    func percent(_ share: Double) -> String { formatFixed(share * 100, decimals: 1) + "%" }
     return "enlarged \(percent(quality.enlargedShare)), corrected "
       + "\(percent(quality.correctedShare)) (distortion mean \(percent(quality.meanDistortion)), "
       + "max \(percent(quality.maxDistortion))), ragged end \(formatFixed(quality.raggedEnd)) "
