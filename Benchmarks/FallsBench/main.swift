@@ -343,6 +343,7 @@ if FileManager.default.isExecutableFile(atPath: binary.path) {
     runFalls(["layout"]).0 * 1e3
   }
   measureCheck()
+  measureTable()
   measureMemory()
   measureWaiting()
   measureProbing()
@@ -544,6 +545,21 @@ try? FileManager.default.removeItem(at: feedFile)
     ) {
       runFalls(["check", "--synthetic", String(count)]).0
     }
+  }
+}
+
+// 13. The table of generated items against their JSON Lines, end to end: the time of the table
+// over the time of jsonl, each pair of runs one after the other so that the machine's load
+// weighs on both alike.
+@MainActor func measureTable() {
+  let base = ["layout", "--synthetic", String(million), "--format"]
+  measure(
+    "falls layout --format table, \(million) generated items, against jsonl", unit: "× jsonl",
+    target: "<= 2×", repeats: 5
+  ) {
+    let table = runFalls(base + ["table"]).0
+    let jsonl = runFalls(base + ["jsonl"]).0
+    return jsonl > 0 ? table / jsonl : 0
   }
 }
 

@@ -208,7 +208,13 @@ public enum CLI {
         try report.write(options.format, to: sink)
       }
       if !report.isSame {
-        throw .notAllPassed("the layouts differ: " + report.summary.dropFirst(8))
+        // A difference is what diff is there to find, not an error: its summary is on standard
+        // output (the table's first line, or alone when the report goes to a file), and
+        // standard error stays quiet.
+        if let output = options.output, (try? OutputFile.target(for: output)) != .descriptor(1) {
+          try write(report.summary + "\n", to: environment)
+        }
+        throw .layoutsDiffer
       }
     case ShellCompletions.name:
       try write(ShellCompletions.run(rest), to: environment)

@@ -26,9 +26,12 @@ enum CLIError: Error, Sendable {
   /// `--skip-invalid` left no item: every one of the `skipped` items of the run's pages was
   /// skipped, the first for `first`.
   case noValidItem(skipped: Int, first: FeedItemProblem)
-  /// `falls probe` found items that are not ok, `falls check` failed checks, `falls diff`
-  /// differing layouts; the message says how many.
+  /// `falls probe` found items that are not ok, `falls check` failed checks; the message says
+  /// how many.
   case notAllPassed(String)
+  /// `falls diff` found the layouts different, as its report on standard output says: status 1,
+  /// and no message.
+  case layoutsDiffer
   /// An input of `falls diff` (a path, or `-` for standard input) is not a layout document.
   case notALayout(input: String, LayoutDocument.Failure)
   /// An input of `falls diff` (a path, or `-`) cannot be read, or holds more than

@@ -80,7 +80,7 @@ enum CheckCommand {
     let report = try await PagedLayout.run(options, environment: environment)
     let layout = report.layout
     var checks: [CheckReport.Check] = []
-    var problems: [String] = []
+    var problems: [CheckReport.Problem] = []
     // Always checked: a gate that passes on no item at all is none.
     checks.append(
       CheckReport.Check(
@@ -90,14 +90,17 @@ enum CheckCommand {
     for rule in FrameAudit.Problem.Rule.rules(of: layout.configuration.style) {
       let broken = found.filter { $0.rule == rule }
       checks.append(CheckReport.Check(name: rule.rawValue, value: Double(broken.count), limit: nil))
-      problems += broken.map(\.message)
+      // The audit names elements by their place in the layout; the report by feed index.
+      problems += broken.map { problem in
+        .rule(rule, indices: problem.indices.map { report.items.feedIndex(at: $0) })
+      }
     }
     let quality = report.items.quality(of: layout)
     for limit in options.limits {
       let value: Double =
         switch limit.figure {
         case .items: Double(layout.elements.count)
-        case .skipped: Double(report.skipped.count)
+        case .skipped: Double(report.skipped?.count ?? 0)
         case .contentHeight: report.sectioned.contentExtent
         default:
           quality.flatMap { quality in
@@ -123,15 +126,12 @@ enum CheckCommand {
       }
       let failing = probed.filter { $0.status != ProbedItem.Status.ok }
       // An item skipped for its image (--sizes with --skip-invalid) was an image not ok too.
-      let skipped = report.skipped.filter(\.isImages)
+      let skipped = (report.skipped ?? []).filter(\.isImages)
       checks.append(
         CheckReport.Check(
           name: "images", value: Double(failing.count + skipped.count), limit: nil))
-      problems += skipped.map { "image of \($0.message)" }
-      problems += failing.map { item in
-        "image of item \(item.index) is \(item.status.words)"
-          + (item.error.map { ": \($0)" } ?? "") + " (\(item.img))"
-      }
+      problems += skipped.map(CheckReport.Problem.skipped)
+      problems += failing.map(CheckReport.Problem.image)
     }
     return CheckReport(checks: checks, problems: problems)
   }

@@ -15,6 +15,16 @@ struct CheckLimit: Hashable, Sendable {
 
     /// Whether it is one of the quality figures, which only the columnar styles have.
     var isQuality: Bool { LayoutQuality.names.contains(rawValue) }
+
+    /// The decimals a table shows it with: a share or a ratio four, points two, a count none.
+    var decimals: Int {
+      switch self {
+      case .items, .skipped: 0
+      case .contentHeight: 2
+      case .enlargedShare, .correctedShare, .meanDistortion, .maxDistortion, .raggedEnd, .coverage:
+        4
+      }
+    }
   }
 
   /// How a value is compared with the limit.

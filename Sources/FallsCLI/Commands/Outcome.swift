@@ -48,6 +48,8 @@ func outcome(of error: CLIError) -> Outcome {
       .dataError, "no valid item: skipped \(skipped) of \(skipped); the first: \(first.message)")
   case .notAllPassed(let message):
     return .failure(.failure, message)
+  case .layoutsDiffer:
+    return .failure(.failure, "")
   case .notALayout(let input, .changedWhileRead):
     return .failure(
       .noInput,

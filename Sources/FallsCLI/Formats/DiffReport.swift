@@ -92,7 +92,7 @@ struct DiffReport: Sendable {
   var isSame: Bool { added == 0 && removed == 0 && changed == 0 && !heightChanged }
 
   /// "same: 50 items", or "differ: 2 added, 1 removed, 3 changed; content height 3612.32 →
-  /// 3700.5".
+  /// 3700.50".
   var summary: String {
     var parts: [String] = []
     if added > 0 { parts.append("\(added) added") }
@@ -182,10 +182,11 @@ struct DiffReport: Sendable {
     try out.flush()
   }
 
-  /// `value` for the table, as JSON writes it; finite, as every number of a diff is.
+  /// `value` for the table, with two decimals as the layout's table shows a frame; finite, as
+  /// every number of a diff is.
   private static func text(_ value: Double) -> String {
     assert(value.isFinite, "a non-finite number in the diff's table: \(value)")
-    return formatNumber(value)
+    return formatFixed(value)
   }
 
   /// Appends `value` as a JSON number, or `null` when there is none.
@@ -224,14 +225,14 @@ struct DiffReport: Sendable {
     out.appendLiteral("}")
   }
 
-  /// "item 3 at 10, 20, 100 × 150".
+  /// "item 3 at 10.00, 20.00, 100.00 × 150.00".
   private func describe(_ item: Item) -> String {
     let frame = item.frame
     return "item \(item.index) at \(Self.text(frame.x)), \(Self.text(frame.y)), "
       + "\(Self.text(frame.width)) × \(Self.text(frame.height))"
   }
 
-  /// What changed of an item: "y 10 → 12, height 150 → 148, enlarged false → true".
+  /// What changed of an item: "y 10.00 → 12.00, height 150.00 → 148.00, enlarged false → true".
   private func changes(_ old: Item, _ new: Item) -> String {
     var parts: [String] = []
     for (name, a, b) in [

@@ -39,9 +39,29 @@ extension LayoutReport {
       out.appendLiteral(",\"quality\":")
       appendQualityObject(quality, to: &out)
     }
+    if let skipped {
+      out.appendLiteral(",\"skipped\":")
+      try out.appendJSONArray(skipped) { problem, out in
+        out.appendLiteral("{")
+        out.appendSkippedMembers(problem)
+        out.appendLiteral("}")
+      }
+    }
     out.appendLiteral(",\"items\":[")
     try writeElements(to: &out, separator: ",", terminator: "")
     out.appendLiteral("]}\n")
+  }
+
+  /// `--format jsonl`: a line of kind `skipped` for each item `--skip-invalid` skipped, then a
+  /// line an element.
+  func writeJSONLines(to out: inout OutputBuffer) throws(SystemError) {
+    for problem in skipped ?? [] {
+      out.appendLiteral("{\"kind\":\"skipped\",")
+      out.appendSkippedMembers(problem)
+      out.appendLiteral("}\n")
+      try out.flushIfFull()
+    }
+    try writeElements(to: &out, separator: "", terminator: "\n")
   }
 
   /// The figures as one JSON object, keys in the order of ``LayoutQuality/names``.
@@ -72,13 +92,7 @@ extension LayoutReport {
   /// 24.0% (distortion mean 8.8%, max 19.5%), ragged end 0.62 items, coverage 91.2%".
   var qualitySummary: String? {
     guard let quality = items.quality(of: layout) else { return nil }
-    func percent(_ share: Double) -> String {
-      // Tenths of a percent; a share too large for them (never seen: every figure is finite
-      // and a share at most 1) is written whole rather than trapping.
-      let tenths = (share * 1000).rounded()
-      guard abs(tenths) < 1e15 else { return formatNumber(share * 100) + "%" }
-      return "\(Int(tenths) / 10).\(Int(tenths) % 10)%"
-    }
+    func percent(_ share: Double) -> String { formatFixed(share * 100, decimals: 1) + "%" }
     return "enlarged \(percent(quality.enlargedShare)), corrected "
       + "\(percent(quality.correctedShare)) (distortion mean \(percent(quality.meanDistortion)), "
       + "max \(percent(quality.maxDistortion))), ragged end \(formatFixed(quality.raggedEnd)) "
@@ -321,6 +335,48 @@ extension LayoutReport {
       out.appendLiteral("}")
       out.write(room: 8) { $0.short(list.terminator) }
     }
+  }
+}
+
+extension OutputBuffer {
+  /// The members of a skipped item's object (`--skip-invalid`), as the layout's `skipped` and
+  /// `falls check`'s problems write them: `"index"`, `"field"`, `"key"` (where the feed's shape
+  /// puts the field), `"value"` (the value in JSON notation, as a message quotes it, or `null`
+  /// when it is missing), `"reason"` (a word of ``skippedReason(_:)``) and `"error"` (why its
+  /// image could not be read, or `null`).
+  mutating func appendSkippedMembers(_ problem: FeedItemProblem) {
+    appendLiteral("\"index\":")
+    appendInteger(problem.index)
+    appendLiteral(",\"field\":")
+    appendJSONString(problem.field.rawValue)
+    appendLiteral(",\"key\":")
+    appendJSONString(problem.key)
+    appendLiteral(",\"value\":")
+    if let value = problem.value { appendJSONString(value) } else { appendLiteral("null") }
+    let (reason, error) = skippedReason(problem.reason)
+    appendLiteral(",\"reason\":")
+    appendJSONString(reason)
+    appendLiteral(",\"error\":")
+    if let error { appendJSONString(error) } else { appendLiteral("null") }
+  }
+}
+
+/// Why an item was skipped, as a document says it: a word (the reason's case) and, for its
+/// image, the error.
+func skippedReason(_ reason: FeedItemProblem.Reason) -> (word: String, error: String?) {
+  switch reason {
+  case .missing: ("missing", nil)
+  case .notANumber: ("notANumber", nil)
+  case .notPositive: ("notPositive", nil)
+  case .notFinite: ("notFinite", nil)
+  case .notAString: ("notAString", nil)
+  case .notAnObject: ("notAnObject", nil)
+  case .invalidSpan: ("invalidSpan", nil)
+  case .tooTall: ("tooTall", nil)
+  case .tooShort: ("tooShort", nil)
+  case .imageUnreachable(let why): ("imageUnreachable", why)
+  case .imageRefused(let why): ("imageRefused", why)
+  case .notAnImage(let why): ("notAnImage", why)
   }
 }
 

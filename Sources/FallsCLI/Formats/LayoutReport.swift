@@ -20,8 +20,9 @@ struct LayoutReport: Sendable {
   /// Where the feed came from, for the JSON document's `feed` (``FeedSource/name``); `nil` for
   /// a layout made without a feed (``LayoutWriter``), whose document has no `feed`.
   var feed: String?
-  /// The invalid items `--skip-invalid` skipped, each with why.
-  var skipped: [FeedItemProblem] = []
+  /// The invalid items `--skip-invalid` skipped, each with why; `nil` without `--skip-invalid`,
+  /// when the documents have no `skipped`.
+  var skipped: [FeedItemProblem]?
 
   /// The JSON schema name written into `--format json` output.
   static let schema = "falls.layout/1"
@@ -46,7 +47,7 @@ struct LayoutReport: Sendable {
     }
     switch format {
     case .json: try writeJSON(to: &out)
-    case .jsonl: try writeElements(to: &out, separator: "", terminator: "\n")
+    case .jsonl: try writeJSONLines(to: &out)
     case .table: try writeTable(to: &out)
     case .svg: try writeSVG(to: &out)
     case .html: try writeHTML(to: &out)

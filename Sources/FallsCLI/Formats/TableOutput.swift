@@ -36,36 +36,49 @@ extension LayoutReport {
     static let usefulImageWidth = 24
   }
 
-  /// The cell of `field` for `element`: every cell is ASCII but the `img`, which holds no
-  /// control character, so that its length in characters is its width on a screen.
-  func cell(_ field: TableField, of element: SectionElement) -> String {
+  /// Writes the cell of `field` for `element` at `buffer`, and returns its length in bytes:
+  /// every cell but the `img`, which is written from where it lies, is ASCII, so that its length
+  /// is its width on a screen.
+  ///
+  /// - Precondition: `field` is not `img`; `buffer` has ``ShortestDecimal/room`` bytes of room.
+  @inline(__always)
+  func writeCell(
+    _ field: TableField, of element: SectionElement, _ contents: PlacedItems.Contents,
+    to buffer: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    func word(_ text: StaticString) -> Int {
+      buffer.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+      return text.utf8CodeUnitCount
+    }
     let frame = element.frame
     switch field {
-    case .x: return formatFixed(frame.x)
-    case .y: return formatFixed(frame.y)
-    case .width: return formatFixed(frame.width)
-    case .height: return formatFixed(frame.height)
+    case .x: return writeFixed(frame.x, to: buffer)
+    case .y: return writeFixed(frame.y, to: buffer)
+    case .width: return writeFixed(frame.width, to: buffer)
+    case .height: return writeFixed(frame.height, to: buffer)
     case .index, .page, .column, .span, .angle, .tx, .ty, .tz, .flags, .img: break
     }
     guard let item = element.item else {
-      return field == .flags ? element.kind.rawValue : field == .img ? "" : "-"
+      guard field == .flags else { return word("-") }
+      return word(element.kind == .header ? "header" : "footer")
     }
     let transform = { layout.transforms[item.index] }
     switch field {
-    case .index: return String(items.feedIndex(at: item.index))
-    case .page: return String(items.page(at: item.index))
-    case .column: return String(item.column)
-    case .span: return String(item.span)
-    case .angle: return formatFixed(Self.angle(of: transform()))
-    case .tx: return formatFixed(transform()[4, 1])
-    case .ty: return formatFixed(transform()[4, 2])
-    case .tz: return formatFixed(transform()[4, 3])
-    case .flags: return ItemState(item).word
-    case .img:
-      // A URL from a feed may hold any character: shown escaped, it cannot act on a terminal.
-      return escapingControlCharacters(
-        items.withImage(at: item.index) { String(decoding: $0, as: UTF8.self) })
-    case .x, .y, .width, .height: preconditionFailure("a frame's cell is written above")
+    case .index: return ShortestDecimal.writeInteger(contents.feedIndex(at: item.index), to: buffer)
+    case .page: return ShortestDecimal.writeInteger(items.page(at: item.index), to: buffer)
+    case .column: return ShortestDecimal.writeInteger(item.column, to: buffer)
+    case .span: return ShortestDecimal.writeInteger(item.span, to: buffer)
+    case .angle: return writeFixed(Self.angle(of: transform()), to: buffer)
+    case .tx: return writeFixed(transform()[4, 1], to: buffer)
+    case .ty: return writeFixed(transform()[4, 2], to: buffer)
+    case .tz: return writeFixed(transform()[4, 3], to: buffer)
+    case .flags:
+      switch ItemState(item) {
+      case .plain: return word("-")
+      case .enlarged: return word("enlarged")
+      case .aligned: return word("aligned")
+      }
+    case .x, .y, .width, .height, .img: preconditionFailure("no cell of \(field) is written here")
     }
   }
 
@@ -82,7 +95,9 @@ extension LayoutReport {
   ///
   /// Written in two passes over the elements, the first to measure each column's width, the
   /// second to write the rows: no row is kept, so the table takes no more memory than the
-  /// layout itself, however long.
+  /// layout itself, however long. Each cell is written as bytes (``writeCell(_:of:_:to:)``),
+  /// in the first pass into scratch memory to be measured, in the second into the output after
+  /// its padding; no cell is made a `String`.
   func writeTable(to out: inout OutputBuffer) throws(SystemError) {
     let configuration = layout.configuration
     let size = sectioned.contentSize
@@ -92,44 +107,64 @@ extension LayoutReport {
       : "content width \(formatFixed(size.width)) pt"
     let quality = qualitySummary.map { "; \($0)" } ?? ""
     var summary = "\(configuration.style.rawValue) layout: \(placement), \(extent)\(quality)"
-    var columns = TableField.fields(for: configuration.style).filter {
+    let chosen = TableField.fields(for: configuration.style).filter {
       fields?.contains($0.rawValue) ?? true
     }
     // The img column is last and never padded: only the other columns are measured (in
     // columns of a terminal), and an image's URL, of any length, is written from where it lies
     // rather than made a string.
-    let hasImage = columns.last == .img
-    var widths = [TableField: Int]()
-    var firstValues = [TableField: String]()
-    var varying = Set<TableField>()
-    for column in columns { widths[column] = displayWidth(column.rawValue) }
-    try forEachSelected { (element) throws(SystemError) in
-      for column in columns where column != .img {
-        let text = cell(column, of: element)
-        widths[column] = max(widths[column] ?? 0, displayWidth(text))
-        if let first = firstValues[column] {
-          if first != text { varying.insert(column) }
-        } else {
-          firstValues[column] = text
+    let hasImage = chosen.last == .img
+    let measured = hasImage ? Array(chosen.dropLast()) : chosen
+    // Per measured column: its width, and whether its cells differ from the first row's (kept
+    // in `first`, a cell's room each).
+    var widths = measured.map(\.rawValue.utf8.count)
+    var varying = [Bool](repeating: false, count: measured.count)
+    let room = ShortestDecimal.room
+    let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: room * (measured.count + 1))
+    defer { scratch.deallocate() }
+    var firstLengths = [Int](repeating: -1, count: measured.count)
+    let cell = scratch + room * measured.count
+    try items.withContents { (contents) throws(SystemError) in
+      try forEachSelected { (element) throws(SystemError) in
+        for (position, column) in measured.enumerated() {
+          let length = writeCell(column, of: element, contents, to: cell)
+          widths[position] = max(widths[position], length)
+          let first = scratch + room * position
+          if firstLengths[position] < 0 {
+            first.update(from: cell, count: length)
+            firstLengths[position] = length
+          } else if !varying[position],
+            length != firstLengths[position] || memcmp(first, cell, length) != 0
+          {
+            varying[position] = true
+          }
         }
       }
     }
     // On a terminal, the columns that say least give way until the img column has a useful
     // width: first those that hold one value on every row, then in the order of `yieldOrder`.
     // The user's own --fields are kept.
+    var shown = Array(measured.indices)
     var imageWidth: Int?
     if let terminal = terminalColumns {
       func room() -> Int {
-        terminal - columns.filter { $0 != .img }.reduce(0) { $0 + (widths[$1] ?? 0) + 2 }
+        terminal - shown.reduce(0) { $0 + widths[$1] + 2 }
       }
       var hidden: [TableField] = []
       let yielding =
         fields == nil
-        ? TableField.yieldOrder.filter { !varying.contains($0) }
-          + TableField.yieldOrder.filter { varying.contains($0) } : []
-      for column in yielding where columns.contains(column) {
+        ? TableField.yieldOrder.filter { field in
+          !(measured.firstIndex(of: field).map { varying[$0] } ?? false)
+        }
+          + TableField.yieldOrder.filter { field in
+            measured.firstIndex(of: field).map { varying[$0] } ?? false
+          } : []
+      for column in yielding {
+        guard let position = measured.firstIndex(of: column), shown.contains(position) else {
+          continue
+        }
         guard hasImage ? room() < TableField.usefulImageWidth : room() < 0 else { break }
-        columns.removeAll { $0 == column }
+        shown.removeAll { $0 == position }
         hidden.append(column)
       }
       if !hidden.isEmpty {
@@ -141,18 +176,29 @@ extension LayoutReport {
       summary = wrap(summary, indent: 0, width: terminal)
     }
     out.append(summary + "\n")
-    func appendRow(_ cells: [String], image: Int?) {
-      for (index, cell) in cells.enumerated() {
-        let column = columns[index]
-        let width = widths[column] ?? 0
-        let isLast = index == cells.count - 1 && image == nil
-        let text = displayWidth(cell) > width ? Self.shortened(cell, to: width) : cell
-        let padding = String(repeating: " ", count: max(width - displayWidth(text), 0))
-        out.append(column.isNumeric ? padding + text : isLast ? text : text + padding)
-        out.appendLiteral(isLast ? "\n" : "  ")
+    let rowRoom = shown.reduce(0) { $0 + widths[$1] + 2 + room } + 1
+    // A row of cells given by `write`, each padded to its column's width (numbers on the left,
+    // words on the right, the last not at all), then the image of the item at `image`, if any,
+    // and the row's end.
+    func appendRow(
+      image: Int? = nil, imageOf contents: PlacedItems.Contents? = nil, imageCell: StaticString,
+      _ write: (TableField, UnsafeMutablePointer<UInt8>) -> Int
+    ) {
+      out.write(room: rowRoom) { cursor in
+        for (place, position) in shown.enumerated() {
+          let column = measured[position]
+          let length = write(column, cell)
+          let padding = max(widths[position] - length, 0)
+          let isLast = place == shown.count - 1 && !hasImage
+          if column.isNumeric { cursor.spaces(padding) }
+          cursor.bytes(cell, count: length)
+          if isLast { continue }
+          if !column.isNumeric { cursor.spaces(padding) }
+          cursor.spaces(2)
+        }
       }
-      guard let image else { return }
-      items.withImage(at: image) { utf8 in
+      guard let image, let contents else { return out.appendLiteral(imageCell) }
+      contents.withImage(at: image) { utf8 in
         if let imageWidth {
           out.append(Self.shortenedImage(utf8, to: imageWidth))
         } else {
@@ -161,17 +207,22 @@ extension LayoutReport {
       }
       out.appendLiteral("\n")
     }
-    let measured = hasImage ? Array(columns.dropLast()) : columns
-    appendRow(columns.map(\.rawValue), image: nil)
-    try forEachSelected { (element) throws(SystemError) in
-      let image = hasImage ? element.item?.index ?? -1 : nil
-      if let image, image < 0 {
-        // A header or footer has no image: its cell is empty.
-        appendRow(columns.map { cell($0, of: element) }, image: nil)
-      } else {
-        appendRow(measured.map { cell($0, of: element) }, image: image)
+    appendRow(imageCell: hasImage ? "img\n" : "\n") { column, buffer in
+      var name = column.rawValue
+      return name.withUTF8 { utf8 in
+        if let base = utf8.baseAddress { buffer.update(from: base, count: utf8.count) }
+        return utf8.count
       }
-      try out.flushIfFull()
+    }
+    try items.withContents { (contents) throws(SystemError) in
+      try forEachSelected { (element) throws(SystemError) in
+        // A header or footer has no image: its img cell is empty.
+        let image = hasImage ? element.item?.index : nil
+        appendRow(image: image, imageOf: contents, imageCell: "\n") { column, buffer in
+          writeCell(column, of: element, contents, to: buffer)
+        }
+        try out.flushIfFull()
+      }
     }
   }
 

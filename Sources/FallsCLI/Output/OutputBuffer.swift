@@ -206,6 +206,22 @@ struct OutputBuffer: ~Copyable {
       position += length
     }
 
+    /// Writes `count` spaces: a table's padding.
+    @inline(__always)
+    mutating func spaces(_ count: Int) {
+      checkRoom(count)
+      position.initialize(repeating: UInt8(ascii: " "), count: count)
+      position += count
+    }
+
+    /// Writes the `count` bytes at `bytes`.
+    @inline(__always)
+    mutating func bytes(_ bytes: UnsafePointer<UInt8>, count: Int) {
+      checkRoom(count)
+      position.update(from: bytes, count: count)
+      position += count
+    }
+
     /// `utf8` in quotes, as it is: for text known to need no escaping.
     @inline(__always)
     mutating func plainString(_ utf8: UnsafeBufferPointer<UInt8>) {
@@ -338,14 +354,49 @@ func formatNumber(_ value: Double) -> String {
   }
 }
 
-/// A number rounded to two decimals for people: `111.67`, `10.00`.
-func formatFixed(_ value: Double) -> String {
-  guard value.isFinite, abs(value) < 1e15 else { return value.description }
-  let hundredths = Int64((value * 100).rounded())
-  let sign = hundredths < 0 ? "-" : ""
-  let magnitude = hundredths.magnitude
-  let fraction = magnitude % 100
-  return "\(sign)\(magnitude / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+/// A number rounded to `decimals` decimals for people (`111.67`, `10.00`; `24` with none): the
+/// one form of every figure a table shows.
+func formatFixed(_ value: Double, decimals: Int = 2) -> String {
+  String(unsafeUninitializedCapacity: ShortestDecimal.room) { buffer in
+    guard let base = buffer.baseAddress else { return 0 }
+    return writeFixed(value, decimals: decimals, to: base)
+  }
+}
+
+/// Writes `value` as ``formatFixed(_:decimals:)`` reads, and returns the number of bytes written:
+/// a table's cells are written this way, without a `String` each.
+///
+/// A value too large to round exactly (10^17 in units of its last decimal) or not finite is written as Swift describes it.
+///
+/// - Precondition: `buffer` has ``ShortestDecimal/room`` bytes of room; `decimals` is 0 to 6.
+@inline(__always)
+func writeFixed(_ value: Double, decimals: Int = 2, to buffer: UnsafeMutablePointer<UInt8>) -> Int {
+  var scale = 1
+  for _ in 0..<decimals { scale &*= 10 }
+  guard value.isFinite, abs(value * Double(scale)) < 1e17 else {
+    var count = 0
+    for byte in value.description.utf8 {
+      buffer[count] = byte
+      count += 1
+    }
+    return count
+  }
+  let scaled = Int64((value * Double(scale)).rounded())
+  var count = 0
+  if scaled < 0 {
+    buffer[0] = UInt8(ascii: "-")
+    count = 1
+  }
+  let magnitude = Int(scaled.magnitude)
+  count += ShortestDecimal.writeInteger(magnitude / scale, to: buffer + count)
+  guard decimals > 0 else { return count }
+  buffer[count] = UInt8(ascii: ".")
+  var fraction = magnitude % scale
+  for place in stride(from: decimals, through: 1, by: -1) {
+    buffer[count + place] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
+    fraction /= 10
+  }
+  return count + 1 + decimals
 }
 
 /// A literal of at most eight bytes chosen at run time, such as a list's separator, held in a

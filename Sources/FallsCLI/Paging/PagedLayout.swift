@@ -59,7 +59,8 @@ enum PagedLayout {
       sectioned: pages.sectioned, items: pages.placed, rect: options.rect,
       fields: options.fields.map(Set.init),
       terminalColumns: toStandardOutput ? environment.standardOutputColumns : nil,
-      showsQualityOnly: options.quality, feed: options.feed.name, skipped: skipped)
+      showsQualityOnly: options.quality, feed: options.feed.name,
+      skipped: options.skipInvalid ? skipped : nil)
   }
 
   /// What happens to the spans of page `page`'s items: a style outside the columns family

@@ -185,8 +185,8 @@ public struct LayoutDocument: Sendable {
       case .finite(let bound?): "a finite number of at least \(formatBound(bound))"
       case .boolean: "true or false"
       case .kind:
-        ElementKind.allCases.dropLast().map { "\"\($0.rawValue)\", " }.joined().dropLast(2)
-          + " or \"\(ElementKind.allCases.last?.rawValue ?? "")\""
+        ElementKind.allCases.map { "\"\($0.rawValue)\", " }.joined().dropLast(2)
+          + " or \"\(skippedKind)\""
       }
     }
 
@@ -282,6 +282,9 @@ public struct LayoutDocument: Sendable {
     }
   }
 
+  /// The `kind` of a jsonl line that names an item `--skip-invalid` skipped: read, and left out.
+  static let skippedKind: StaticString = "skipped"
+
   /// The item that `members` make, by the rules, or `nil` for a header or a footer; the first
   /// key, in the order of ``Key``, whose value breaks its rule is the failure, at `place`
   /// (worked out only then).
@@ -290,11 +293,19 @@ public struct LayoutDocument: Sendable {
   {
     var isItem = true
     if let kind = members[.kind] {
-      guard case .string(let text) = kind,
-        let element = scanner.string(text, is: "item")
-          ? .item : ElementKind(rawValue: scanner.text(of: text))
-      else { throw invalid(.kind, kind, at: place(), in: scanner) }
-      isItem = element == .item
+      guard case .string(let text) = kind else {
+        throw invalid(.kind, kind, at: place(), in: scanner)
+      }
+      // A line of kind "skipped" (jsonl with --skip-invalid) names an item not laid out.
+      if scanner.string(text, is: "item") {
+        isItem = true
+      } else if scanner.string(text, is: skippedKind) {
+        return nil
+      } else if ElementKind(rawValue: scanner.text(of: text)) != nil {
+        isItem = false
+      } else {
+        throw invalid(.kind, kind, at: place(), in: scanner)
+      }
     }
     /// The number `key` gives, checked; a missing one is a failure when `isRequired`.
     func number(_ key: Key, isRequired: Bool) throws(Failure) -> Double? {

@@ -6,18 +6,41 @@ import Testing
 
 @testable import FallsCLI
 
-/// What `falls check -f json` printed, decoded.
+/// What `falls check -f json` printed, decoded: a key of another type fails to decode.
 private struct CheckDocument: Decodable {
+  struct Limit: Decodable, Equatable {
+    var op: String
+    var value: Double
+  }
   struct Check: Decodable {
     var name: String
     var value: Double
-    var limit: String
+    var limit: Limit
     var passed: Bool
+  }
+  struct Size: Decodable, Equatable {
+    var width: Double
+    var height: Double
+  }
+  struct Problem: Decodable {
+    var kind: String
+    var index: Int?
+    var indices: [Int]?
+    var rule: String?
+    var img: String?
+    var status: String?
+    var declared: Size?
+    var actual: Size?
+    var error: String?
+    var field: String?
+    var value: String?
+    var reason: String?
+    var check: Check?
   }
   var schema: String
   var passed: Bool
   var checks: [Check]
-  var problems: [String]
+  var problems: [Problem]
 }
 
 @Suite struct CheckCommandTests {
@@ -28,15 +51,16 @@ private struct CheckDocument: Decodable {
       "maxDistortion<0.25",
     ])
     #expect(result.code == .success && result.standardError.isEmpty)
-    // The figure as --quality prints it.
+    // The figure as --quality prints it, rounded to four decimals as README shows it.
     let quality = await runCLI(["layout", Fixtures.path("mj-shop-1.json"), "--quality"])
     let figure = try #require(
       quality.standardOutput.split(separator: "\n").first { $0.hasPrefix("maxDistortion ") })
+    let value = try #require(Double(figure.dropFirst("maxDistortion ".count)))
     #expect(
       result.standardOutput.split(separator: "\n") == [
         "pass items 50 > 0", "pass insideWidth", "pass noOverlap", "pass noEnlargedSideBySide",
-        "pass noEnlargedStacked", "pass items 50 >= 50", "pass \(figure) < 0.25",
-        "passed: 7 checks",
+        "pass noEnlargedStacked", "pass items 50 >= 50",
+        "pass maxDistortion \(String(format: "%.4f", value)) < 0.25", "passed: 7 checks",
       ])
   }
 
@@ -58,9 +82,15 @@ private struct CheckDocument: Decodable {
     #expect(result.standardError == "falls: error: 1 of 6 checks failed: maxDistortion\n")
     let document = try JSONDecoder().decode(
       CheckDocument.self, from: Data(result.standardOutput.utf8))
-    #expect(document.schema == "falls.check/1" && !document.passed)
+    #expect(document.schema == "falls.check/2" && !document.passed)
     let limit = try #require(document.checks.last)
-    #expect(limit.name == "maxDistortion" && limit.limit == "<= 0.1" && !limit.passed)
+    #expect(limit.name == "maxDistortion" && limit.limit == .init(op: "<=", value: 0.1))
+    #expect(!limit.passed)
+    // A rule's limit is none of its problems.
+    #expect(document.checks.first { $0.name == "insideWidth" }?.limit == .init(op: "<=", value: 0))
+    // The failed limit is the one problem, with its check.
+    #expect(document.problems.map(\.kind) == ["limit"])
+    #expect(document.problems.first?.check?.name == "maxDistortion")
     // Exactly as --quality prints it.
     let quality = await runCLI(["layout", "--quality"])
     #expect(quality.standardOutput.contains("maxDistortion \(formatNumber(limit.value))\n"))
@@ -150,10 +180,16 @@ private struct CheckDocument: Decodable {
     let document = try JSONDecoder().decode(
       CheckDocument.self, from: Data(result.standardOutput.utf8))
     #expect(document.checks.last?.name == "images" && document.checks.last?.value == 1)
+    let problem = try #require(document.problems.first)
+    #expect(document.problems.count == 1)
+    #expect(problem.kind == "image" && problem.index == 1 && problem.status == "unreachable")
+    #expect(problem.img == server.url("/status/404") && problem.error == "HTTP 404 Not Found")
+    #expect(problem.declared == .init(width: 1, height: 1) && problem.actual == nil)
+    // The table says it in a line.
+    let table = await runCLI(["check", bad, "--images"])
     #expect(
-      document.problems == [
-        "image of item 1 is unreachable: HTTP 404 Not Found (\(server.url("/status/404")))"
-      ])
+      table.standardOutput.contains(
+        "  image of item 1 is unreachable: HTTP 404 Not Found (\(server.url("/status/404")))\n"))
   }
 
   @Test("--max-time is one deadline over the feed and its images, not one each")
@@ -166,7 +202,8 @@ private struct CheckDocument: Decodable {
     #expect(result.code == .failure, "\(result.standardOutput)")
     let document = try JSONDecoder().decode(
       CheckDocument.self, from: Data(result.standardOutput.utf8))
-    #expect(document.problems.first?.contains("--max-time 2.5 s passed") == true, "\(document)")
+    #expect(
+      document.problems.first?.error?.contains("--max-time 2.5 s passed") == true, "\(document)")
   }
 
   @Test("--images refuses a remote feed's local images, and reads its relative ones")
@@ -181,8 +218,8 @@ private struct CheckDocument: Decodable {
     #expect(refused.code == .failure)
     let document = try JSONDecoder().decode(
       CheckDocument.self, from: Data(refused.standardOutput.utf8))
-    #expect(
-      document.problems.first?.hasPrefix("image of item 0 is refused: it names a file") == true)
+    #expect(document.problems.first?.status == "refused")
+    #expect(document.problems.first?.error?.hasPrefix("it names a file") == true)
     #expect(await runCLI(["check", feed, "--images", "--allow-local-images"]).code == .success)
   }
 
@@ -201,6 +238,8 @@ private struct CheckDocument: Decodable {
       CheckDocument.self, from: Data(result.standardOutput.utf8))
     #expect(document.checks.last?.name == "images" && document.checks.last?.value == 2)
     #expect(document.problems.count == 2)
-    #expect(document.problems.first?.hasPrefix("image of item 1: its image") == true)
+    let skipped = try #require(document.problems.first)
+    #expect(skipped.kind == "skipped" && skipped.index == 1 && skipped.field == "img")
+    #expect(skipped.reason == "imageUnreachable" && skipped.error == "HTTP 404 Not Found")
   }
 }

@@ -75,8 +75,9 @@ private struct DiffDocument: Decodable {
     let old = try await layout(["-f", "json"], "old.json", in: here)
     let new = try await layout(["-f", "json", "--row-spacing", "12"], "new.json", in: here)
     let result = await runCLI(["diff", old, new, "-f", "json"])
+    // A difference is what diff finds, not an error: status 1, standard error quiet.
     #expect(result.code == .failure)
-    #expect(result.standardError.hasPrefix("falls: error: the layouts differ: "))
+    #expect(result.standardError.isEmpty)
     let document = try JSONDecoder().decode(
       DiffDocument.self, from: Data(result.standardOutput.utf8))
     #expect(document.schema == "falls.diff/1" && !document.same)
@@ -86,6 +87,37 @@ private struct DiffDocument: Decodable {
     #expect(first.old != first.new)
     #expect(document.contentHeight.old != document.contentHeight.new)
     #expect(document.contentHeight.old != nil)
+  }
+
+  @Test("A difference is no error: the summary on standard output, alone with -o FILE")
+  func differenceIsNoError() async throws {
+    let here = try folder()
+    let old = try await layout(["-f", "jsonl"], "old.jsonl", in: here)
+    let new = try await layout(["-f", "jsonl", "-c", "4"], "new.jsonl", in: here)
+    let table = await runCLI(["diff", old, new])
+    #expect(table.code == .failure && table.standardError.isEmpty)
+    let summary = try #require(table.standardOutput.split(separator: "\n").first)
+    #expect(summary.hasPrefix("differ: "))
+    let report = here.appendingPathComponent("report.txt").path
+    let toFile = await runCLI(["diff", old, new, "-o", report])
+    #expect(toFile.code == .failure && toFile.standardError.isEmpty)
+    #expect(toFile.standardOutput == summary + "\n")
+    #expect(try String(contentsOfFile: report, encoding: .utf8) == table.standardOutput)
+    // The same layouts: status 0, and nothing but the file.
+    let same = await runCLI(["diff", old, old, "-o", report])
+    #expect(same.code == .success && same.standardOutput.isEmpty && same.standardError.isEmpty)
+  }
+
+  @Test("A jsonl layout of --skip-invalid reads: its skipped lines are left out")
+  func skippedLines() async throws {
+    let here = try folder()
+    let feed = Fixtures.path("invalid-items.json")
+    let jsonl = try await layout([feed, "--skip-invalid", "-f", "jsonl"], "a.jsonl", in: here)
+    let json = try await layout([feed, "--skip-invalid", "-f", "json"], "a.json", in: here)
+    #expect(try String(contentsOfFile: jsonl, encoding: .utf8).hasPrefix(#"{"kind":"skipped""#))
+    let result = await runCLI(["diff", jsonl, json])
+    #expect(result.code == .success, "\(result.standardError)")
+    #expect(result.standardOutput.hasPrefix("same: "))
   }
 
   @Test("Within the tolerance is the same; a hair past it is not")

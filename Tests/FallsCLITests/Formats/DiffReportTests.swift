@@ -78,10 +78,10 @@ private func written(_ report: DiffReport, _ format: OutputFormat) throws -> Str
     #expect(
       table == """
         differ: 2 added, 1 removed, 1 changed
-        removed item 1 at 0, 1, 10 × 10
-        added item 0 at 0, 0, 10 × 10
-        added item 4 at 0, 4, 10 × 10
-        changed item 3: y 3 → 30
+        removed item 1 at 0.00, 1.00, 10.00 × 10.00
+        added item 0 at 0.00, 0.00, 10.00 × 10.00
+        added item 4 at 0.00, 4.00, 10.00 × 10.00
+        changed item 3: y 3.00 → 30.00
 
         """)
     let json = try #require(
@@ -94,5 +94,13 @@ private func written(_ report: DiffReport, _ format: OutputFormat) throws -> Str
     #expect((change["old"] as? [String: Any])?["y"] as? Double == 3)
     #expect((change["new"] as? [String: Any])?["y"] as? Double == 30)
     #expect(json["same"] as? Bool == false && json["schema"] as? String == "falls.diff/1")
+  }
+
+  @Test("The table shows a frame with two decimals, as the layout's table does")
+  func twoDecimals() throws {
+    let old = try layout([1], moved: [1: 131.66666666666669])
+    let report = DiffReport(old: old, new: try layout([1], moved: [1: 2.5]), tolerance: 0)
+    let line = try #require(try written(report, .table).split(separator: "\n").last)
+    #expect(line == "changed item 1: y 131.67 → 2.50")
   }
 }

@@ -103,6 +103,24 @@ private func written(_ report: LayoutReport, _ format: OutputFormat) throws -> D
     #expect(parsed.elements.map(\.frame) == layout.elements.map(\.frame))
   }
 
+  @Test("--skip-invalid: skipped, before items, names each item skipped and why; none without it")
+  func skipped() async throws {
+    let feed = Fixtures.path("invalid-items.json")
+    let json = await runCLI(["layout", feed, "--skip-invalid", "-f", "json"])
+    #expect(try ParsedLayout(json: Data(json.standardOutput.utf8)).schema == "falls.layout/1")
+    // Item 2 of the fixture gives "width": "wide".
+    #expect(
+      json.standardOutput.contains(
+        #","skipped":[{"index":2,"field":"width","key":"width","value":"\"wide\"","#
+          + #""reason":"notANumber","error":null}],"items":["#))
+    let none = await runCLI([
+      "layout", Fixtures.path("mj-shop-1.json"), "--skip-invalid", "-f", "json",
+    ])
+    #expect(none.standardOutput.contains(#","skipped":[],"items":["#))
+    let without = await runCLI(["layout", Fixtures.path("mj-shop-1.json"), "-f", "json"])
+    #expect(!without.standardOutput.contains(#""skipped""#))
+  }
+
   @Test("A style without image sizes has no quality object")
   func noQuality() async throws {
     let json = await runCLI(["layout", "--style", "circle", "-f", "json"])

@@ -91,7 +91,7 @@ import Testing
         // The turn's angle from the rotation's trace, by hand; the translation is row 4.
         let cosine = min(max((m[0] + m[5] + m[10] - 1) / 2, -1), 1)
         #expect(String(row[2]) == formatFixed(acos(cosine) * 180 / .pi))
-        #expect(row[3...5].map(String.init) == [m[12], m[13], m[14]].map(formatFixed))
+        #expect(row[3...5].map(String.init) == [m[12], m[13], m[14]].map { formatFixed($0) })
       }
     }
   }

@@ -138,6 +138,17 @@ import Testing
     #expect(formatFixed(value) == text)
   }
 
+  @Test(
+    "Numbers for people with other decimals: none, four, six; too large, as Swift says them",
+    arguments: [
+      (24.0, 0, "24"), (24.5, 0, "25"), (-0.4, 0, "0"), (0.07461691542288565, 4, "0.0746"),
+      (0.5, 4, "0.5000"), (-0.00005, 4, "-0.0001"), (0.1000049, 6, "0.100005"),
+      (1e16, 2, "1e+16"), (.infinity, 2, "inf"),
+    ])
+  func fixedDecimals(value: Double, decimals: Int, text: String) {
+    #expect(formatFixed(value, decimals: decimals) == text)
+  }
+
   @Test("Strings are escaped so that JSON parsers read them back unchanged")
   func strings() throws {
     let tricky = [

@@ -134,7 +134,10 @@ private let shown = [(37, 23), (17, 13), (31, 43), (45, 33), (19, 11)]
         "layout", path, "--sizes", sizes, "--skip-invalid", "-f", "jsonl",
       ])
       #expect(skipped.code == .success)
-      #expect(skipped.standardOutput.split(separator: "\n").count == 1)
+      // The skipped item's line, then the one item laid out.
+      let lines = skipped.standardOutput.split(separator: "\n")
+      #expect(lines.count == 2)
+      #expect(lines.first?.hasPrefix(#"{"kind":"skipped","index":1,"field":"width""#) == true)
       #expect(skipped.standardError.hasPrefix("falls: skipped item 1: \"width\" is \"0\""))
     }
   }
@@ -167,7 +170,9 @@ private let shown = [(37, 23), (17, 13), (31, 43), (45, 33), (19, 11)]
       "layout", missing, "--sizes", "images", "--skip-invalid", "-f", "jsonl",
     ])
     #expect(skipped.code == .success)
-    #expect(skipped.standardOutput.split(separator: "\n").count == 2)
+    // The skipped item's line, and the item laid out.
+    #expect(skipped.standardOutput.split(separator: "\n").count == 3)
+    #expect(skipped.standardOutput.hasPrefix(#"{"kind":"skipped","index":1,"field":"img""#))
     #expect(skipped.standardError.hasPrefix("falls: skipped item 1: its image"))
     let page = await runCLI(["layout", try feed(server.url("/html")), "--sizes", "images"])
     #expect(page.code == .dataError)

@@ -135,8 +135,8 @@ private func document(_ objects: [String], extra: String = #","contentHeight":90
       ("height", "false", size),
       ("enlarged", "1", "true or false"), ("enlarged", #""true""#, "true or false"),
       ("enlarged", "null", "true or false"),
-      ("kind", "1", #""header", "item" or "footer""#),
-      ("kind", #""itemx""#, #""header", "item" or "footer""#),
+      ("kind", "1", #""header", "item", "footer" or "skipped""#),
+      ("kind", #""itemx""#, #""header", "item", "footer" or "skipped""#),
     ]
   }()
 
