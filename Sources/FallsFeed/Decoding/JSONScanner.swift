@@ -168,7 +168,16 @@ struct JSONScanner {
       position += 1
       return .end
     }
+    let comma = position
     position += 1
+    skipWhitespace()
+    if !atEnd, current == close {
+      // Named at the comma, which is what to remove.
+      position = comma
+      throw failure(
+        "a trailing comma before '\(Character(Unicode.Scalar(close)))'; JSON allows none, "
+          + "remove the ','")
+    }
     return container == .object ? .member(key: try key()) : .element
   }
 

@@ -154,12 +154,15 @@ private func expectSplitAgrees(_ data: Data, sourceLocation: SourceLocation = #_
   @Test(
     "A trailing comma is refused with its line and column, where JSONDecoder would read it",
     arguments: [
-      (#"{"data":[{"img":"a","width":"1","height":"2",}]}"#, "line 1, column 46: unexpected '}'"),
+      (
+        #"{"data":[{"img":"a","width":"1","height":"2",}]}"#,
+        "line 1, column 45: a trailing comma before '}'"
+      ),
       (
         "{\"data\":[{\"img\":\"a\",\"width\":1,\"height\":2},\n]}",
-        "line 2, column 1: unexpected ']'"
+        "line 1, column 42: a trailing comma before ']'"
       ),
-      (#"{"data":[],}"#, "line 1, column 12: unexpected '}'"),
+      (#"{"data":[],}"#, "line 1, column 11: a trailing comma before '}'"),
     ])
   func trailingComma(text: String, position: String) {
     #expect(FoundationFeedReference.decode(Data(text.utf8)) != .notJSON)
