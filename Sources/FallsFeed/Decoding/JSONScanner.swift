@@ -112,6 +112,21 @@ struct JSONScanner {
     if !atEnd { throw failure("unexpected \(describeCurrent()) after the JSON value") }
   }
 
+  /// After a value of a stream (values separated by whitespace, as JSON Lines and jq write
+  /// them): whether another follows, the whitespace before it read. Values must be separated.
+  @inline(__always)
+  mutating func streamGoesOn() throws(Failure) -> Bool {
+    let end = position
+    skipWhitespace()
+    guard !atEnd else { return false }
+    guard position > end else {
+      throw failure(
+        "unexpected \(describeCurrent()) right after the JSON value; the values of a stream are "
+          + "separated by whitespace, one a line in JSON Lines")
+    }
+    return true
+  }
+
   /// Reads the value here: a scalar whole, a container opened (or whole, when empty).
   @inline(__always)
   mutating func value() throws(Failure) -> Token {
@@ -432,12 +447,20 @@ struct JSONScanner {
     }
   }
 
-  /// The failure `what` at the current position, with its line and column (a column counts
-  /// characters, not bytes).
+  /// The failure `what` at the current position, with its line and column.
   func failure(_ what: String) -> Failure {
+    let (line, column) = location(of: position)
+    return Failure(message: "line \(line), column \(column): \(what)")
+  }
+
+  /// The line and the column of the byte at `offset`, from 1 (a column counts characters, not
+  /// bytes).
+  ///
+  /// - Complexity: O(*offset*): for a message only.
+  func location(of offset: Int) -> (line: Int, column: Int) {
     var line = 1
     var column = 1
-    for byte in UnsafeBufferPointer(rebasing: bytes[..<min(position, bytes.count)]) {
+    for byte in UnsafeBufferPointer(rebasing: bytes[..<min(offset, bytes.count)]) {
       if byte == 0x0A {
         line += 1
         column = 1
@@ -445,7 +468,7 @@ struct JSONScanner {
         column += 1
       }
     }
-    return Failure(message: "line \(line), column \(column): \(what)")
+    return (line, column)
   }
 
   private func describeCurrent() -> String {

@@ -138,7 +138,11 @@ private func message(_ body: () throws(CLIError) -> Void) -> String? {
   }
 
   @Test(
-    "--items: keys joined by dots", arguments: [("a.b", ["a", "b"] as [String]?), ("a..b", nil)])
+    "--items: keys joined by dots",
+    arguments: [
+      ("a.b", ["a", "b"] as [String]?), ("a..b", nil), (".results[0]", ["results", "0"]),
+      (".", []),
+    ])
   func keyPath(text: String, path: [String]?) {
     var read: [String]?
     let refusal = message { () throws(CLIError) in
