@@ -109,7 +109,12 @@ struct JSONScanner {
   /// The end of the document, after its value: only whitespace.
   mutating func documentEnd() throws(Failure) {
     skipWhitespace()
-    if !atEnd { throw failure("unexpected \(describeCurrent()) after the JSON value") }
+    if !atEnd { throw trailingBytes() }
+  }
+
+  /// Bytes after the document's value that start no value.
+  private func trailingBytes() -> Failure {
+    failure("unexpected \(describeCurrent()) after the JSON value")
   }
 
   /// After a value of a stream (values separated by whitespace, as JSON Lines and jq write
@@ -119,6 +124,14 @@ struct JSONScanner {
     let end = position
     skipWhitespace()
     guard !atEnd else { return false }
+    switch current {
+    case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+      break
+    default:
+      // Not the start of a value: what follows the document is not JSON.
+      throw trailingBytes()
+    }
     guard position > end else {
       throw failure(
         "unexpected \(describeCurrent()) right after the JSON value; the values of a stream are "

@@ -301,13 +301,14 @@ private func expectSplitAgrees(_ data: Data, sourceLocation: SourceLocation = #_
     arguments: [
       ("{\"img\":\"a\"}\n{\"img\":\"b\",}\n", "line 2, column 11: a trailing comma before '}'"),
       ("{\"img\":\"a\"}\n{\"img\":\n", "line 3, column 1: unexpected end of input; expected a value"),
-      ("{\"img\":\"a\"}\n}\n", "line 2, column 1: unexpected '}'; expected a value"),
+      ("{\"img\":\"a\"}\n}\n", "line 2, column 1: unexpected '}' after the JSON value"),
       (
         "{\"img\":\"a\"}{\"img\":\"b\"}",
         "line 1, column 12: unexpected '{' right after the JSON value; the values of a stream "
           + "are separated by whitespace, one a line in JSON Lines"
       ),
-      ("1 2x", "line 1, column 4: unexpected 'x' right after the JSON value"),
+      ("1 2x", "line 1, column 4: unexpected 'x' after the JSON value"),
+      ("1 2\"x\"", "line 1, column 4: unexpected '\"' right after the JSON value"),
     ])
   func brokenStreams(text: String, start: String) {
     for threshold in [Int.max, 0] {
