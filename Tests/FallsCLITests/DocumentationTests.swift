@@ -82,7 +82,8 @@ private let repositoryFiles: [String] = {
           + " -f jsonl --fields index,img 2>&1")
       #expect(run.status == 0, "\(command): \(run.text)")
       let lines = run.text.split(separator: "\n")
-      #expect(lines.count == 6 && lines.allSatisfy { $0.contains(#""img":"https://"#) }, "\(run.text)")
+      #expect(
+        lines.count == 6 && lines.allSatisfy { $0.contains(#""img":"https://"#) }, "\(run.text)")
     }
   }
 }

@@ -291,7 +291,8 @@ enum FeedParser {
             let level = levels.removeLast()
             step = .finished(
               level.found
-                ?? .failure(.noKey(depth: depth, others: level.others, count: level.distinct.count)))
+                ?? .failure(.noKey(depth: depth, others: level.others, count: level.distinct.count))
+            )
           }
         case .finished(let result):
           guard !levels.isEmpty else { return result }
@@ -332,7 +333,8 @@ enum FeedParser {
           return "\(here(depth)) has no key \"\(path[depth])\"\(keys)"
         case .shortArray(let depth, let count):
           let elements =
-            count == 0 ? "the array is empty" : "the array has \(count) element\(count == 1 ? "" : "s")"
+            count == 0
+            ? "the array is empty" : "the array has \(count) element\(count == 1 ? "" : "s")"
           return "\(here(depth)) has no element \(path[depth]): \(elements)"
         }
       }
@@ -441,7 +443,8 @@ enum FeedParser {
           feed.items.reserveCapacity(count, imageByteCount: count * (imageLength + imageLength / 8))
         }
         switch list {
-        case .array: guard case .element = try scanner.next(in: .array) else { return (feed, false) }
+        case .array:
+          guard case .element = try scanner.next(in: .array) else { return (feed, false) }
         case .stream: guard try scanner.streamGoesOn() else { return (feed, false) }
         }
         if scanner.position == boundary { return (feed, true) }

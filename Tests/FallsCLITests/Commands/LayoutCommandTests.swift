@@ -418,37 +418,39 @@ private func parse(_ arguments: [String]) throws -> LayoutOptions {
     _ = try parse(arguments)
   }
 
-
   /// Every feed of Tests/Fixtures: where its items are (jq's filter), and the flags that lay it
   /// out as a document and as a stream of its items (no --items: each value is an item).
-  static let fixtureFeeds: [(name: String, filter: String, document: [String], stream: [String])] = {
-    let reddit =
-      "img=data.preview.images.0.source.url,width=data.preview.images.0.source.width,"
-      + "height=data.preview.images.0.source.height"
-    let special: [String: (String, [String], [String])] = [
-      "invalid-items.json": (".data[]", ["--skip-invalid"], ["--skip-invalid"]),
-      "nested-shape.json": (".result.list[]", ["--items", "result.list"], []),
-      "other-keys.json": (
-        ".data[]", ["--keys", "img=url,width=size.w,height=size.h"],
-        ["--keys", "img=url,width=size.w,height=size.h"]
-      ),
-      "unsplash-search.json": (
-        ".results[]", ["--items", "results", "--keys", "img=urls.small"],
-        ["--keys", "img=urls.small"]
-      ),
-      "pexels-search.json": (
-        ".photos[]", ["--items", "photos", "--keys", "img=src.medium"], ["--keys", "img=src.medium"]
-      ),
-      "reddit-listing.json": (
-        ".data.children[]", ["--items", "data.children", "--keys", reddit], ["--keys", reddit]
-      ),
-    ]
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: Fixtures.directory.path)) ?? []
-    return names.filter { $0.hasSuffix(".json") }.sorted().map { name in
-      let (filter, document, stream) = special[name] ?? (".data[]", [], [])
-      return (name, filter, document, stream)
-    }
-  }()
+  static let fixtureFeeds: [(name: String, filter: String, document: [String], stream: [String])] =
+    {
+      let reddit =
+        "img=data.preview.images.0.source.url,width=data.preview.images.0.source.width,"
+        + "height=data.preview.images.0.source.height"
+      let special: [String: (String, [String], [String])] = [
+        "invalid-items.json": (".data[]", ["--skip-invalid"], ["--skip-invalid"]),
+        "nested-shape.json": (".result.list[]", ["--items", "result.list"], []),
+        "other-keys.json": (
+          ".data[]", ["--keys", "img=url,width=size.w,height=size.h"],
+          ["--keys", "img=url,width=size.w,height=size.h"]
+        ),
+        "unsplash-search.json": (
+          ".results[]", ["--items", "results", "--keys", "img=urls.small"],
+          ["--keys", "img=urls.small"]
+        ),
+        "pexels-search.json": (
+          ".photos[]", ["--items", "photos", "--keys", "img=src.medium"],
+          ["--keys", "img=src.medium"]
+        ),
+        "reddit-listing.json": (
+          ".data.children[]", ["--items", "data.children", "--keys", reddit], ["--keys", reddit]
+        ),
+      ]
+      let names =
+        (try? FileManager.default.contentsOfDirectory(atPath: Fixtures.directory.path)) ?? []
+      return names.filter { $0.hasSuffix(".json") }.sorted().map { name in
+        let (filter, document, stream) = special[name] ?? (".data[]", [], [])
+        return (name, filter, document, stream)
+      }
+    }()
 
   /// The items `filter` (`.a.b[]`) names in `data`, each written as one JSON value: compact,
   /// one a line, or pretty-printed over several lines, as `jq -c` and `jq` print them.
@@ -460,7 +462,8 @@ private func parse(_ arguments: [String]) throws -> LayoutOptions {
     let options: JSONSerialization.WritingOptions =
       pretty ? [.prettyPrinted, .fragmentsAllowed] : [.fragmentsAllowed]
     return try #require(value as? [Any]).map {
-      String(decoding: try JSONSerialization.data(withJSONObject: $0, options: options), as: UTF8.self)
+      String(
+        decoding: try JSONSerialization.data(withJSONObject: $0, options: options), as: UTF8.self)
     }.joined(separator: "\n") + "\n"
   }
 
@@ -487,7 +490,8 @@ private func parse(_ arguments: [String]) throws -> LayoutOptions {
 
   @Test(
     "jq -c and jq's printing of each fixture's items lay out as the fixture does",
-    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/jq"), "jq is not installed"),
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: "/usr/bin/jq"), "jq is not installed"),
     arguments: fixtureFeeds.map(\.name))
   func jqStreamsLayOutAlike(name: String) async throws {
     let feed = try #require(Self.fixtureFeeds.first { $0.name == name })
@@ -500,9 +504,9 @@ private func parse(_ arguments: [String]) throws -> LayoutOptions {
     let document = try await run("\"$FALLS\" layout \(path) -f json \(flags(feed.document))")
     for jq in ["jq -c", "jq"] {
       let stream = try await run(
-        "\(jq) \(shellQuoted(feed.filter)) \(path) | \"$FALLS\" layout -f json \(flags(feed.stream))")
+        "\(jq) \(shellQuoted(feed.filter)) \(path) | \"$FALLS\" layout -f json \(flags(feed.stream))"
+      )
       #expect(stream.text == document.text, "\(jq)")
     }
   }
 }
-

@@ -408,21 +408,30 @@ private func problem(_ item: String) throws -> FeedItemProblem? {
     let text = json.replacingOccurrences(of: "ITEM", with: item)
     let shape = FeedShape(items: try #require(FeedShape.path(path)))
     let feed = try FeedDecoder.decode(Data(text.utf8), shape: shape)
-    #expect(feed.items.map(\.img) == Array(repeating: "u", count: text.hasPrefix(#"{"a": [{"#) ? 2 : 1))
+    #expect(
+      feed.items.map(\.img) == Array(repeating: "u", count: text.hasPrefix(#"{"a": [{"#) ? 2 : 1))
   }
 
   @Test(
     "A path into arrays that stops says where and what is there",
     arguments: [
-      (#"{"images": [{"url": "a"}]}"#, "images.3.url", #""images" has no element 3: the array has 1 element"#),
+      (
+        #"{"images": [{"url": "a"}]}"#, "images.3.url",
+        #""images" has no element 3: the array has 1 element"#
+      ),
       (#"{"images": []}"#, "images.0", #""images" has no element 0: the array is empty"#),
-      (#"{"images": [1, 2]}"#, "images.x", #""images" is an array, not an object with the key "x""#),
+      (
+        #"{"images": [1, 2]}"#, "images.x", #""images" is an array, not an object with the key "x""#
+      ),
       (
         #"{"images": "none"}"#, "images.0",
         #""images" is a string, not an object or an array with the key or element 0"#
       ),
       (#"[[1]]"#, "0.0", #""0.0" is a number, not an array"#),
-      (#"[1, 2, 3]"#, "99999999999999999999", "the top level has no element 99999999999999999999: the array has 3 elements"),
+      (
+        #"[1, 2, 3]"#, "99999999999999999999",
+        "the top level has no element 99999999999999999999: the array has 3 elements"
+      ),
     ])
   func itemsPathInArraysFails(json: String, path: String, found: String) throws {
     let shape = FeedShape(items: try #require(FeedShape.path(path)))
@@ -477,73 +486,15 @@ private func problem(_ item: String) throws -> FeedItemProblem? {
     #expect(feed.problems.map(\.message) == [message])
   }
 
-  @Test(
-    "An item missing a field under its name lists its keys, and the --keys of a plain guess",
-    arguments: [
-      (
-        #"{"id": "x", "urls": {"raw": "https://a/r", "small": "https://a/s"}, "w": 1200, "h": 800}"#,
-        FeedShape.finderlist,
-        #"item 0: "width" is missing; expected a positive number, as a string like "1200" or a "#
-          + #"JSON number; the item's keys are "id", "urls", "w", "h"; try "#
-          + "--keys img=urls.small,width=w,height=h"
-      ),
-      (
-        #"{"url": "https://a/1", "size": {"w": "1200", "h": "800"}}"#, .finderlist,
-        #"item 0: "width" is missing; expected a positive number, as a string like "1200" or a "#
-          + #"JSON number; the item's keys are "url", "size"; try "#
-          + "--keys img=url,width=size.w,height=size.h"
-      ),
-      (
-        // Sizes in place, the image under another name: only img is guessed.
-        #"{"link": "https://a/1", "width": 3, "height": 4}"#, .finderlist,
-        #"item 0: "img" is missing; expected a string, the image's URL; the item's keys are "#
-          + #""link", "width", "height"; try --keys img=link"#
-      ),
-      (
-        // A field the user placed keeps its place in the guess.
-        #"{"link": "https://a/1", "size": {"width": 3}, "height": 4}"#,
-        FeedShape(width: ["size", "width"]),
-        #"item 0: "img" is missing; expected a string, the image's URL; the item's keys are "#
-          + #""link", "size", "height"; try --keys img=link,width=size.width"#
-      ),
-      (
-        // Two URLs, neither "small": no guess.
-        #"{"kind": "t3", "data": {"url": "https://a/1", "thumbnail": "https://a/t"}}"#, .finderlist,
-        #"item 0: "width" is missing; expected a positive number, as a string like "1200" or a "#
-          + #"JSON number; the item's keys are "kind", "data"; say where its fields are with "#
-          + "--keys img=KEY,width=KEY,height=KEY"
-      ),
-      (
-        // Two widths: no guess.
-        #"{"src": "https://a/1", "w": 1, "thumb": {"w": 2}, "h": 3}"#, .finderlist,
-        #"item 0: "width" is missing; expected a positive number, as a string like "1200" or a "#
-          + #"JSON number; the item's keys are "src", "w", "thumb", "h"; say where its fields "#
-          + "are with --keys img=KEY,width=KEY,height=KEY"
-      ),
-      (
-        #"{}"#, .finderlist,
-        #"item 0: "width" is missing; expected a positive number, as a string like "1200" or a "#
-          + "JSON number; the item is an empty object"
-      ),
-      (
-        #"{"a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6}"#, .finderlist,
-        #"item 0: "width" is missing; expected a positive number, as a string like "1200" or a "#
-          + #"JSON number; the item's keys are "a", "b", "c", "d", "e" and 1 more; say where "#
-          + "its fields are with --keys img=KEY,width=KEY,height=KEY"
-      ),
-    ])
-  func missingHints(item: String, shape: FeedShape, message: String) throws {
-    let feed = try FeedDecoder.decode(Data("[\(item)]".utf8), shape: shape)
-    #expect(feed.problems.map(\.message) == [message])
-  }
-
   @Test("A path of 100,000 array indices into arrays as deep is read, and where it stops said")
   func longArrayPaths() throws {
     let depth = 100_000
     let item = #"{"img": "u", "width": "1", "height": "1"}"#
-    let nested = String(repeating: "[", count: depth) + "[\(item)]" + String(repeating: "]", count: depth)
+    let nested =
+      String(repeating: "[", count: depth) + "[\(item)]" + String(repeating: "]", count: depth)
     let path = Array(repeating: "0", count: depth)
-    #expect(try FeedDecoder.decode(Data(nested.utf8), shape: FeedShape(items: path)).items.count == 1)
+    #expect(
+      try FeedDecoder.decode(Data(nested.utf8), shape: FeedShape(items: path)).items.count == 1)
     #expect {
       try FeedDecoder.decode(Data(nested.utf8), shape: FeedShape(items: path + ["1"]))
     } throws: { error in
@@ -552,4 +503,3 @@ private func problem(_ item: String) throws -> FeedItemProblem? {
     }
   }
 }
-

@@ -268,9 +268,18 @@ private func expectSplitAgrees(_ data: Data, sourceLocation: SourceLocation = #_
   @Test(
     "A stream's values are items, however separated by whitespace; a stream of one is a document",
     arguments: [
-      ("{\"img\":\"a\",\"width\":1,\"height\":2}\n{\"img\":\"b\",\"width\":3,\"height\":4}", ["a", "b"]),
-      ("{\"img\":\"a\",\"width\":1,\"height\":2} \t\r\n {\"img\":\"b\",\"width\":3,\"height\":4}\n\n", ["a", "b"]),
-      ("\u{FEFF}{\"img\":\"a\",\"width\":1,\"height\":2}\n{\"img\":\"b\",\"width\":3,\"height\":4}", ["a", "b"]),
+      (
+        "{\"img\":\"a\",\"width\":1,\"height\":2}\n{\"img\":\"b\",\"width\":3,\"height\":4}",
+        ["a", "b"]
+      ),
+      (
+        "{\"img\":\"a\",\"width\":1,\"height\":2} \t\r\n {\"img\":\"b\",\"width\":3,\"height\":4}\n\n",
+        ["a", "b"]
+      ),
+      (
+        "\u{FEFF}{\"img\":\"a\",\"width\":1,\"height\":2}\n{\"img\":\"b\",\"width\":3,\"height\":4}",
+        ["a", "b"]
+      ),
       // One object with the usual data array, and one lone item, as before and as jq -c prints it.
       ("{\"data\":[{\"img\":\"a\",\"width\":1,\"height\":2}]}\n", ["a"]),
       ("{\"img\":\"a\",\"width\":1,\"height\":2}\n", ["a"]),
@@ -280,7 +289,8 @@ private func expectSplitAgrees(_ data: Data, sourceLocation: SourceLocation = #_
   func streamValues(text: String, images: [String]) throws {
     let feed = try parse(Data(text.utf8)).get()
     #expect(feed.items.map(\.img) == images)
-    #expect(feed.items.map(\.index) == Array(feed.problems.count..<feed.problems.count + images.count))
+    #expect(
+      feed.items.map(\.index) == Array(feed.problems.count..<feed.problems.count + images.count))
   }
 
   @Test("A value of a stream that is not an object is an item problem, numbered as the value")
@@ -288,19 +298,23 @@ private func expectSplitAgrees(_ data: Data, sourceLocation: SourceLocation = #_
     let feed = try parse(Data("{\"img\":\"a\",\"width\":1,\"height\":2}\n7\n[1]\n".utf8)).get()
     #expect(feed.items.map(\.img) == ["a"])
     #expect(feed.problems.map(\.index) == [1, 2])
-    #expect(feed.problems.map(\.message) == [
-      "item 1: the item is 7, not an object; expected an object like "
-        + "{\"img\": …, \"width\": \"1200\", \"height\": \"2249\"}",
-      "item 2: the item is an array, not an object; expected an object like "
-        + "{\"img\": …, \"width\": \"1200\", \"height\": \"2249\"}",
-    ])
+    #expect(
+      feed.problems.map(\.message) == [
+        "item 1: the item is 7, not an object; expected an object like "
+          + "{\"img\": …, \"width\": \"1200\", \"height\": \"2249\"}",
+        "item 2: the item is an array, not an object; expected an object like "
+          + "{\"img\": …, \"width\": \"1200\", \"height\": \"2249\"}",
+      ])
   }
 
   @Test(
     "A broken value of a stream names its line and column; values must be separated",
     arguments: [
       ("{\"img\":\"a\"}\n{\"img\":\"b\",}\n", "line 2, column 11: a trailing comma before '}'"),
-      ("{\"img\":\"a\"}\n{\"img\":\n", "line 3, column 1: unexpected end of input; expected a value"),
+      (
+        "{\"img\":\"a\"}\n{\"img\":\n",
+        "line 3, column 1: unexpected end of input; expected a value"
+      ),
       ("{\"img\":\"a\"}\n}\n", "line 2, column 1: unexpected '}' after the JSON value"),
       (
         "{\"img\":\"a\"}{\"img\":\"b\"}",
@@ -337,4 +351,3 @@ private func expectSplitAgrees(_ data: Data, sourceLocation: SourceLocation = #_
     }
   }
 }
-

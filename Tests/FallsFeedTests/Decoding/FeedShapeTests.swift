@@ -20,8 +20,11 @@ import Testing
     arguments: [
       (".results", ["results"] as [String]?), (".", []), ("a[0]", ["a", "0"]),
       ("[0]", ["0"]), (".[0].b", ["0", "b"]), ("a.[2]", ["a", "2"]),
-      ("a[0][12].b", ["a", "0", "12", "b"]), ("data.preview.images[0].source.url",
-        ["data", "preview", "images", "0", "source", "url"]),
+      ("a[0][12].b", ["a", "0", "12", "b"]),
+      (
+        "data.preview.images[0].source.url",
+        ["data", "preview", "images", "0", "source", "url"]
+      ),
       ("a[]", nil), ("a[x]", nil), ("a[0", nil), ("a[0]b", nil), ("a[-1]", nil), ("a[0].", nil),
     ])
   func jqPaths(text: String, path: [String]?) {
