@@ -90,7 +90,7 @@ enum FeedParser {
         }
         if try scanner.streamGoesOn() {
           if let path = shape.items {
-            found = try pages(at: path, after: found)
+            found = try pages(at: path, after: found, firstStart: start)
           } else {
             scanner.position = start
             found = .success(try items(in: .stream))
@@ -114,20 +114,27 @@ enum FeedParser {
       }
     }
 
-    /// The items at `path` of each value of a stream, the first value's `first`: each value's
-    /// items follow the last value's, numbered on; where a value has none, its line says
-    /// which.
+    /// The items at `path` of each value of a stream, the first value's `first` (it starts at
+    /// `firstStart`; the second is next): each value's items follow the last value's, numbered on; where a value
+    /// has none, its line says which. Every value is read, so that bytes that are not JSON are
+    /// said first.
     ///
     /// - Complexity: O(*n*) for *n* bytes.
-    mutating func pages(at path: [String], after first: Result<Feed, FeedError>)
-      throws(JSONScanner.Failure) -> Result<Feed, FeedError>
-    {
-      guard case .success(var feed) = first else {
-        return first.mapError { Self.inStream($0, line: 1) }
+    mutating func pages(
+      at path: [String], after first: Result<Feed, FeedError>, firstStart: Int
+    ) throws(JSONScanner.Failure) -> Result<Feed, FeedError> {
+      var feed = Feed(items: FeedItems())
+      var failure: FeedError?
+      switch first {
+      case .success(let items): feed = items
+      case .failure(let error):
+        failure = Self.inStream(error, line: scanner.location(of: firstStart).line)
       }
+      // The second value is next: the caller found it.
       repeat {
         let valueStart = scanner.position
         let next = try lookUp(path, in: try scanner.value())
+        guard failure == nil else { continue }
         switch next {
         case .success(var page):
           let offset = feed.items.count + feed.problems.count
@@ -136,13 +143,11 @@ enum FeedParser {
           feed.items.append(contentsOf: page.items)
           feed.problems += page.problems
         case .failure(let stop):
-          // Read to the end, so that bytes that are not JSON are said first.
-          while try scanner.streamGoesOn() { try scanner.skip(try scanner.value()) }
-          return .failure(
-            Self.inStream(stop.error(path), line: scanner.location(of: valueStart).line))
+          failure = Self.inStream(
+            stop.error(path), line: scanner.location(of: valueStart).line)
         }
       } while try scanner.streamGoesOn()
-      return .success(feed)
+      return failure.map { .failure($0) } ?? .success(feed)
     }
 
     /// `error`, said of the value of a stream that starts on line `line`.

@@ -350,4 +350,53 @@ private func expectSplitAgrees(_ data: Data, sourceLocation: SourceLocation = #_
       expectSplitAgrees(data)
     }
   }
+
+  @Test("With a path of items, each value of a stream is a page whose items follow the last's")
+  func streamPages() throws {
+    let item = { (name: String) in #"{"img":"\#(name)","width":1,"height":2}"# }
+    let text = """
+      {"results": [\(item("a"))]}
+      {"total": 2, "results": [{"img": 1}, \(item("b"))]}
+
+      {"results": []}
+      {"results": [\(item("c"))]}
+      """
+    let feed = try Array(text.utf8).withUnsafeBufferPointer { bytes in
+      try FeedParser.parse(bytes, shape: FeedShape(items: ["results"]))
+    }
+    #expect(feed.items.map(\.img) == ["a", "b", "c"])
+    #expect(feed.items.map(\.index) == [0, 2, 3])
+    #expect(feed.problems.map(\.index) == [1])
+  }
+
+  @Test(
+    "A value of a stream without items at the path is named by its line; JSON is checked first",
+    arguments: [
+      (
+        "{\"results\": []}\n\n{\"result\": []}\n{\"results\": []}",
+        FeedError.noItemArray(
+          path: "results",
+          found: #"in the value on line 3, the top level has no key "results"; its keys are "result""#)
+      ),
+      (
+        "\n[]\n{\"results\": []}",
+        FeedError.noItemArray(
+          path: "results",
+          found: "in the value on line 2, the top level is an array, not an object with the key "
+            + #""results""#)
+      ),
+      (
+        "{\"result\": []}\n{\"results\": [}",
+        FeedError.notJSON(detail: "line 2, column 14: unexpected '}'; expected a value")
+      ),
+    ])
+  func streamPageFailures(text: String, error: FeedError) {
+    let result = Array(text.utf8).withUnsafeBufferPointer { bytes in
+      Result { () throws(FeedError) in
+        try FeedParser.parse(bytes, shape: FeedShape(items: ["results"]))
+      }
+    }
+    #expect(result == .failure(error))
+  }
 }
+
