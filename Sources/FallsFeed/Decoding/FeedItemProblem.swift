@@ -61,9 +61,23 @@ public struct FeedItemProblem: Error, Hashable, Sendable {
   public var reason: Reason
   /// For a field missing at a path of more than one key: where the path stops in the item and
   /// what is there (`"size" is a string, not an object with the key "w"`).
-  public var stop: String?
+  public var stop: String? {
+    get { if case .stop(let stop)? = detail { stop } else { nil } }
+    set { detail = newValue.map(Detail.stop) }
+  }
   /// For a field missing at a key of its own: what the item has instead.
-  public var hint: KeyHint?
+  public var hint: KeyHint? {
+    get { if case .hint(let hint)? = detail { hint } else { nil } }
+    set { detail = newValue.map(Detail.hint) }
+  }
+
+  /// What more is said of a missing field, held by reference: a problem travels with every
+  /// item the reader checks, and stays small.
+  private indirect enum Detail: Hashable, Sendable {
+    case stop(String)
+    case hint(KeyHint)
+  }
+  private var detail: Detail?
 
   /// The keys of an item that lacks a field, and the `--keys` that would read it when the guess
   /// is plain (`img=urls.small,width=w,height=h`).

@@ -589,6 +589,8 @@ enum FeedParser {
     /// key path stops, for a path of more than one key, or else the item's keys and the
     /// `--keys` that would read the fields `fields` lacks (``KeyGuess``). Read again from
     /// `start`, once for an item with such a problem; the scanner is left where it was.
+    // Kept out of the item loop, which it would only slow: it runs for an item with a problem.
+    @inline(never)
     mutating func describeMissing(
       _ problem: inout FeedItemProblem, _ fields: ItemRules.Fields, itemAt start: Int
     ) throws(JSONScanner.Failure) {

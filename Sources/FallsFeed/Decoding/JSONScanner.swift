@@ -113,6 +113,7 @@ struct JSONScanner {
   }
 
   /// Bytes after the document's value that start no value.
+  @inline(never)
   private func trailingBytes() -> Failure {
     failure("unexpected \(describeCurrent()) after the JSON value")
   }
@@ -128,17 +129,20 @@ struct JSONScanner {
     case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"),
       UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "t"), UInt8(ascii: "f"),
       UInt8(ascii: "n"):
-      break
+      guard position > end else { throw unseparatedValue() }
+      return true
     default:
       // Not the start of a value: what follows the document is not JSON.
       throw trailingBytes()
     }
-    guard position > end else {
-      throw failure(
-        "unexpected \(describeCurrent()) right after the JSON value; the values of a stream are "
-          + "separated by whitespace, one a line in JSON Lines")
-    }
-    return true
+  }
+
+  /// A value right after another, with no whitespace between them.
+  @inline(never)
+  private func unseparatedValue() -> Failure {
+    failure(
+      "unexpected \(describeCurrent()) right after the JSON value; the values of a stream are "
+        + "separated by whitespace, one a line in JSON Lines")
   }
 
   /// Reads the value here: a scalar whole, a container opened (or whole, when empty).
@@ -162,7 +166,7 @@ struct JSONScanner {
     case UInt8(ascii: "n"):
       try literal("null")
       return .null
-    default: throw failure("unexpected \(describeCurrent()); expected a value")
+    default: throw unexpected("a value")
     }
   }
 
@@ -197,17 +201,27 @@ struct JSONScanner {
       position += 1
       return .end
     }
-    let comma = position
     position += 1
-    skipWhitespace()
-    if !atEnd, current == close {
-      // Named at the comma, which is what to remove.
-      position = comma
-      throw failure(
-        "a trailing comma before '\(Character(Unicode.Scalar(close)))'; JSON allows none, "
-          + "remove the ','")
-    }
     return container == .object ? .member(key: try key()) : .element
+  }
+
+  /// What is here where `expected` should be: a trailing comma when it is a closing bracket
+  /// after a comma (named at the comma, which is what to remove), else the byte found. Told
+  /// only once reading has failed, so that reading members costs nothing for it.
+  @inline(never)
+  private func unexpected(_ expected: String) -> Failure {
+    guard !atEnd, current == UInt8(ascii: "]") || current == UInt8(ascii: "}") else {
+      return failure("unexpected \(describeCurrent()); expected \(expected)")
+    }
+    var comma = position - 1
+    while comma >= 0, Self.isWhitespace(bytes[comma]) { comma -= 1 }
+    guard comma >= 0, bytes[comma] == UInt8(ascii: ",") else {
+      return failure("unexpected \(describeCurrent()); expected \(expected)")
+    }
+    var there = self
+    there.position = comma
+    return there.failure(
+      "a trailing comma before \(describeCurrent()); JSON allows none, remove the ','")
   }
 
   /// Neither a comma nor the end of `container` where one must be.
@@ -248,9 +262,7 @@ struct JSONScanner {
   @inline(__always)
   mutating func key() throws(Failure) -> StringToken {
     skipWhitespace()
-    guard !atEnd, current == UInt8(ascii: "\"") else {
-      throw failure("unexpected \(describeCurrent()); expected a quoted key")
-    }
+    guard !atEnd, current == UInt8(ascii: "\"") else { throw unexpected("a quoted key") }
     let key = try string()
     skipWhitespace()
     guard !atEnd, current == UInt8(ascii: ":") else {

@@ -376,7 +376,8 @@ private func expectSplitAgrees(_ data: Data, sourceLocation: SourceLocation = #_
         "{\"results\": []}\n\n{\"result\": []}\n{\"results\": []}",
         FeedError.noItemArray(
           path: "results",
-          found: #"in the value on line 3, the top level has no key "results"; its keys are "result""#)
+          found:
+            #"in the value on line 3, the top level has no key "results"; its keys are "result""#)
       ),
       (
         "\n[]\n{\"results\": []}",
@@ -399,4 +400,3 @@ private func expectSplitAgrees(_ data: Data, sourceLocation: SourceLocation = #_
     #expect(result == .failure(error))
   }
 }
-
