@@ -6,8 +6,9 @@ import Foundation
 /// problem for each invalid one (``ItemRules``), or where and why the bytes are not JSON, or not
 /// a feed.
 ///
-/// A `data` array longer than `threshold` bytes is read in two halves at once, split at an item
-/// boundary near its middle; the result is the same either way. With `releasingReadPages` (for
+/// A stream of values (JSON Lines, or what jq prints) is read as a list of items, one a value.
+/// A list of items (a `data` array, or a stream) longer than `threshold` bytes is read in two
+/// halves at once, split at an item boundary near its middle; the result is the same either way. With `releasingReadPages` (for
 /// a read-only private mapping of a file only), the pages of the `data` array are given back to
 /// the system as they are read; touched again, they are read from the file again.
 enum FeedParser {
