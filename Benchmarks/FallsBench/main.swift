@@ -229,26 +229,43 @@ where selected("rect query 375×812, \(size) items", "linear scan 375×812, \(si
 
 // 5. Decoding a feed from bytes.
 let endToEndName = "falls layout --feed FILE --format jsonl, \(million) items"
-let feedText: Data = {
-  let users = [
-    "decode \(million)-item feed (FeedDecoder)", "decode \(million)-item feed (JSONDecoder)",
-    endToEndName, "peak memory of that run",
-  ]
-  guard users.contains(where: { selected($0) }) else { return Data() }
-  var text = "{\"data\":["
+let linesDecodeName = "decode \(million)-item feed as JSON Lines (FeedDecoder)"
+let linesEndToEndName = "falls layout FILE.jsonl --format jsonl, \(million) items (JSON Lines)"
+/// The generated items as one feed document, or as JSON Lines (one item a line, as
+/// `jq -c '.data[]'` prints them).
+func feedBytes(asLines: Bool) -> Data {
+  var text = asLines ? "" : "{\"data\":["
   text.reserveCapacity(items.count * 80)
   for (index, item) in items.enumerated() {
-    if index > 0 { text += "," }
+    if index > 0 { text += asLines ? "\n" : "," }
     text += "{\"img\":\"https://img.example.com/p/\(index).jpg\",\"width\":\"\(Int(item.width))\","
     text += "\"height\":\"\(Int(item.height))\"}"
   }
-  return Data((text + "]}").utf8)
+  return Data((text + (asLines ? "\n" : "]}")).utf8)
+}
+let feedText: Data = {
+  let users = [
+    "decode \(million)-item feed (FeedDecoder)", "decode \(million)-item feed (JSONDecoder)",
+    endToEndName, "peak memory of that run", linesDecodeName, linesEndToEndName,
+  ]
+  guard users.contains(where: { selected($0) }) else { return Data() }
+  return feedBytes(asLines: false)
+}()
+let linesText: Data = {
+  guard selected(linesDecodeName, linesEndToEndName) else { return Data() }
+  return feedBytes(asLines: true)
 }()
 measure(
   "decode \(million)-item feed (FeedDecoder)", unit: "items/s", target: ">= 5,000,000", repeats: 3
 ) {
   var count = 0
   let time = seconds { count = (try? FeedDecoder.decode(feedText))?.items.count ?? 0 }
+  precondition(count == items.count)
+  return Double(count) / time
+}
+measure(linesDecodeName, unit: "items/s", target: "within 10% of the document's", repeats: 3) {
+  var count = 0
+  let time = seconds { count = (try? FeedDecoder.decode(linesText))?.items.count ?? 0 }
   precondition(count == items.count)
   return Double(count) / time
 }
@@ -292,6 +309,9 @@ let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComp
 let feedFile = FileManager.default.temporaryDirectory.appendingPathComponent(
   "falls-bench-feed.json")
 try? feedText.write(to: feedFile)
+let linesFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+  "falls-bench-feed.jsonl")
+try? linesText.write(to: linesFile)
 
 /// Runs the falls binary with `arguments`, output to /dev/null, through `--measure-child`: wall
 /// seconds, its peak resident memory in bytes and its processor seconds.
@@ -336,6 +356,11 @@ if FileManager.default.isExecutableFile(atPath: binary.path) {
         slowest: peak / Double(feedText.count), target: "< 2×",
         note: "\(Int(peak / 1_048_576)) MiB for a \(feedText.count / 1_048_576) MiB feed"))
   }
+  measure(linesEndToEndName, unit: "s", target: "within 10% of the document's", repeats: 3) {
+    runFalls([
+      "layout", linesFile.path, "--max-bytes", "1000000000", "--format", "jsonl",
+    ]).0
+  }
   measure(
     "falls layout (built-in feed), process start to exit", unit: "ms", target: "< 30 ms",
     repeats: 21
@@ -352,6 +377,7 @@ if FileManager.default.isExecutableFile(atPath: binary.path) {
   progress("no falls binary next to the benchmark; skipping the end-to-end runs")
 }
 try? FileManager.default.removeItem(at: feedFile)
+try? FileManager.default.removeItem(at: linesFile)
 
 // 8. Peak memory where items move, and of a long text: ratios of one run's peak to another's.
 /// Adds the ratio of the peak memory of `falls` with `arguments` to its peak with `base`.

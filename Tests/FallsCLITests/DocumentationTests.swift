@@ -106,6 +106,27 @@ private let repositoryFiles: [String] = {
   }
 }
 
+@Suite struct ReadmeShapesTests {
+  @Test("README's commands for Reddit's, Unsplash's and Pexels' shapes lay out every item")
+  func apiShapes() async throws {
+    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let commands = readme.split(separator: "\n").filter { line in
+      line.hasPrefix("falls layout Tests/Fixtures/")
+        && ["reddit", "unsplash", "pexels"].contains { line.contains($0) }
+    }
+    #expect(commands.count == 3)
+    for command in commands {
+      let run = try await shell(
+        "cd \(shellQuoted(root.path)) && \"$FALLS\"" + command.dropFirst("falls".count)
+          + " -f jsonl --fields index,img 2>&1")
+      #expect(run.status == 0, "\(command): \(run.text)")
+      let lines = run.text.split(separator: "\n")
+      #expect(
+        lines.count == 6 && lines.allSatisfy { $0.contains(#""img":"https://"#) }, "\(run.text)")
+    }
+  }
+}
+
 @Suite struct ReadmeCIStepsTests {
   /// The shell lines of the `run: |` steps of README's CI example, in order.
   private func readmeSteps() throws -> [[String]] {

@@ -124,10 +124,13 @@ struct FlagValue {
     }
   }
 
-  /// A path of keys joined by dots (`result.list`), every key non-empty.
+  /// A path of keys joined by dots (`result.list`, `.results`, `pages[0].list`), as
+  /// ``FeedShape/path(_:)`` reads it; `.` is the top level.
   func keyPath() throws(CLIError) -> [String] {
     guard let path = FeedShape.path(text) else {
-      throw invalid(expected: "keys joined by dots, none of them empty", example: "result.list")
+      throw invalid(
+        expected: "keys joined by dots, none of them empty, a number in brackets or after a dot "
+          + "for an array's element", example: "result.list")
     }
     return path
   }
@@ -151,7 +154,7 @@ struct FlagValue {
       guard given[field] == nil else {
         throw LayoutCommand.usage("--\(flag) gives \(field.rawValue) twice; give each field once")
       }
-      guard let path = FeedShape.path(String(sides[1])) else {
+      guard let path = FeedShape.path(String(sides[1])), !path.isEmpty else {
         throw invalid(
           expected: "the key of \(field.rawValue) as keys joined by dots, none of them empty",
           example: "\(field.rawValue)=size.\(field.rawValue.prefix(1))")

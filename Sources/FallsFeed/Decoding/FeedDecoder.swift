@@ -3,7 +3,9 @@ import FallsCore
 import Foundation
 
 /// Decodes the finderlist format: `{"data": [{"img": URL, "width": "1200", "height": "2249"}]}`,
-/// a top-level array of such items, or a feed of any other shape (``FeedShape``).
+/// a top-level array of such items, a stream of them (JSON values separated by whitespace, as
+/// JSON Lines and jq write them: one item a value), or a feed of any other shape
+/// (``FeedShape``).
 ///
 /// Widths and heights may be strings holding a plain decimal number (`"1200"`, `"2249.5"`,
 /// `"1e3"`) or JSON numbers. Keys other than `img`, `width`, `height` and `span` are ignored; a

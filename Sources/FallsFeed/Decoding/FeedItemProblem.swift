@@ -59,6 +59,52 @@ public struct FeedItemProblem: Error, Hashable, Sendable {
   public var value: String?
   /// Why it was refused.
   public var reason: Reason
+  /// For a field missing at a path of more than one key: where the path stops in the item and
+  /// what is there (`"size" is a string, not an object with the key "w"`).
+  public var stop: String? {
+    get { if case .stop(let stop)? = detail { stop } else { nil } }
+    set { detail = newValue.map(Detail.stop) }
+  }
+  /// For a field missing at a key of its own: what the item has instead.
+  public var hint: KeyHint? {
+    get { if case .hint(let hint)? = detail { hint } else { nil } }
+    set { detail = newValue.map(Detail.hint) }
+  }
+
+  /// What more is said of a missing field, held by reference: a problem travels with every
+  /// item the reader checks, and stays small.
+  private indirect enum Detail: Hashable, Sendable {
+    case stop(String)
+    case hint(KeyHint)
+  }
+  private var detail: Detail?
+
+  /// The keys of an item that lacks a field, and the `--keys` that would read it when the guess
+  /// is plain (`img=urls.small,width=w,height=h`).
+  public struct KeyHint: Hashable, Sendable {
+    /// The item's first five keys.
+    public var keys: [String]
+    /// How many keys the item has.
+    public var count: Int
+    /// The value of `--keys` that reads the missing fields, or `nil` when it is not plain.
+    public var suggestion: String?
+
+    public init(keys: [String], count: Int, suggestion: String?) {
+      self.keys = keys
+      self.count = count
+      self.suggestion = suggestion
+    }
+
+    /// What a message says of it.
+    var text: String {
+      guard count > 0 else { return "the item is an empty object" }
+      let listed = "the item's keys are " + FeedShape.listed(keys, count: count)
+      guard let suggestion else {
+        return listed + "; say where its fields are with --keys img=KEY,width=KEY,height=KEY"
+      }
+      return listed + "; try --keys \(suggestion)"
+    }
+  }
 
   /// Creates a problem report; `key` is the field's name unless given.
   public init(
@@ -92,7 +138,8 @@ public struct FeedItemProblem: Error, Hashable, Sendable {
     }
     let what: String
     switch (reason, value) {
-    case (.missing, _), (_, nil): what = "\"\(key)\" is missing"
+    case (.missing, _), (_, nil):
+      what = "\"\(key)\" is missing" + (stop.map { ": " + $0 } ?? "")
     case (.notAnObject, let value?): what = "the item is \(value), not an object"
     case (.tooTall, let value?):
       what = "\"\(key)\" \(value) makes it too tall to lay out"
@@ -106,6 +153,6 @@ public struct FeedItemProblem: Error, Hashable, Sendable {
       what = "\"\(key)\" \(value) makes it too short to lay out"
     case (_, let value?): what = "\"\(key)\" is \(value)"
     }
-    return "item \(index): \(what); expected \(expected)"
+    return "item \(index): \(what); expected \(expected)" + (hint.map { "; " + $0.text } ?? "")
   }
 }

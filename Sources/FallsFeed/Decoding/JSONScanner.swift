@@ -109,7 +109,40 @@ struct JSONScanner {
   /// The end of the document, after its value: only whitespace.
   mutating func documentEnd() throws(Failure) {
     skipWhitespace()
-    if !atEnd { throw failure("unexpected \(describeCurrent()) after the JSON value") }
+    if !atEnd { throw trailingBytes() }
+  }
+
+  /// Bytes after the document's value that start no value.
+  @inline(never)
+  private func trailingBytes() -> Failure {
+    failure("unexpected \(describeCurrent()) after the JSON value")
+  }
+
+  /// After a value of a stream (values separated by whitespace, as JSON Lines and jq write
+  /// them): whether another follows, the whitespace before it read. Values must be separated.
+  @inline(__always)
+  mutating func streamGoesOn() throws(Failure) -> Bool {
+    let end = position
+    skipWhitespace()
+    guard !atEnd else { return false }
+    switch current {
+    case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "t"), UInt8(ascii: "f"),
+      UInt8(ascii: "n"):
+      guard position > end else { throw unseparatedValue() }
+      return true
+    default:
+      // Not the start of a value: what follows the document is not JSON.
+      throw trailingBytes()
+    }
+  }
+
+  /// A value right after another, with no whitespace between them.
+  @inline(never)
+  private func unseparatedValue() -> Failure {
+    failure(
+      "unexpected \(describeCurrent()) right after the JSON value; the values of a stream are "
+        + "separated by whitespace, one a line in JSON Lines")
   }
 
   /// Reads the value here: a scalar whole, a container opened (or whole, when empty).
@@ -133,7 +166,7 @@ struct JSONScanner {
     case UInt8(ascii: "n"):
       try literal("null")
       return .null
-    default: throw failure("unexpected \(describeCurrent()); expected a value")
+    default: throw unexpected("a value")
     }
   }
 
@@ -170,6 +203,25 @@ struct JSONScanner {
     }
     position += 1
     return container == .object ? .member(key: try key()) : .element
+  }
+
+  /// What is here where `expected` should be: a trailing comma when it is a closing bracket
+  /// after a comma (named at the comma, which is what to remove), else the byte found. Told
+  /// only once reading has failed, so that reading members costs nothing for it.
+  @inline(never)
+  private func unexpected(_ expected: String) -> Failure {
+    guard !atEnd, current == UInt8(ascii: "]") || current == UInt8(ascii: "}") else {
+      return failure("unexpected \(describeCurrent()); expected \(expected)")
+    }
+    var comma = position - 1
+    while comma >= 0, Self.isWhitespace(bytes[comma]) { comma -= 1 }
+    guard comma >= 0, bytes[comma] == UInt8(ascii: ",") else {
+      return failure("unexpected \(describeCurrent()); expected \(expected)")
+    }
+    var there = self
+    there.position = comma
+    return there.failure(
+      "a trailing comma before \(describeCurrent()); JSON allows none, remove the ','")
   }
 
   /// Neither a comma nor the end of `container` where one must be.
@@ -210,9 +262,7 @@ struct JSONScanner {
   @inline(__always)
   mutating func key() throws(Failure) -> StringToken {
     skipWhitespace()
-    guard !atEnd, current == UInt8(ascii: "\"") else {
-      throw failure("unexpected \(describeCurrent()); expected a quoted key")
-    }
+    guard !atEnd, current == UInt8(ascii: "\"") else { throw unexpected("a quoted key") }
     let key = try string()
     skipWhitespace()
     guard !atEnd, current == UInt8(ascii: ":") else {
@@ -423,12 +473,20 @@ struct JSONScanner {
     }
   }
 
-  /// The failure `what` at the current position, with its line and column (a column counts
-  /// characters, not bytes).
+  /// The failure `what` at the current position, with its line and column.
   func failure(_ what: String) -> Failure {
+    let (line, column) = location(of: position)
+    return Failure(message: "line \(line), column \(column): \(what)")
+  }
+
+  /// The line and the column of the byte at `offset`, from 1 (a column counts characters, not
+  /// bytes).
+  ///
+  /// - Complexity: O(*offset*): for a message only.
+  func location(of offset: Int) -> (line: Int, column: Int) {
     var line = 1
     var column = 1
-    for byte in UnsafeBufferPointer(rebasing: bytes[..<min(position, bytes.count)]) {
+    for byte in UnsafeBufferPointer(rebasing: bytes[..<min(offset, bytes.count)]) {
       if byte == 0x0A {
         line += 1
         column = 1
@@ -436,7 +494,7 @@ struct JSONScanner {
         column += 1
       }
     }
-    return Failure(message: "line \(line), column \(column): \(what)")
+    return (line, column)
   }
 
   private func describeCurrent() -> String {

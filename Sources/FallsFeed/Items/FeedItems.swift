@@ -251,13 +251,22 @@ public struct FeedItems: RandomAccessCollection, Hashable, Sendable {
   }
 
   /// Adds the items of `other` after these.
+  ///
+  /// - Complexity: O(*m*) amortised for *m* items of `other` and their URLs, once the indices
+  ///   are listed (they are listed once, when they first stop following one another).
   public mutating func append(contentsOf other: FeedItems) {
     guard !other.isEmpty else { return }
     guard !isEmpty else {
       self = other
       return
     }
-    feedIndices = Self.indices(of: self, then: other)
+    if var listed = feedIndices {
+      feedIndices = nil
+      listed.append(contentsOf: other.listedIndices)
+      feedIndices = listed
+    } else {
+      feedIndices = Self.indices(of: self, then: other)
+    }
     let shift = imageBytes.count
     imageBytes.append(contentsOf: other.imageBytes)
     imageEnds.append(contentsOf: other.imageEnds.lazy.map { $0 + shift })

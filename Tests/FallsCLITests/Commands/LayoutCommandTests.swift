@@ -459,4 +459,95 @@ private func parse(_ arguments: [String]) throws -> LayoutOptions {
     _ = try parse(arguments)
   }
 
+  /// Every feed of Tests/Fixtures: where its items are (jq's filter), and the flags that lay it
+  /// out as a document and as a stream of its items (no --items: each value is an item).
+  static let fixtureFeeds: [(name: String, filter: String, document: [String], stream: [String])] =
+    {
+      let reddit =
+        "img=data.preview.images.0.source.url,width=data.preview.images.0.source.width,"
+        + "height=data.preview.images.0.source.height"
+      let special: [String: (String, [String], [String])] = [
+        "invalid-items.json": (".data[]", ["--skip-invalid"], ["--skip-invalid"]),
+        "nested-shape.json": (".result.list[]", ["--items", "result.list"], []),
+        "other-keys.json": (
+          ".data[]", ["--keys", "img=url,width=size.w,height=size.h"],
+          ["--keys", "img=url,width=size.w,height=size.h"]
+        ),
+        "unsplash-search.json": (
+          ".results[]", ["--items", "results", "--keys", "img=urls.small"],
+          ["--keys", "img=urls.small"]
+        ),
+        "pexels-search.json": (
+          ".photos[]", ["--items", "photos", "--keys", "img=src.medium"],
+          ["--keys", "img=src.medium"]
+        ),
+        "reddit-listing.json": (
+          ".data.children[]", ["--items", "data.children", "--keys", reddit], ["--keys", reddit]
+        ),
+      ]
+      let names =
+        (try? FileManager.default.contentsOfDirectory(atPath: Fixtures.directory.path)) ?? []
+      return names.filter { $0.hasSuffix(".json") }.sorted().map { name in
+        let (filter, document, stream) = special[name] ?? (".data[]", [], [])
+        return (name, filter, document, stream)
+      }
+    }()
+
+  /// The items `filter` (`.a.b[]`) names in `data`, each written as one JSON value: compact,
+  /// one a line, or pretty-printed over several lines, as `jq -c` and `jq` print them.
+  static func stream(_ data: Data, filter: String, pretty: Bool) throws -> String {
+    var value = try JSONSerialization.jsonObject(with: data)
+    for key in filter.dropFirst().dropLast(2).split(separator: ".") {
+      value = try #require((value as? [String: Any])?[String(key)])
+    }
+    let options: JSONSerialization.WritingOptions =
+      pretty ? [.prettyPrinted, .fragmentsAllowed] : [.fragmentsAllowed]
+    return try #require(value as? [Any]).map {
+      String(
+        decoding: try JSONSerialization.data(withJSONObject: $0, options: options), as: UTF8.self)
+    }.joined(separator: "\n") + "\n"
+  }
+
+  /// `result`, its `"feed"` key (which names the source) taken out of a JSON layout.
+  static func withoutFeed(_ result: CLIResult) -> String {
+    "\(result.code) \(result.standardError) "
+      + result.standardOutput.replacing(#/"feed":"[^"]*",/#, with: "")
+  }
+
+  @Test(
+    "Each fixture's items as a stream, compact or pretty, lay out as the fixture does",
+    arguments: fixtureFeeds.map(\.name))
+  func streamsLayOutAlike(name: String) async throws {
+    let feed = try #require(Self.fixtureFeeds.first { $0.name == name })
+    let path = Fixtures.path(name)
+    let document = await runCLI(["layout", path, "-f", "json"] + feed.document)
+    #expect(document.standardOutput.contains(#""feed":"#) || document.code != .success)
+    for pretty in [false, true] {
+      let input = try Self.stream(try Fixtures.data(name), filter: feed.filter, pretty: pretty)
+      let stream = await runCLI(["layout", "-", "-f", "json"] + feed.stream, input: input)
+      #expect(Self.withoutFeed(stream) == Self.withoutFeed(document), "pretty: \(pretty)")
+    }
+  }
+
+  @Test(
+    "jq -c and jq's printing of each fixture's items lay out as the fixture does",
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: "/usr/bin/jq"), "jq is not installed"),
+    arguments: fixtureFeeds.map(\.name))
+  func jqStreamsLayOutAlike(name: String) async throws {
+    let feed = try #require(Self.fixtureFeeds.first { $0.name == name })
+    let path = shellQuoted(Fixtures.path(name))
+    // The output, the messages and the status of `command`, the feed's name taken out.
+    func run(_ command: String) async throws -> ShellRun {
+      try await shell(#"{ "# + command + #" 2>&1; echo "exit $?"; } | sed 's/"feed":"[^"]*",//'"#)
+    }
+    func flags(_ list: [String]) -> String { list.map(shellQuoted).joined(separator: " ") }
+    let document = try await run("\"$FALLS\" layout \(path) -f json \(flags(feed.document))")
+    for jq in ["jq -c", "jq"] {
+      let stream = try await run(
+        "\(jq) \(shellQuoted(feed.filter)) \(path) | \"$FALLS\" layout -f json \(flags(feed.stream))"
+      )
+      #expect(stream.text == document.text, "\(jq)")
+    }
+  }
 }

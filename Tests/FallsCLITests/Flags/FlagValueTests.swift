@@ -108,6 +108,11 @@ private func message(_ body: () throws(CLIError) -> Void) -> String? {
           + "dots, none of them empty (e.g. --keys width=size.w)"
       ),
       (
+        // "." is the top level: an item's field needs a key.
+        "img=.",
+        "invalid value 'img=.' for '--keys'; expected the key of img as keys joined by dots, none of them empty (e.g. --keys img=size.i)"
+      ),
+      (
         "width=size,height=size.h",
         "--keys: 'size' is the key of width and the start of height's 'size.h'; each field "
           + "needs a key of its own"
@@ -138,7 +143,11 @@ private func message(_ body: () throws(CLIError) -> Void) -> String? {
   }
 
   @Test(
-    "--items: keys joined by dots", arguments: [("a.b", ["a", "b"] as [String]?), ("a..b", nil)])
+    "--items: keys joined by dots",
+    arguments: [
+      ("a.b", ["a", "b"] as [String]?), ("a..b", nil), (".results[0]", ["results", "0"]),
+      (".", []),
+    ])
   func keyPath(text: String, path: [String]?) {
     var read: [String]?
     let refusal = message { () throws(CLIError) in

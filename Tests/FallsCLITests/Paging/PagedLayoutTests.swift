@@ -52,6 +52,18 @@ private func shopItems() throws -> [LayoutItem] {
     #expect(try server.log().map { $0["userAgent"] } == ["falls/\(CLI.version)"])
   }
 
+  @Test("Pages of a URL feed may be JSON Lines: each page's values are its items")
+  func jsonLinesPages() async throws {
+    let server = try await TestServer()
+    func layout(_ name: String) async -> CLIResult {
+      await run(["--feed", server.url("/feed/\(name)"), "--pages", "2", "--format", "jsonl"])
+    }
+    let lines = await layout("xr-waterfall.jsonl")
+    #expect(lines.code == .success && lines.standardError.isEmpty)
+    #expect(lines.standardOutput.split(separator: "\n").count == 2 * 42)
+    #expect(lines.standardOutput == (await layout("xr-waterfall.json")).standardOutput)
+  }
+
   @Test(
     "A feed given as an argument, with its scheme and host in any case, is read as --feed",
     arguments: [["HTTP://", "/feed/xr-waterfall.json"], ["Http://", "/feed/xr-waterfall.json"]])

@@ -8,9 +8,13 @@ private func decode(_ json: String) throws(FeedError) -> Feed {
   try FeedDecoder.decode(Data(json.utf8))
 }
 
-/// The problem of the single item in `{"data": [item]}`.
+/// The problem of the single item in `{"data": [item]}`, without what a message says of a
+/// missing field's surroundings (tested on their own: `missingHints`, `missingAtPath`).
 private func problem(_ item: String) throws -> FeedItemProblem? {
-  try decode("{\"data\": [\(item)]}").problems.first
+  var problem = try decode("{\"data\": [\(item)]}").problems.first
+  problem?.hint = nil
+  problem?.stop = nil
+  return problem
 }
 
 @Suite struct FeedDecoderTests {
@@ -278,10 +282,14 @@ private func problem(_ item: String) throws -> FeedItemProblem? {
     let problems = feed.problems.map { "\($0.index) \($0.message)" }
     #expect(
       problems == [
-        "1 item 1: \"size.w\" is missing; expected a positive number, as a string like \"1200\" or a JSON number",
+        "1 item 1: \"size.w\" is missing: \"size\" has no key \"w\"; its keys are \"h\"; expected a "
+          + "positive number, as a string like \"1200\" or a JSON number",
         "2 item 2: \"size.h\" is \"0\"; expected a positive number, as a string like \"1200\" or a JSON number",
-        "3 item 3: \"media.url\" is missing; expected a string, the image's URL",
-        "4 item 4: \"size.w\" is missing; expected a positive number, as a string like \"1200\" or a JSON number",
+        "3 item 3: \"media.url\" is missing: \"media\" is a string, not an object with the key "
+          + "\"url\"; expected a string, the image's URL",
+        "4 item 4: \"size.w\" is missing: the item has no key \"size\"; its keys are \"img\", "
+          + "\"width\", \"height\"; expected a positive number, as a string like \"1200\" or a JSON "
+          + "number",
       ])
   }
 
@@ -382,6 +390,116 @@ private func problem(_ item: String) throws -> FeedItemProblem? {
     } throws: { error in
       guard case .notJSON(let detail) = error as? FeedError else { return false }
       return detail.hasPrefix("line 1, column \(10 + depth): unexpected '}'")
+    }
+  }
+
+  @Test(
+    "A key of digits reaches into an array; an object's key of digits still matches as a key",
+    arguments: [
+      (#"{"pages": [{"list": []}, {"list": [ITEM]}]}"#, "pages.1.list"),
+      (#"{"pages": {"1": {"list": [ITEM]}}}"#, "pages.1.list"),
+      (#"[[], [ITEM]]"#, "1"),
+      (#"{"results": [ITEM]}"#, ".results"),
+      (#"{"a": [[0, {"b": [ITEM]}]]}"#, "a[0][1].b"),
+      (#"{"a": [{"b": 1}, {"b": [ITEM]}], "a": [{}, {"b": [ITEM, ITEM]}]}"#, "a.1.b"),
+    ])
+  func itemsInArrays(json: String, path: String) throws {
+    let item = #"{"img": "u", "width": 1, "height": 2}"#
+    let text = json.replacingOccurrences(of: "ITEM", with: item)
+    let shape = FeedShape(items: try #require(FeedShape.path(path)))
+    let feed = try FeedDecoder.decode(Data(text.utf8), shape: shape)
+    #expect(
+      feed.items.map(\.img) == Array(repeating: "u", count: text.hasPrefix(#"{"a": [{"#) ? 2 : 1))
+  }
+
+  @Test(
+    "A path into arrays that stops says where and what is there",
+    arguments: [
+      (
+        #"{"images": [{"url": "a"}]}"#, "images.3.url",
+        #""images" has no element 3: the array has 1 element"#
+      ),
+      (#"{"images": []}"#, "images.0", #""images" has no element 0: the array is empty"#),
+      (
+        #"{"images": [1, 2]}"#, "images.x", #""images" is an array, not an object with the key "x""#
+      ),
+      (
+        #"{"images": "none"}"#, "images.0",
+        #""images" is a string, not an object or an array with the key or element 0"#
+      ),
+      (#"[[1]]"#, "0.0", #""0.0" is a number, not an array"#),
+      (
+        #"[1, 2, 3]"#, "99999999999999999999",
+        "the top level has no element 99999999999999999999: the array has 3 elements"
+      ),
+    ])
+  func itemsPathInArraysFails(json: String, path: String, found: String) throws {
+    let shape = FeedShape(items: try #require(FeedShape.path(path)))
+    #expect {
+      try FeedDecoder.decode(Data(json.utf8), shape: shape)
+    } throws: { error in
+      guard case .noItemArray(_, let got) = error as? FeedError else { return false }
+      return got == found
+    }
+  }
+
+  @Test("--keys reach into arrays: the Reddit listing's image, its size beside it")
+  func keysInArrays() throws {
+    let json = #"""
+      {"data": {"children": [{"kind": "t3", "data": {"preview": {"images": [{"source":
+        {"url": "https://i.example/a.jpg", "width": 640, "height": 480}}]}}}]}}
+      """#
+    let base = ["data", "preview", "images", "0", "source"]
+    let shape = FeedShape(
+      items: ["data", "children"], img: base + ["url"], width: base + ["width"],
+      height: base + ["height"])
+    let feed = try FeedDecoder.decode(Data(json.utf8), shape: shape)
+    #expect(feed.items.map(\.img) == ["https://i.example/a.jpg"])
+    #expect(feed.items.first.map { [$0.width, $0.height] } == [640, 480])
+  }
+
+  @Test(
+    "A missing field at a path says where the path stops in the item",
+    arguments: [
+      (
+        #"{"preview": {"images": [{"source": {"url": "a"}}]}}"#, "preview.images.3.source.url",
+        #"item 0: "preview.images.3.source.url" is missing: "preview.images" has no element 3: "#
+          + #"the array has 1 element; expected a string, the image's URL"#
+      ),
+      (
+        #"{"size": "big"}"#, "size.w",
+        #"item 0: "size.w" is missing: "size" is a string, not an object with the key "w"; "#
+          + #"expected a string, the image's URL"#
+      ),
+      (
+        #"{"a": 1}"#, "size.w",
+        #"item 0: "size.w" is missing: the item has no key "size"; its keys are "a", "width", "#
+          + #""height"; "#
+          + #"expected a string, the image's URL"#
+      ),
+    ])
+  func missingAtPath(item: String, path: String, message: String) throws {
+    let shape = FeedShape(img: try #require(FeedShape.path(path)))
+    let json = #"{"data": [ITEM]}"#.replacingOccurrences(
+      of: "ITEM", with: item.dropLast() + #", "width": 1, "height": 1}"#)
+    let feed = try FeedDecoder.decode(Data(json.utf8), shape: shape)
+    #expect(feed.problems.map(\.message) == [message])
+  }
+
+  @Test("A path of 100,000 array indices into arrays as deep is read, and where it stops said")
+  func longArrayPaths() throws {
+    let depth = 100_000
+    let item = #"{"img": "u", "width": "1", "height": "1"}"#
+    let nested =
+      String(repeating: "[", count: depth) + "[\(item)]" + String(repeating: "]", count: depth)
+    let path = Array(repeating: "0", count: depth)
+    #expect(
+      try FeedDecoder.decode(Data(nested.utf8), shape: FeedShape(items: path)).items.count == 1)
+    #expect {
+      try FeedDecoder.decode(Data(nested.utf8), shape: FeedShape(items: path + ["1"]))
+    } throws: { error in
+      guard case .noItemArray(_, let found) = error as? FeedError else { return false }
+      return found.hasSuffix("has no element 1: the array has 1 element") && found.count > 2 * depth
     }
   }
 }

@@ -154,12 +154,15 @@ private func expectSplitAgrees(_ data: Data, sourceLocation: SourceLocation = #_
   @Test(
     "A trailing comma is refused with its line and column, where JSONDecoder would read it",
     arguments: [
-      (#"{"data":[{"img":"a","width":"1","height":"2",}]}"#, "line 1, column 46: unexpected '}'"),
+      (
+        #"{"data":[{"img":"a","width":"1","height":"2",}]}"#,
+        "line 1, column 45: a trailing comma before '}'"
+      ),
       (
         "{\"data\":[{\"img\":\"a\",\"width\":1,\"height\":2},\n]}",
-        "line 2, column 1: unexpected ']'"
+        "line 1, column 42: a trailing comma before ']'"
       ),
-      (#"{"data":[],}"#, "line 1, column 12: unexpected '}'"),
+      (#"{"data":[],}"#, "line 1, column 11: a trailing comma before '}'"),
     ])
   func trailingComma(text: String, position: String) {
     #expect(FoundationFeedReference.decode(Data(text.utf8)) != .notJSON)
@@ -231,5 +234,169 @@ private func expectSplitAgrees(_ data: Data, sourceLocation: SourceLocation = #_
     #expect(feed.items[0].img == "a\"b\\c/d\né😀 é")
     #expect(feed.items[0].span == LayoutItem.fullSpan && feed.items[0].height == 2)
     expectReference(Data(text.utf8), reads: feed)
+  }
+
+  /// The items of a finderlist document, each written back as one JSON value: compact, one a
+  /// line (JSON Lines, `jq -c '.data[]'`), or pretty-printed over several lines (`jq '.data[]'`).
+  static func stream(of data: Data, pretty: Bool) throws -> Data {
+    let document = try JSONSerialization.jsonObject(with: data)
+    let items = try #require(
+      (document as? [String: Any])?["data"] as? [Any] ?? document as? [Any])
+    var lines: [Data] = []
+    for item in items {
+      lines.append(
+        try JSONSerialization.data(
+          withJSONObject: item,
+          options: pretty ? [.prettyPrinted, .fragmentsAllowed] : [.fragmentsAllowed]))
+    }
+    return Data(lines.joined(separator: Data("\n".utf8))) + Data("\n".utf8)
+  }
+
+  @Test(
+    "A stream of the items, one value a line or pretty-printed, reads as the document does",
+    arguments: Fixtures.feedNames)
+  func streams(name: String) throws {
+    let data = try Fixtures.data(name)
+    let feed = try parse(data).get()
+    for pretty in [false, true] {
+      let stream = try Self.stream(of: data, pretty: pretty)
+      #expect(try parse(stream).get() == feed, "pretty: \(pretty)")
+      expectSplitAgrees(stream)
+    }
+  }
+
+  @Test(
+    "A stream's values are items, however separated by whitespace; a stream of one is a document",
+    arguments: [
+      (
+        "{\"img\":\"a\",\"width\":1,\"height\":2}\n{\"img\":\"b\",\"width\":3,\"height\":4}",
+        ["a", "b"]
+      ),
+      (
+        "{\"img\":\"a\",\"width\":1,\"height\":2} \t\r\n {\"img\":\"b\",\"width\":3,\"height\":4}\n\n",
+        ["a", "b"]
+      ),
+      (
+        "\u{FEFF}{\"img\":\"a\",\"width\":1,\"height\":2}\n{\"img\":\"b\",\"width\":3,\"height\":4}",
+        ["a", "b"]
+      ),
+      // One object with the usual data array, and one lone item, as before and as jq -c prints it.
+      ("{\"data\":[{\"img\":\"a\",\"width\":1,\"height\":2}]}\n", ["a"]),
+      ("{\"img\":\"a\",\"width\":1,\"height\":2}\n", ["a"]),
+      // Objects with data arrays in a stream are items, not pages (they have no img).
+      ("{\"data\":[]}\n{\"img\":\"b\",\"width\":3,\"height\":4}", ["b"]),
+    ])
+  func streamValues(text: String, images: [String]) throws {
+    let feed = try parse(Data(text.utf8)).get()
+    #expect(feed.items.map(\.img) == images)
+    #expect(
+      feed.items.map(\.index) == Array(feed.problems.count..<feed.problems.count + images.count))
+  }
+
+  @Test("A value of a stream that is not an object is an item problem, numbered as the value")
+  func streamProblems() throws {
+    let feed = try parse(Data("{\"img\":\"a\",\"width\":1,\"height\":2}\n7\n[1]\n".utf8)).get()
+    #expect(feed.items.map(\.img) == ["a"])
+    #expect(feed.problems.map(\.index) == [1, 2])
+    #expect(
+      feed.problems.map(\.message) == [
+        "item 1: the item is 7, not an object; expected an object like "
+          + "{\"img\": …, \"width\": \"1200\", \"height\": \"2249\"}",
+        "item 2: the item is an array, not an object; expected an object like "
+          + "{\"img\": …, \"width\": \"1200\", \"height\": \"2249\"}",
+      ])
+  }
+
+  @Test(
+    "A broken value of a stream names its line and column; values must be separated",
+    arguments: [
+      ("{\"img\":\"a\"}\n{\"img\":\"b\",}\n", "line 2, column 11: a trailing comma before '}'"),
+      (
+        "{\"img\":\"a\"}\n{\"img\":\n",
+        "line 3, column 1: unexpected end of input; expected a value"
+      ),
+      ("{\"img\":\"a\"}\n}\n", "line 2, column 1: unexpected '}' after the JSON value"),
+      (
+        "{\"img\":\"a\"}{\"img\":\"b\"}",
+        "line 1, column 12: unexpected '{' right after the JSON value; the values of a stream "
+          + "are separated by whitespace, one a line in JSON Lines"
+      ),
+      ("1 2x", "line 1, column 4: unexpected 'x' after the JSON value"),
+      ("1 2\"x\"", "line 1, column 4: unexpected '\"' right after the JSON value"),
+    ])
+  func brokenStreams(text: String, start: String) {
+    for threshold in [Int.max, 0] {
+      guard case .failure(.notJSON(let detail)) = parse(Data(text.utf8), splittingAbove: threshold)
+      else {
+        Issue.record("read as JSON: \(text)")
+        continue
+      }
+      #expect(detail.hasPrefix(start), "\(detail)")
+    }
+  }
+
+  @Test("A long stream read in two halves reads as in one, whatever the guess at the middle")
+  func streamHalves() throws {
+    // Strings holding "} {" tempt the guess at a boundary inside a value.
+    var lines: [String] = []
+    for index in 0..<200 {
+      let img = index % 3 == 0 ? "x} {\\\"img\\\": \(index)" : "u\(index)"
+      lines.append("{\"img\":\"\(img)\",\"width\":\(index + 1),\"height\":\"2\"}")
+    }
+    for separator in ["\n", " ", "\n  \n"] {
+      let data = Data(lines.joined(separator: separator).utf8)
+      let feed = try parse(data).get()
+      #expect(feed.items.count == 200)
+      expectSplitAgrees(data)
+    }
+  }
+
+  @Test("With a path of items, each value of a stream is a page whose items follow the last's")
+  func streamPages() throws {
+    let item = { (name: String) in #"{"img":"\#(name)","width":1,"height":2}"# }
+    let text = """
+      {"results": [\(item("a"))]}
+      {"total": 2, "results": [{"img": 1}, \(item("b"))]}
+
+      {"results": []}
+      {"results": [\(item("c"))]}
+      """
+    let feed = try Array(text.utf8).withUnsafeBufferPointer { bytes in
+      try FeedParser.parse(bytes, shape: FeedShape(items: ["results"]))
+    }
+    #expect(feed.items.map(\.img) == ["a", "b", "c"])
+    #expect(feed.items.map(\.index) == [0, 2, 3])
+    #expect(feed.problems.map(\.index) == [1])
+  }
+
+  @Test(
+    "A value of a stream without items at the path is named by its line; JSON is checked first",
+    arguments: [
+      (
+        "{\"results\": []}\n\n{\"result\": []}\n{\"results\": []}",
+        FeedError.noItemArray(
+          path: "results",
+          found:
+            #"in the value on line 3, the top level has no key "results"; its keys are "result""#)
+      ),
+      (
+        "\n[]\n{\"results\": []}",
+        FeedError.noItemArray(
+          path: "results",
+          found: "in the value on line 2, the top level is an array, not an object with the key "
+            + #""results""#)
+      ),
+      (
+        "{\"result\": []}\n{\"results\": [}",
+        FeedError.notJSON(detail: "line 2, column 14: unexpected '}'; expected a value")
+      ),
+    ])
+  func streamPageFailures(text: String, error: FeedError) {
+    let result = Array(text.utf8).withUnsafeBufferPointer { bytes in
+      Result { () throws(FeedError) in
+        try FeedParser.parse(bytes, shape: FeedShape(items: ["results"]))
+      }
+    }
+    #expect(result == .failure(error))
   }
 }

@@ -46,10 +46,17 @@ private func firstError(in bytes: some Collection<UInt8>) -> String? {
       ("[1 2]", "line 1, column 4: unexpected '2'; expected ',' or ']'"),
       ("{\"a\": 1 \"b\": 2}", "line 1, column 9: unexpected '\"'; expected ',' or '}'"),
       ("[01]", "line 1, column 2: a number must not start with 0"),
-      // A trailing comma, refused as jq refuses it.
-      ("[1,]", "line 1, column 4: unexpected ']'; expected a value"),
-      ("{\"a\": 1,\n }", "line 2, column 2: unexpected '}'; expected a quoted key"),
-      ("[[1],[2,],3]", "line 1, column 9: unexpected ']'; expected a value"),
+      // A trailing comma, refused as jq refuses it, and named at the comma.
+      ("[1,]", "line 1, column 3: a trailing comma before ']'; JSON allows none, remove the ','"),
+      (
+        "{\"a\": 1,\n }",
+        "line 1, column 8: a trailing comma before '}'; JSON allows none, remove the ','"
+      ),
+      (
+        "[[1],[2,],3]",
+        "line 1, column 8: a trailing comma before ']'; JSON allows none, remove the ','"
+      ),
+      ("[1,,]", "line 1, column 4: unexpected ','; expected a value"),
       ("[1.]", "line 1, column 4: expected a digit after the decimal point"),
       ("[tru]", "line 1, column 5: unexpected ']'; expected true"),
       (
