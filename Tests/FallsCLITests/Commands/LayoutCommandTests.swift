@@ -525,7 +525,12 @@ private func parse(_ arguments: [String]) throws -> LayoutOptions {
     for pretty in [false, true] {
       let input = try Self.stream(try Fixtures.data(name), filter: feed.filter, pretty: pretty)
       let stream = await runCLI(["layout", "-", "-f", "json"] + feed.stream, input: input)
-      #expect(Self.withoutFeed(stream) == Self.withoutFeed(document), "pretty: \(pretty)")
+      // JSONSerialization writes an object's keys in an order of its own, which a message
+      // listing an item's keys follows; the jq test below holds that list to the feed's order.
+      let keyList = #/the item's keys are [^;]*;/#
+      #expect(
+        Self.withoutFeed(stream).replacing(keyList, with: "")
+          == Self.withoutFeed(document).replacing(keyList, with: ""), "pretty: \(pretty)")
     }
   }
 
