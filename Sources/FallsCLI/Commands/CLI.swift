@@ -125,6 +125,25 @@ public enum CLI {
     }
   }
 
+  /// The whole line meant by `arguments`, whose first is no command: `falls --version` for
+  /// `version`, or a flag of the table put after the command that takes it (`falls -c 4` →
+  /// `falls layout -c 4`); `nil` for anything else.
+  static func meant(_ arguments: [String]) -> String? {
+    guard let first = arguments.first else { return nil }
+    if ["version", "-v", "-V"].contains(first) { return "falls --version" }
+    let flag: LayoutFlag?
+    if first.hasPrefix("--") {
+      flag = LayoutFlag.named(String(first.dropFirst(2).prefix { $0 != "=" }))
+    } else if first.hasPrefix("-"), let letter = first.dropFirst().first {
+      flag = LayoutFlag.named(short: letter)
+    } else {
+      flag = nil
+    }
+    guard let flag else { return nil }
+    let command = CommandName.allCases.first(where: flag.commands.contains) ?? .layout
+    return (["falls", command.rawValue] + arguments.map(quotedForShell)).joined(separator: " ")
+  }
+
   private static func dispatch(_ arguments: [String], environment: CLIEnvironment)
     async throws(CLIError)
   {
@@ -226,10 +245,26 @@ public enum CLI {
         command.hasPrefix("-") ? "unknown option '\(shown)'" : "unknown command '\(shown)'"
       let names = commands.map(\.name)
       let list = names.joined(separator: ", ")
-      let guess = command.hasPrefix("-") ? nil : HelpText.closest(to: command, among: names)
+      let guess =
+        Self.meant(arguments).map { ": " + shownInMessage($0) }
+        ?? (command.hasPrefix("-") ? nil : HelpText.closest(to: command, among: names)).map {
+          " '\($0)'"
+        }
       throw .usage(
-        guess.map { "\(hint); did you mean '\($0)'? The commands are: \(list)" }
+        guess.map { "\(hint); did you mean\($0)? The commands are: \(list)" }
           ?? "\(hint); the commands are: \(list)", command: nil)
     }
   }
+}
+
+/// `argument` as a shell reads it back: as it is when it holds only safe characters, else in
+/// single quotes.
+private func quotedForShell(_ argument: String) -> String {
+  let safe = argument.unicodeScalars.allSatisfy {
+    $0.isASCII
+      && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+        || "-_./=,:+%@".unicodeScalars.contains($0))
+  }
+  guard !safe || argument.isEmpty else { return argument }
+  return "'" + argument.replacing("'", with: #"'\''"#) + "'"
 }

@@ -92,6 +92,28 @@ private func golden(_ name: String) throws -> String {
     #expect(result.standardError == message)
   }
 
+  @Test(
+    "A flag or a near word as the command suggests the whole line meant",
+    arguments: [
+      (["-c", "4"], "unknown option '-c'; did you mean: falls layout -c 4?"),
+      (["-c4", "-f", "json"], "unknown option '-c4'; did you mean: falls layout -c4 -f json?"),
+      (["--columns=4"], "unknown option '--columns=4'; did you mean: falls layout --columns=4?"),
+      (
+        ["--feed", "a b's.json"],
+        #"unknown option '--feed'; did you mean: falls layout --feed 'a b'\''s.json'?"#
+      ),
+      (["version"], "unknown command 'version'; did you mean: falls --version?"),
+      (["-V"], "unknown option '-V'; did you mean: falls --version?"),
+      (["--colour"], "unknown option '--colour'; the commands are:"),
+      (["-x", "4"], "unknown option '-x'; the commands are:"),
+    ])
+  func meantLine(arguments: [String], message: String) async {
+    let result = await runCLI(arguments)
+    #expect(result.code == .usage)
+    #expect(result.standardOutput.isEmpty)
+    #expect(result.standardError.hasPrefix("falls: error: " + message))
+  }
+
   // MARK: Layout output
 
   @Test("With --scale, the summary names the grid and the content height is on it")
