@@ -54,6 +54,9 @@ extension LayoutReport {
       """)
     for band in DistortionBand.distorted {
       out.append(".item.d\(band.rawValue) rect{fill:\(band.colour);stroke:#67000d}\n")
+      // A label reads on its band's colour (WCAG's 4.5:1): light text on the dark reds.
+      let text = Contrast.text(on: band.colour)
+      if text != Contrast.darkText { out.append(".item.d\(band.rawValue) text{fill:\(text)}\n") }
     }
     out.appendLiteral("</style>\n")
     out.appendLiteral("<rect class=\"background\" x=\"0\" y=\"0\" width=\"")

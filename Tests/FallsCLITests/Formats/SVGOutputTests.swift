@@ -51,6 +51,30 @@ private func drawnElements(_ document: XMLDocument) throws -> [DrawnElement] {
 
 @Suite struct SVGOutputTests {
   @Test(
+    "Every label reads on its item's fill: contrast at least 4.5:1 (WCAG AA), bands and all")
+  func labelContrast() async throws {
+    // The style sheet holds every band's rules, whatever the items' distortions.
+    let result = await runCLI(["layout", "--format", "svg", "--synthetic", "40"])
+    #expect(result.code == .success, "\(result.standardError)")
+    let style = try #require(
+      result.standardOutput.firstMatch(of: #/<style>([\s\S]*?)</style>/#)?.1)
+    // Each rule's selector and its fill, as the style sheet gives them.
+    var fills: [String: String] = [:]
+    for rule in style.matches(of: #/([^{}\n]+)\{[^}]*?fill:(#[0-9a-f]{6})/#) {
+      for selector in rule.1.split(separator: ",") { fills[String(selector)] = String(rule.2) }
+    }
+    let text = try #require(fills["text"])
+    let itemFills = fills.filter { $0.key.hasPrefix(".item") && $0.key.hasSuffix(" rect") }
+    #expect(itemFills.count >= 3 + DistortionBand.distorted.count)
+    for (selector, fill) in itemFills {
+      let classes = selector.dropLast(" rect".count)
+      let label = fills[classes + " text"] ?? text
+      #expect(Contrast.ratio(label, fill) >= Contrast.minimumRatio, "\(selector): \(label)")
+    }
+    #expect(Contrast.ratio(text, try #require(fills[".band rect"])) >= Contrast.minimumRatio)
+  }
+
+  @Test(
     "Every element is a rectangle at exactly its frame, its class telling plain, enlarged, aligned and how far from its natural height apart",
     arguments: [
       [], ["--columns", "4", "--seed", "9"], ["--style", "waterfall"], ["--axis", "horizontal"],
