@@ -127,7 +127,13 @@ private func describe(_ error: FeedError) -> String {
     let more =
       problems.count > 1
       ? " (and \(problems.count - 1) more invalid item\(problems.count == 2 ? "" : "s"))" : ""
-    return "feed \(first.message)\(more); use --skip-invalid to lay out the valid items"
+    // Every item missing the same field under its name is a feed of another shape: the
+    // message's --keys hint leads on, where --skip-invalid would skip every item.
+    let isShape =
+      (first.hint != nil || first.stop != nil)
+      && problems.allSatisfy { $0.reason == .missing && $0.field == first.field }
+    return "feed \(first.message)\(more)"
+      + (isShape ? "" : "; use --skip-invalid to lay out the valid items")
   case .tooLarge(let path, let limit):
     let what =
       path == "-" ? "standard input holds" : "the feed file '\(shownInMessage(path))' is"

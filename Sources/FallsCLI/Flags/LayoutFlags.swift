@@ -59,8 +59,10 @@ extension LayoutFlag {
       LayoutFlag(
         name: name, argument: "PATH",
         help: "Where the feed's array of items is, as keys joined by dots (result.list for "
-          + "{\"result\": {\"list\": [...]}}). Default: data, or the top level when it is an "
-          + "array.",
+          + "{\"result\": {\"list\": [...]}}); a segment of digits indexes an array (a.0.b, "
+          + "or a[0].b), a leading . is allowed, as in jq. Default: data, or the top level when "
+          + "it is an array; in a stream of JSON values (JSON Lines, jq's output), each value is "
+          + "an item, or with --items a page holding its items there.",
         feeds: [.file, .standardInput, .url],
         commands: [.layout, .view, .probe, .check],
         read: { $0.options.shape.items = try $1.keyPath() })
@@ -68,7 +70,8 @@ extension LayoutFlag {
       LayoutFlag(
         name: name, argument: "FIELD=KEY,…",
         help: "The keys of an item's fields, each as keys joined by dots inside the item "
-          + "(width=size.w): any of img, width and height, and span; a field not given keeps "
+          + "(width=size.w, img=preview.images.0.source.url): any of img, width and height, "
+          + "and span; a field not given keeps "
           + "its own name. Sizes are read as ever, strings or numbers.",
         feeds: [.file, .standardInput, .url],
         commands: [.layout, .view, .probe, .check],

@@ -556,3 +556,28 @@ private func parse(_ arguments: [String]) throws -> LayoutOptions {
     }
   }
 }
+
+@Suite struct ShapeMessageTests {
+  @Test(
+    "Items all missing a field under its name end on the --keys hint; a bad value on --skip-invalid",
+    arguments: [
+      (
+        #"{"url":"https://a/b.jpg","w":3,"h":4}"# + "\n"
+          + #"{"url":"https://a/c.jpg","w":3,"h":4}"#,
+        "falls: error: feed item 0: \"width\" is missing; expected a positive number, as a "
+          + "string like \"1200\" or a JSON number; the item's keys are \"url\", \"w\", \"h\"; "
+          + "try --keys img=url,width=w,height=h (and 1 more invalid item)\n"
+      ),
+      (
+        #"[{"img":"a","width":"wide","height":1},{"img":"b","width":2,"height":1}]"#,
+        "falls: error: feed item 0: \"width\" is \"wide\"; expected a positive number, as a "
+          + "string like \"1200\" or a JSON number; use --skip-invalid to lay out the valid "
+          + "items\n"
+      ),
+    ])
+  func shapeMessage(feed: String, message: String) async {
+    let result = await runCLI(["layout", "-"], input: feed)
+    #expect(result.code == .dataError)
+    #expect(result.standardError == message)
+  }
+}
