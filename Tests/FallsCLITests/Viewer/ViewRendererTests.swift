@@ -278,4 +278,15 @@ private func renderer(_ configuration: LayoutConfiguration, _ items: [LayoutItem
       #expect(!line.contains(feed), "\(line)")
     }
   }
+
+  @Test("However narrow the terminal, the status line is exactly as wide, its last column blank")
+  func statusNarrow() {
+    for columns in 1...40 {
+      let line = ViewRenderer.statusLine(
+        feed: "瀑布流.json", pages: 2, items: 40, layoutColumns: 3, top: 6_171_463, rows: 9,
+        contentRows: 12_000_000, message: "loading page 3…", columns: columns
+      ).line
+      #expect(displayWidth(line) == columns && line.hasSuffix(" "), "\(columns): \(line)")
+    }
+  }
 }
