@@ -474,7 +474,7 @@ private struct TerminalSession {
     // A wider terminal fits the same content in more, smaller cells: fewer rows in all.
     func totalRows(_ screen: String) -> Substring? {
       screen.firstRange(of: "rows 2–24 of ").map {
-        screen[$0.upperBound...].prefix(while: \.isNumber)
+        screen[$0.upperBound...].prefix { $0.isNumber || $0 == "," }
       }
     }
     let rowsAt80 = totalRows(screen)
@@ -623,14 +623,15 @@ private struct TerminalSession {
       "stty -a > /tmp/falls-tall-$$.before; \"$FALLS\" view \(given); echo \"status $?\"; "
       + "stty -a | cmp -s - /tmp/falls-tall-$$.before && echo 'terminal restored'; "
       + "rm -f /tmp/falls-tall-$$.before"
-    let terminal = try await TerminalSession(script, width: 80, height: 24)
+    // 120 columns: room on the status line for rows of 2^52 with their total.
+    let terminal = try await TerminalSession(script, width: 120, height: 24)
     defer { terminal.close() }
     let items = feed.isEmpty ? "50 items" : "1 item"
     _ = try await terminal.screen(containing: items)
     // The bottom, a line up and a screen down: each drawn at once. The status line says
     // "rows A–B of N"; at the bottom, B is N.
     func lastRows(_ screen: String) -> (shown: Substring, total: Substring)? {
-      guard let match = screen.firstMatch(of: /rows [0-9]+–([0-9]+) of ([0-9]+)/) else {
+      guard let match = screen.firstMatch(of: /rows [0-9,]+–([0-9,]+) of ([0-9,]+)/) else {
         return nil
       }
       return (match.1, match.2)

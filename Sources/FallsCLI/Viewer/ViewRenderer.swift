@@ -134,14 +134,17 @@ struct ViewRenderer {
   private static let doubleBox = Array("═║╔╗╚╝")
   private static let heavyBox = Array("━┃┏┓┗┛")
 
-  /// The status line: what is shown and where, exactly `columns` wide; and whether it holds
-  /// `message` whole, which it leaves out when it would be cut (it is then the caller's to
-  /// show, above it).
+  /// The status line: what is shown and where, exactly `columns` wide, its last column blank;
+  /// and whether it holds `message`, which it leaves out rather than cut (it is then the
+  /// caller's to show, above it).
   ///
-  /// What changes comes first and the feed's name last: the pages, the items, the rows shown,
-  /// the number of columns of a columnar style (`layoutColumns`); then the message, which
-  /// goes before the keys and the name; then `? keys`; then the feed's name, shortened with `…`
-  /// to what is left, or left out. The name and a failed page's message come from outside:
+  /// The parts, in the order shown: the pages, the items, the rows shown (`of` the total, and
+  /// the percentage), the number of columns of a columnar style (`layoutColumns`), the message,
+  /// `? keys`, and the feed's name. Each fact appears once, every count with its thousands
+  /// separators. Where they do not all fit, the least important go, each whole: kept first are
+  /// the rows shown, the columns, the message, the items, the total of rows, the name, the
+  /// pages, the keys, and last the percentage. A name too long to fit whole takes, shortened
+  /// with `…`, what the others leave. The name and a failed page's message come from outside:
   /// nothing in them may act on the terminal.
   static func statusLine(
     feed: String, pages: Int, items: Int, layoutColumns: Int? = nil, top: Int, rows: Int,
@@ -150,18 +153,54 @@ struct ViewRenderer {
     let last = min(top + rows, contentRows)
     let percent =
       contentRows <= rows ? 100 : Int((Double(last) / Double(contentRows) * 100).rounded())
-    var text =
-      " \(pages <= 1 ? "page 1" : "pages 1–\(pages)") · \(items) item\(items == 1 ? "" : "s")"
-      + " · rows \(min(top + 1, max(contentRows, 1)))–\(last) of \(contentRows) (\(percent)%)"
-      + (layoutColumns.map { " · \($0) column\($0 == 1 ? "" : "s")" } ?? "")
-    let withMessage = message.map { text + " · " + escapingControlCharacters($0) }
-    let holdsMessage = withMessage.map { displayWidth($0) < columns } ?? false
-    if holdsMessage, let withMessage { text = withMessage }
-    if displayWidth(text + " · ? keys") < columns { text += " · ? keys" }
-    // The name, where at least a few of its columns fit.
-    let room = columns - displayWidth(text) - 4
-    if room >= 6 { text += " · " + truncated(escapingControlCharacters(feed), columns: room) }
-    return (fitted(text + " ", to: columns), holdsMessage)
+    let name = escapingControlCharacters(feed)
+    // Each part: its text, its rank (0 is kept first), and whether it follows the one before
+    // with a space rather than ` · ` (then it goes with that one).
+    var parts: [(text: String, rank: Int, isAttached: Bool)] = [
+      (pages <= 1 ? "page 1" : "pages 1–\(grouped(pages))", 6, false),
+      ("\(grouped(items)) item\(items == 1 ? "" : "s")", 3, false),
+      ("rows \(grouped(min(top + 1, max(contentRows, 1))))–\(grouped(last))", 0, false),
+      ("of \(grouped(contentRows))", 4, true),
+      ("(\(percent)%)", 8, true),
+    ]
+    if let layoutColumns {
+      parts.append(("\(grouped(layoutColumns)) column\(layoutColumns == 1 ? "" : "s")", 1, false))
+    }
+    let messageIndex = message.map { _ in parts.count }
+    if let message { parts.append((escapingControlCharacters(message), 2, false)) }
+    parts.append(("? keys", 7, false))
+    let nameIndex = parts.count
+    parts.append((name, 5, false))
+    func text(_ kept: [Bool]) -> String {
+      parts.indices.filter { kept[$0] }.reduce("") { line, index in
+        line + (parts[index].isAttached ? " " : line.isEmpty ? " " : " · ") + parts[index].text
+      }
+    }
+    // The rows shown are always kept; each other part is kept where it fits whole, most
+    // important first, with a column to spare; an attached part only after its own.
+    var kept = parts.map { $0.rank == 0 }
+    for index in parts.indices.sorted(by: { parts[$0].rank < parts[$1].rank })
+    where !kept[index] && (!parts[index].isAttached || kept[index - 1]) {
+      kept[index] = true
+      if displayWidth(text(kept)) >= columns { kept[index] = false }
+    }
+    var line = text(kept)
+    // A name that does not fit whole, where at least a few of its columns do.
+    let room = columns - displayWidth(line) - 4
+    if !kept[nameIndex], room >= 6 { line += " · " + truncated(name, columns: room) }
+    let holdsMessage = messageIndex.map { kept[$0] } ?? false
+    return (fitted(truncated(line, columns: columns - 1) + " ", to: columns), holdsMessage)
+  }
+
+  /// `count` in decimal with a comma between each group of three digits (`6,171,464`).
+  static func grouped(_ count: Int) -> String {
+    let digits = Array(String(count.magnitude))
+    var text = count < 0 ? "-" : ""
+    for (offset, digit) in digits.enumerated() {
+      if offset > 0, (digits.count - offset) % 3 == 0 { text += "," }
+      text.append(digit)
+    }
+    return text
   }
 
   /// `text` cut or padded with spaces to exactly `columns` terminal columns.

@@ -111,7 +111,8 @@ struct Viewer {
     do throws(CLIError) {
       let (feed, count) = try load(&pages)
       let skipped = feed.problems.count
-      message = skipped > 0 ? "page \(page): skipped \(skipped) invalid items" : nil
+      message =
+        skipped > 0 ? "page \(page): skipped \(ViewRenderer.grouped(skipped)) invalid items" : nil
       if count > 0 { lastFullPage = page }
       if count == 0 || !isPaged { exhausted = true }
       if count == 0 { message = "page \(page) is empty: no more items after page \(page - 1)" }
@@ -154,7 +155,8 @@ struct Viewer {
     pages.options.configuration = configuration
     pages.layout = fresh
     top = min(top, lastTop)
-    message = "\(columns) column\(columns == 1 ? "" : "s")"
+    // The status line shows the new count; a page that is loading goes on saying so.
+    if !isLoading { message = nil }
   }
 
   /// Draws at `size` from now on, keeping at the top of the screen the point of the content

@@ -172,6 +172,27 @@ import Testing
     #expect(three.screen().last?.contains(" · 4 columns") == true)
   }
 
+  @Test(
+    "After +, at every size down to 40 × 10: exactly as many lines as rows, each as wide as the terminal, the count of columns once and no line of note",
+    arguments: [(40, 10), (50, 15), (80, 24), (120, 40)])
+  func screenAfterMoreColumns(columns: Int, rows: Int) throws {
+    var viewer = try viewer(size: TerminalSize(columns: columns, rows: rows))
+    let count = viewer.options.configuration.columns + 1
+    _ = viewer.handle(.character("+"))
+    let screen = viewer.screen()
+    #expect(screen.count == rows)
+    let shown = screen.map {
+      $0.replacingOccurrences(of: ANSI.inverse, with: "").replacingOccurrences(
+        of: ANSI.reset, with: "")
+    }
+    for line in shown { #expect(displayWidth(line) == columns, "\(line)") }
+    // The layout, then the status line alone: no message wrapped above it.
+    #expect(screen.dropLast().allSatisfy { !$0.hasPrefix(ANSI.inverse) }, "\(shown)")
+    let text = shown.joined(separator: "\n")
+    #expect(text.components(separatedBy: "\(count) columns").count == 2, "\(text)")
+    #expect(shown.last?.contains(" · \(count) columns") == true, "\(text)")
+  }
+
   @Test("--sizes in the viewer: a page's images are read apart, then it is laid out as layout's")
   func sizes() async throws {
     let arguments = [Fixtures.path("mis-sized.json"), "--sizes", "images"]

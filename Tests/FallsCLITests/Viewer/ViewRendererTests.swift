@@ -145,14 +145,16 @@ private func renderer(_ configuration: LayoutConfiguration, _ items: [LayoutItem
     #expect(line.hasPrefix(" pages 1–2 · 40 items · rows 11–30 of 100 (30%) · ? keys · feed.json "))
     let narrow = ViewRenderer.statusLine(
       feed: "f", pages: 1, items: 1, top: 0, rows: 20, contentRows: 5, message: "hi", columns: 30)
-    #expect(narrow.line == " page 1 · 1 item · rows 1–5 of" && !narrow.holdsMessage)
+    // Narrow, the least important parts go first (the percentage, the keys, the pages, the
+    // name), and what is left is whole.
+    #expect(narrow.line == " 1 item · rows 1–5 of 5 · hi  " && narrow.holdsMessage)
   }
 
   @Test(
     "A message is held whole where it fits, before the keys and the name, and left out rather than cut",
-    arguments: [(70, true), (50, true), (49, false), (20, false)])
+    arguments: [(70, true), (20, true), (19, false), (10, false)])
   func messageWhole(columns: Int, holds: Bool) {
-    // " page 1 · 1 item · rows 1–5 of 5 (100%) · loading" is 49 characters, and a space ends
+    // " rows 1–5 · loading", the rows and the message alone, is 19 characters, and a space ends
     // the line.
     let status = ViewRenderer.statusLine(
       feed: "f", pages: 1, items: 1, top: 0, rows: 20, contentRows: 5, message: "loading",
@@ -202,5 +204,89 @@ private func renderer(_ configuration: LayoutConfiguration, _ items: [LayoutItem
     #expect(line.contains("name\\u202e") && line.contains("\\u2028"))
     #expect(line.contains("evil\\u001b[2J\\u000aname"))
     #expect(line.contains("page 2: \\u001b]0;x\\u0007"))
+  }
+
+  @Test(
+    "Counts are written with thousands separators",
+    arguments: [
+      (0, "0"), (7, "7"), (999, "999"), (1000, "1,000"), (6_171_464, "6,171,464"),
+      (-12_345, "-12,345"), (Int.max, "9,223,372,036,854,775,807"),
+      (Int.min, "-9,223,372,036,854,775,808"),
+    ])
+  func grouped(count: Int, text: String) {
+    #expect(ViewRenderer.grouped(count) == text)
+  }
+
+  @Test("Every count on the status line has its separators, by hand")
+  func statusLineSeparators() {
+    let line = ViewRenderer.statusLine(
+      feed: "f", pages: 1200, items: 1_234_567, layoutColumns: 1000, top: 6_171_463, rows: 39,
+      contentRows: 12_345_678, message: nil, columns: 200
+    ).line
+    #expect(
+      line.hasPrefix(
+        " pages 1–1,200 · 1,234,567 items · rows 6,171,464–6,171,502 of 12,345,678 (50%)"
+          + " · 1,000 columns · ? keys · f "), "\(line)")
+  }
+
+  @Test("At 80 columns the built-in feed's name is whole after +, and the count of columns once")
+  func builtInFeedAt80() {
+    let line = ViewRenderer.statusLine(
+      feed: "built-in feed", pages: 1, items: 50, layoutColumns: 5, top: 0, rows: 23,
+      contentRows: 222, message: nil, columns: 80
+    ).line
+    #expect(line.contains(" · built-in feed "), "\(line)")
+    #expect(line.components(separatedBy: "5 columns").count == 2, "\(line)")
+    #expect(line.hasPrefix(" page 1 · 50 items · rows 1–23 of 222"), "\(line)")
+  }
+
+  /// Sizes from the smallest the viewer promises to draw well, with feed names short and long.
+  static let statusCases: [(columns: Int, rows: Int, feed: String)] = [40, 50, 80, 120].flatMap {
+    columns in
+    let rows = [40: 10, 50: 15, 80: 24, 120: 40][columns] ?? 24
+    return [
+      "built-in feed", "/home/someone/feeds/" + String(repeating: "very-long-name-", count: 8),
+    ]
+    .map { (columns, rows, $0) }
+  }
+
+  @Test(
+    "At any size, after +, with huge row numbers: each fact once, the line as wide as the terminal, the name whole where it has room",
+    arguments: statusCases)
+  func statusFacts(columns: Int, rows: Int, feed: String) {
+    let (top, contentRows) = (6_171_463, 12_000_000)
+    let status = ViewRenderer.statusLine(
+      feed: feed, pages: 3, items: 1_234_567, layoutColumns: 5, top: top, rows: rows - 1,
+      contentRows: contentRows, message: nil, columns: columns)
+    let line = status.line
+    #expect(displayWidth(line) == columns, "\(line)")
+    // The last cell stays blank: a terminal may scroll when the bottom-right cell is written.
+    #expect(line.hasSuffix(" "), "\(line)")
+    for fact in ["5 columns", "items", "rows ", "pages ", "? keys", "%)", " of "] {
+      #expect(line.components(separatedBy: fact).count <= 2, "\(fact) twice in \(line)")
+    }
+    // What matters most is always there.
+    // The last row shown is the top's plus rows - 1 of layout (one is the status line's).
+    let shown = "rows 6,171,464–6,171,\(463 + rows - 1)"
+    #expect(line.contains(shown), "\(line)")
+    #expect(line.contains(" · 5 columns"), "\(line)")
+    // The name is whole wherever the facts before it in rank leave room for it.
+    let essentials = " 1,234,567 items · \(shown) of 12,000,000 · 5 columns · "
+    if displayWidth(essentials + feed) < columns {
+      #expect(line.contains(" · " + feed + " "), "\(line)")
+    } else {
+      #expect(!line.contains(feed), "\(line)")
+    }
+  }
+
+  @Test("However narrow the terminal, the status line is exactly as wide, its last column blank")
+  func statusNarrow() {
+    for columns in 1...40 {
+      let line = ViewRenderer.statusLine(
+        feed: "瀑布流.json", pages: 2, items: 40, layoutColumns: 3, top: 6_171_463, rows: 9,
+        contentRows: 12_000_000, message: "loading page 3…", columns: columns
+      ).line
+      #expect(displayWidth(line) == columns && line.hasSuffix(" "), "\(columns): \(line)")
+    }
   }
 }
