@@ -85,7 +85,8 @@ import Testing
         .flatMap(Double.init)
       if closed == nil { try await Task.sleep(for: .milliseconds(100)) }
     }
-    #expect(closed.map { $0 >= 1.1 && $0 < 6 } == true, "held for \(closed ?? -1) s")
+    // Cut off, not served to the end: the upper bound leaves room for a loaded machine.
+    #expect(closed.map { $0 >= 1.1 && $0 < 20 } == true, "held for \(closed ?? -1) s")
   }
 
   @Test("A body shorter than its Content-Length is a lost connection")
