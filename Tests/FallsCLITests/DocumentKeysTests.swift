@@ -204,7 +204,7 @@ private func keyTypes(ofRuns runs: [[String]]) async throws -> [String: Set<Stri
       problems: [
         .rule(.noOverlap, indices: [3, 7]), .image(mismatch), .image(unreachable),
         .skipped(skipped), .skipped(invalid),
-      ])
+      ], skipped: [skipped, invalid])
     let sink = BufferSink()
     try report.write(.json, to: sink)
     let seen = try keyTypes(of: sink.text)

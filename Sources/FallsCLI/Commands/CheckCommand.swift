@@ -23,11 +23,11 @@ enum CheckCommand {
 
       USAGE: falls check [FEED] [layout options] [--limit EXPR]... [--images] [-f table|json]
 
-      Checks that the feed reads and its items are valid (with --skip-invalid the skipped
-      count is the figure skipped), that the layout's rules hold on its frames (each inside
-      the content width, no two overlapping, in the irregular style no two enlarged side by
-      side or stacked), that each --limit holds, and with --images that every image is ok as
-      falls probe reads it. Takes the options of falls layout that read the feed and make
+      Checks that the feed reads and its items are valid (with --skip-invalid the report
+      lists the items skipped, counted by the figure skipped), that the layout's rules hold
+      on its frames (each inside the content width, no two overlapping, in the irregular
+      style no two enlarged side by side or stacked), that each --limit holds, and with
+      --images that every image is ok as falls probe reads it. Takes the options of falls layout that read the feed and make
       the layout (not --quality, --fields or --rect, which shape its output); -f is table or
       json (schema \(CheckReport.schema)).
 
@@ -133,6 +133,6 @@ enum CheckCommand {
       problems += skipped.map(CheckReport.Problem.skipped)
       problems += failing.map(CheckReport.Problem.image)
     }
-    return CheckReport(checks: checks, problems: problems)
+    return CheckReport(checks: checks, problems: problems, skipped: report.skipped)
   }
 }

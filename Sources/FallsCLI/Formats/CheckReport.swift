@@ -73,6 +73,8 @@ struct CheckReport: Sendable {
 
   var checks: [Check]
   var problems: [Problem]
+  /// The items `--skip-invalid` skipped, or `nil` without it.
+  var skipped: [FeedItemProblem]? = nil
 
   /// The JSON schema name of `--format json`: 2 since each limit and each problem is an object
   /// (in 1 a limit was a string such as `"<= 0.2"`, and a problem a sentence).
@@ -95,6 +97,14 @@ struct CheckReport: Sendable {
       try out.appendJSONArray(checks) { check, out in out.appendCheck(check) }
       out.appendLiteral(",\"problems\":")
       try out.appendJSONArray(allProblems) { problem, out in out.appendProblem(problem) }
+      if let skipped {
+        out.appendLiteral(",\"skipped\":")
+        try out.appendJSONArray(skipped) { problem, out in
+          out.appendLiteral("{")
+          out.appendSkippedMembers(problem)
+          out.appendLiteral("}")
+        }
+      }
       out.appendLiteral("}\n")
     } else {
       for check in checks {
@@ -108,10 +118,15 @@ struct CheckReport: Sendable {
         guard let message = problem.message else { continue }
         out.append("  " + escapingControlCharacters(message) + "\n")
       }
+      // What was left out is said with the verdict: a pass over skipped items is not a plain one.
+      let skippedWords = skipped.flatMap { skipped in
+        skipped.isEmpty
+          ? nil : "; skipped \(skipped.count) item\(skipped.count == 1 ? "" : "s") (--skip-invalid)"
+      }
       out.append(
-        passed
-          ? "passed: \(checks.count) check\(checks.count == 1 ? "" : "s")\n"
-          : "FAILED: \(failed.count) of \(checks.count) checks\n")
+        (passed
+          ? "passed: \(checks.count) check\(checks.count == 1 ? "" : "s")"
+          : "FAILED: \(failed.count) of \(checks.count) checks") + (skippedWords ?? "") + "\n")
     }
     try out.flush()
   }

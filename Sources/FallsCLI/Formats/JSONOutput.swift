@@ -340,10 +340,11 @@ extension LayoutReport {
 
 extension OutputBuffer {
   /// The members of a skipped item's object (`--skip-invalid`), as the layout's `skipped` and
-  /// `falls check`'s problems write them: `"index"`, `"field"`, `"key"` (where the feed's shape
-  /// puts the field), `"value"` (the value in JSON notation, as a message quotes it, or `null`
-  /// when it is missing), `"reason"` (a word of ``skippedReason(_:)``) and `"error"` (why its
-  /// image could not be read, or `null`).
+  /// `falls check`'s write them: `"index"`, `"field"`, `"key"` (where the feed's shape puts the
+  /// field), `"type"` (the JSON type of the feed's value, or `missing`), `"value"` (the value
+  /// itself when a string, number or boolean, a long string shortened as a message quotes it;
+  /// `null` for a container, a number too long to quote, or none), `"reason"` (a word of
+  /// ``skippedReason(_:)``) and `"error"` (why its image could not be read, or `null`).
   mutating func appendSkippedMembers(_ problem: FeedItemProblem) {
     appendLiteral("\"index\":")
     appendInteger(problem.index)
@@ -351,8 +352,17 @@ extension OutputBuffer {
     appendJSONString(problem.field.rawValue)
     appendLiteral(",\"key\":")
     appendJSONString(problem.key)
+    let type = problem.valueType
+    appendLiteral(",\"type\":")
+    appendJSONString(type)
     appendLiteral(",\"value\":")
-    if let value = problem.value { appendJSONString(value) } else { appendLiteral("null") }
+    // The notation is the feed's own JSON (strict, as the scanner read it), a string's
+    // escaped again: only a number shortened for a message is no longer a JSON number.
+    switch (type, problem.value) {
+    case ("string", let value?), ("boolean", let value?): append(value)
+    case ("number", let value?) where !value.contains("…"): append(value)
+    default: appendLiteral("null")
+    }
     let (reason, error) = skippedReason(problem.reason)
     appendLiteral(",\"reason\":")
     appendJSONString(reason)

@@ -209,8 +209,6 @@ struct FeedPages {
       items.map { ($0.img, feed.location) }, prober: ProbeCommand.prober(options, fetcher),
       jobs: options.jobs, progress: progress)
     var failed: [Int] = []
-    let sizeProblems = Dictionary(
-      feed.sizeProblems.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
     for (position, (item, probe)) in zip(positions, zip(items, probes)) {
       let reason: FeedItemProblem.Reason
       switch probe.outcome {
@@ -223,11 +221,10 @@ struct FeedPages {
       case .refused(let why): reason = .imageRefused(why)
       case .notAnImage(let why): reason = .notAnImage(why)
       }
-      let problem =
-        sizeProblems[item.index]
-        ?? FeedItemProblem(
-          index: item.index, field: .img, value: "\"\(shortenedForMessage(item.img))\"",
-          reason: reason, key: options.shape.key(of: .img))
+      // The image is what failed: a declared size it was to replace (or fill) is no reason.
+      let problem = FeedItemProblem(
+        index: item.index, field: .img, value: "\"\(shortenedForMessage(item.img))\"",
+        reason: reason, key: options.shape.key(of: .img))
       guard options.skipInvalid else {
         var numbered = problem
         numbered.index += firstIndex

@@ -106,6 +106,20 @@ public struct FeedItemProblem: Error, Hashable, Sendable {
     }
   }
 
+  /// The JSON type of the feed's value, by ``value``: `string`, `number`, `boolean`, `null`,
+  /// `object`, `array`, or `missing` when the field is absent.
+  public var valueType: String {
+    switch value {
+    case nil: "missing"
+    case "null": "null"
+    case "true", "false": "boolean"
+    case "an object": "object"
+    case "an array": "array"
+    case let value? where value.hasPrefix("\""): "string"
+    case _?: "number"
+    }
+  }
+
   /// Creates a problem report; `key` is the field's name unless given.
   public init(
     index: Int, field: FeedField, value: String?, reason: Reason, key: String? = nil

@@ -109,6 +109,31 @@ private struct CheckDocument: Decodable {
     #expect(result.code == (passes ? .success : .failure), "\(result.standardOutput)")
   }
 
+  @Test("--skip-invalid: a pass says what it skipped, and the document lists each item")
+  func skippedListed() async throws {
+    // Item 2 of the fixture gives "width": "wide".
+    let feed = Fixtures.path("invalid-items.json")
+    let table = await runCLI(["check", feed, "--skip-invalid"])
+    #expect(table.code == .success)
+    #expect(
+      table.standardOutput.hasSuffix("passed: 5 checks; skipped 1 item (--skip-invalid)\n"),
+      "\(table.standardOutput)")
+    let json = await runCLI(["check", feed, "--skip-invalid", "-f", "json"])
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+    #expect(document["passed"] as? Bool == true)
+    let skipped = try #require(document["skipped"] as? [[String: Any]])
+    #expect(skipped.count == 1)
+    #expect(skipped.first?["index"] as? Int == 2 && skipped.first?["field"] as? String == "width")
+    #expect(skipped.first?["value"] as? String == "wide")
+    // Without --skip-invalid there is nothing to list, and no key.
+    let plain = await runCLI(["check", Fixtures.path("mj-shop-1.json"), "-f", "json"])
+    #expect(!plain.standardOutput.contains(#""skipped""#))
+    #expect(
+      (await runCLI(["check", Fixtures.path("mj-shop-1.json"), "--skip-invalid"])).standardOutput
+        .hasSuffix("passed: 5 checks\n"))
+  }
+
   @Test("No item laid out fails the items > 0 check, always there, in the table and the document")
   func noItem() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -111,7 +111,7 @@ private func written(_ report: LayoutReport, _ format: OutputFormat) throws -> D
     // Item 2 of the fixture gives "width": "wide".
     #expect(
       json.standardOutput.contains(
-        #","skipped":[{"index":2,"field":"width","key":"width","value":"\"wide\"","#
+        #","skipped":[{"index":2,"field":"width","key":"width","type":"string","value":"wide","#
           + #""reason":"notANumber","error":null}],"items":["#))
     let none = await runCLI([
       "layout", Fixtures.path("mj-shop-1.json"), "--skip-invalid", "-f", "json",
@@ -119,6 +119,46 @@ private func written(_ report: LayoutReport, _ format: OutputFormat) throws -> D
     #expect(none.standardOutput.contains(#","skipped":[],"items":["#))
     let without = await runCLI(["layout", Fixtures.path("mj-shop-1.json"), "-f", "json"])
     #expect(!without.standardOutput.contains(#""skipped""#))
+  }
+
+  @Test("A skipped value is the feed's own JSON value, as Foundation reads both; containers null")
+  func skippedValues() async throws {
+    let widths = [
+      #""wide""#, #""a\"b\n\u00e9""#, "-3", "0", "2.5e-400", "true", "null", #"{"w":1}"#, "[1]",
+      #""0""#,
+    ]
+    // Each refused, then one missing, then one laid out.
+    let items =
+      widths.map { #"{"img":"i","height":1,"width":\#($0)}"# } + [
+        #"{"img":"i","height":1}"#, #"{"img":"i","height":1,"width":1}"#,
+      ]
+    let feed = #"{"data":["# + items.joined(separator: ",") + "]}"
+    let result = await runCLI(["layout", "-", "--skip-invalid", "-f", "json"], input: feed)
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+    let given = try #require(
+      try JSONSerialization.jsonObject(with: Data(feed.utf8)) as? [String: [[String: Any]]])
+    let skipped = try #require(document["skipped"] as? [[String: Any]])
+    #expect(skipped.map { $0["index"] as? Int } == Array(0...widths.count))
+    for entry in skipped {
+      let index = try #require(entry["index"] as? Int)
+      let value = given["data"]?[index]["width"]
+      let type = entry["type"] as? String
+      switch value {
+      case let container? where container is [String: Any] || container is [Any]:
+        #expect(entry["value"] is NSNull && type == (container is [Any] ? "array" : "object"))
+      case nil:
+        #expect(entry["value"] is NSNull && type == "missing")
+      case let scalar?:
+        // The same JSON value, compared as Foundation writes each.
+        let written = { (value: Any) in
+          String(
+            decoding: try JSONSerialization.data(withJSONObject: [value], options: .sortedKeys),
+            as: UTF8.self)
+        }
+        #expect(try written(try #require(entry["value"])) == written(scalar), "item \(index)")
+      }
+    }
   }
 
   @Test("A style without image sizes has no quality object")

@@ -117,7 +117,7 @@ private let shown = [(37, 23), (17, 13), (31, 43), (45, 33), (19, 11)]
     #expect(feedSizes.standardError.hasPrefix("falls: error: feed item 1: \"width\" is \(quoted)"))
   }
 
-  @Test("A refused size whose image cannot be read either: 65 naming the size, or skipped")
+  @Test("A refused size whose image cannot be read either: 69 naming the image, or skipped")
   func refusedSizeAndImage() async throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent(
       "falls-sized-\(UUID().uuidString).json"
@@ -128,8 +128,12 @@ private let shown = [(37, 23), (17, 13), (31, 43), (45, 33), (19, 11)]
     ).write(to: URL(fileURLWithPath: path))
     for sizes in ["images", "fill"] {
       let refused = await runCLI(["layout", path, "--sizes", sizes])
-      #expect(refused.code == .dataError && refused.standardOutput.isEmpty)
-      #expect(refused.standardError.hasPrefix("falls: error: feed item 1: \"width\" is \"0\""))
+      // The size was to be replaced (or filled) by the image's: what failed is the image.
+      #expect(refused.code == .unavailable && refused.standardOutput.isEmpty)
+      #expect(
+        refused.standardError.hasPrefix(
+          #"falls: error: feed item 1: its image "/nonexistent/a.png" could not be read: "#),
+        "\(refused.standardError)")
       let skipped = await runCLI([
         "layout", path, "--sizes", sizes, "--skip-invalid", "-f", "jsonl",
       ])
@@ -137,8 +141,12 @@ private let shown = [(37, 23), (17, 13), (31, 43), (45, 33), (19, 11)]
       // The skipped item's line, then the one item laid out.
       let lines = skipped.standardOutput.split(separator: "\n")
       #expect(lines.count == 2)
-      #expect(lines.first?.hasPrefix(#"{"kind":"skipped","index":1,"field":"width""#) == true)
-      #expect(skipped.standardError.hasPrefix("falls: skipped item 1: \"width\" is \"0\""))
+      #expect(
+        lines.first?.hasPrefix(
+          #"{"kind":"skipped","index":1,"field":"img","key":"img","type":"string","value":"/nonexistent/a.png","reason":"imageUnreachable""#
+        ) == true, "\(lines.first ?? "")")
+      #expect(
+        skipped.standardError.hasPrefix("falls: skipped item 1: its image \"/nonexistent/a.png\""))
     }
   }
 
