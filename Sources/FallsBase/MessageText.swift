@@ -160,3 +160,27 @@ public func redactingCredentials(_ url: String) -> String {
   else { return url }
   return String(url[..<url.index(after: colon)]) + "***" + String(url[at...])
 }
+
+/// `text` as a word a POSIX shell passes on as it is, for a command a message suggests: as it
+/// is when every character is a letter or digit of ASCII or one of `_-.,=/:@%+`, else in
+/// single quotes, a quote within written `'\''`.
+///
+///     shellWord("results")       // results
+///     shellWord("my photos")     // 'my photos'
+///     shellWord("it's")          // 'it'\''s'
+///
+/// - Complexity: O(*n*) in the length of `text`.
+public func shellWord(_ text: String) -> String {
+  let plain = text.utf8.allSatisfy { byte in
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"):
+      true
+    default: "_-.,=/:@%+".utf8.contains(byte)
+    }
+  }
+  guard plain, !text.isEmpty else {
+    return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+  return text
+}

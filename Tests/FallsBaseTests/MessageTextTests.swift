@@ -1,4 +1,5 @@
 import FallsBase
+import Foundation
 import Testing
 
 @Suite struct MessageTextTests {
@@ -120,5 +121,26 @@ import Testing
     ])
   func credentials(url: String, shown: String) {
     #expect(redactingCredentials(url) == shown)
+  }
+
+  @Test(
+    "shellWord leaves a plain word, quotes any other so that sh reads it back",
+    arguments: [
+      ("results", "results"), ("a.b_c-d/e:f@g%h+i=j,k", "a.b_c-d/e:f@g%h+i=j,k"),
+      ("my photos", "'my photos'"), ("it's", #"'it'\''s'"#), ("", "''"), ("a*b", "'a*b'"),
+      ("$HOME", "'$HOME'"), ("é", "'é'"), ("a\nb", "'a\nb'"),
+    ])
+  func shellWords(text: String, word: String) throws {
+    #expect(shellWord(text) == word)
+    // sh reads the word back as the text.
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", "printf %s " + shellWord(text)]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(String(decoding: output, as: UTF8.self) == text)
   }
 }

@@ -126,11 +126,20 @@ public enum CLI {
   }
 
   /// The whole line meant by `arguments`, whose first is no command: `falls --version` for
-  /// `version`, or a flag of the table put after the command that takes it (`falls -c 4` →
-  /// `falls layout -c 4`); `nil` for anything else.
+  /// `version`, `falls layout` before a feed (a URL, a path, a `.json` file), or a flag of the
+  /// table put after the command that takes it (`falls -c 4` → `falls layout -c 4`); `nil` for
+  /// anything else.
   static func meant(_ arguments: [String]) -> String? {
     guard let first = arguments.first else { return nil }
     if ["version", "-v", "-V"].contains(first) { return "falls --version" }
+    let full = (["falls", CommandName.layout.rawValue] + arguments.map(shellWord))
+    // A feed where the command should be: a URL, a path, or a file named as JSON.
+    let lowered = first.lowercased()
+    if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || first.contains("/")
+      || [".json", ".jsonl", ".ndjson"].contains(where: lowered.hasSuffix)
+    {
+      return full.joined(separator: " ")
+    }
     let flag: LayoutFlag?
     if first.hasPrefix("--") {
       flag = LayoutFlag.named(String(first.dropFirst(2).prefix { $0 != "=" }))
@@ -141,7 +150,7 @@ public enum CLI {
     }
     guard let flag else { return nil }
     let command = CommandName.allCases.first(where: flag.commands.contains) ?? .layout
-    return (["falls", command.rawValue] + arguments.map(quotedForShell)).joined(separator: " ")
+    return (["falls", command.rawValue] + arguments.map(shellWord)).joined(separator: " ")
   }
 
   private static func dispatch(_ arguments: [String], environment: CLIEnvironment)
@@ -255,16 +264,4 @@ public enum CLI {
           ?? "\(hint); the commands are: \(list)", command: nil)
     }
   }
-}
-
-/// `argument` as a shell reads it back: as it is when it holds only safe characters, else in
-/// single quotes.
-private func quotedForShell(_ argument: String) -> String {
-  let safe = argument.unicodeScalars.allSatisfy {
-    $0.isASCII
-      && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
-        || "-_./=,:+%@".unicodeScalars.contains($0))
-  }
-  guard !safe || argument.isEmpty else { return argument }
-  return "'" + argument.replacing("'", with: #"'\''"#) + "'"
 }

@@ -15,7 +15,7 @@ import Foundation
 public enum ExitCode: Int32, CaseIterable, Sendable {
   /// Success.
   case success = 0
-  /// An unexpected failure.
+  /// A verdict: a check failed, the layouts differ, an image is not ok.
   case failure = 1
   /// Bad usage: an unknown flag, a missing or invalid value (EX_USAGE).
   case usage = 64
@@ -46,7 +46,7 @@ extension ExitCode {
   var summary: String {
     switch self {
     case .success: "success"
-    case .failure: "an unexpected failure"
+    case .failure: "a verdict: a check failed, layouts differ, an image not ok"
     case .usage: "bad usage"
     case .dataError: "bad feed data"
     case .noInput: "feed file unreadable"
@@ -62,7 +62,8 @@ extension ExitCode {
   var explanation: String {
     switch self {
     case .success: "Success."
-    case .failure: "An unexpected failure."
+    case .failure:
+      "A verdict, not an error: falls check found a check failing, falls diff found the layouts differ, falls probe found an image not ok; the report says which."
     case .usage:
       "Bad usage: an unknown flag, a missing or invalid value, a flag of another style or feed."
     case .dataError:

@@ -115,12 +115,18 @@ private func describe(_ error: FeedError) -> String {
   switch error {
   case .notJSON(let detail):
     return "the feed is not valid JSON: \(detail)"
-  case .noDataArray(let found):
+  case .noDataArray(let found, let items?) where FeedShape.path(items) == [items]:
+    // Suggested only where the key is a path of itself (no dots, no brackets).
+    return
+      "the feed has no \"data\" array (\(found)); its items may be the array at "
+      + "\"\(items)\": try --items \(shellWord(items))"
+  case .noDataArray(let found, _):
     return
       "the feed has no \"data\" array (\(found)); expected {\"data\": [{\"img\": …, \"width\": \"1200\", \"height\": \"2249\"}]}, an array of such items, or --items PATH to where its items are"
   case .noItemArray(let path, let found):
     return
-      "the feed has no item array at --items \(shownInMessage(path)): \(found); give --items the "
+      "the feed has no item array at --items \(path.isEmpty ? "." : shownInMessage(path)): "
+      + "\(found); give --items the "
       + "path of dotted keys to the array of items"
   case .invalidItems(let problems):
     guard let first = problems.first else { return "the feed has invalid items" }

@@ -1,3 +1,5 @@
+import FallsBase
+
 /// A field of a feed item that a ``FeedItemProblem`` names.
 public enum FeedField: String, Hashable, Sendable {
   case img
@@ -88,21 +90,29 @@ public struct FeedItemProblem: Error, Hashable, Sendable {
     public var count: Int
     /// The value of `--keys` that reads the missing fields, or `nil` when it is not plain.
     public var suggestion: String?
+    /// For a value of a stream that reads as a page: the key of its one array, a value of
+    /// `--items` that would read its elements as the items.
+    public var items: String?
 
-    public init(keys: [String], count: Int, suggestion: String?) {
+    public init(keys: [String], count: Int, suggestion: String?, items: String? = nil) {
       self.keys = keys
       self.count = count
       self.suggestion = suggestion
+      self.items = items
     }
 
     /// What a message says of it.
     var text: String {
       guard count > 0 else { return "the item is an empty object" }
       let listed = "the item's keys are " + FeedShape.listed(keys, count: count)
+      if let items {
+        return listed + "; if each value is a page of items at \"\(items)\", try --items "
+          + shellWord(items)
+      }
       guard let suggestion else {
         return listed + "; say where its fields are with --keys img=KEY,width=KEY,height=KEY"
       }
-      return listed + "; try --keys \(suggestion)"
+      return listed + "; try --keys " + shellWord(suggestion)
     }
   }
 

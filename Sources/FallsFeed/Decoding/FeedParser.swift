@@ -162,23 +162,40 @@ enum FeedParser {
     mutating func finderlist(_ token: JSONScanner.Token)
       throws(JSONScanner.Failure) -> Result<Feed, FeedError>
     {
-      let noData = FeedError.noDataArray(found: "the top-level object has no \"data\" key")
+      let noKey = "the top-level object has no \"data\" key"
       switch token {
       case .array: return .success(try items(in: .array))
       case .emptyArray: return .success(Feed(items: FeedItems()))
-      case .emptyObject: return .failure(noData)
+      case .emptyObject: return .failure(.noDataArray(found: noKey))
       case .object(var key):
         var data: Result<Feed, FeedError>?
+        // For the message of an object without "data": its first keys, how many, and the first
+        // whose value is a non-empty array, where the items may be.
+        var others: [String] = []
+        var distinct: Set<[UInt8]> = []
+        var arrayKey: String?
         while true {
           if scanner.string(key, is: "data") {
             data = try self.data()
           } else {
-            try scanner.skip(try scanner.value())
+            let value = try scanner.value()
+            if data == nil {
+              let name = scanner.text(of: key)
+              if distinct.insert(Array(name.utf8)).inserted, others.count < 5 {
+                others.append(name)
+              }
+              if arrayKey == nil, case .array = value { arrayKey = name }
+            }
+            try scanner.skip(value)
           }
           guard case .member(let next) = try scanner.next(in: .object) else { break }
           key = next
         }
-        return data ?? .failure(noData)
+        return data
+          ?? .failure(
+            .noDataArray(
+              found: noKey + "; its keys are " + FeedShape.listed(others, count: distinct.count),
+              items: arrayKey))
       case .string, .number, .boolean, .null:
         return .failure(.noDataArray(found: "the top level is \(token.kindName)"))
       }
@@ -442,7 +459,7 @@ enum FeedParser {
       let start = scanner.position
       var pages = ReadPages(of: scanner.bytes, from: start, isReleasing: releasesReadPages)
       while true {
-        try item(index: index, into: &feed)
+        try item(index: index, into: &feed, in: list)
         index += 1
         pages.read(upTo: scanner.position)
         if index == 1 {
@@ -460,9 +477,11 @@ enum FeedParser {
       }
     }
 
-    /// Reads the item at feed index `index` into `feed`: its fields checked by the rules, the
-    /// item or its problem added.
-    mutating func item(index: Int, into feed: inout Feed) throws(JSONScanner.Failure) {
+    /// Reads the item at feed index `index` of `list` into `feed`: its fields checked by the
+    /// rules, the item or its problem added.
+    mutating func item(index: Int, into feed: inout Feed, in list: ItemList = .array)
+      throws(JSONScanner.Failure)
+    {
       let start = scanner.position
       let token = try scanner.value()
       var fields = ItemRules.Fields()
@@ -513,7 +532,7 @@ enum FeedParser {
       case .failure(var problem):
         if !shape.hasFinderlistKeys { problem.key = shape.key(of: problem.field) }
         if problem.reason == .missing, problem.field != .span {
-          try describeMissing(&problem, fields, itemAt: start)
+          try describeMissing(&problem, fields, itemAt: start, inStream: list == .stream)
         }
         feed.problems.append(problem)
       }
@@ -595,12 +614,14 @@ enum FeedParser {
 
     /// Says more of `problem`, a field missing from the item that starts at `start`: where its
     /// key path stops, for a path of more than one key, or else the item's keys and the
-    /// `--keys` that would read the fields `fields` lacks (``KeyGuess``). Read again from
-    /// `start`, once for an item with such a problem; the scanner is left where it was.
+    /// `--keys` that would read the fields `fields` lacks (``KeyGuess``); a value of a stream
+    /// may be a page of items, and its array is named for `--items`. Read again from `start`,
+    /// once for an item with such a problem; the scanner is left where it was.
     // Kept out of the item loop, which it would only slow: it runs for an item with a problem.
     @inline(never)
     mutating func describeMissing(
-      _ problem: inout FeedItemProblem, _ fields: ItemRules.Fields, itemAt start: Int
+      _ problem: inout FeedItemProblem, _ fields: ItemRules.Fields, itemAt start: Int,
+      inStream: Bool
     ) throws(JSONScanner.Failure) {
       let end = scanner.position
       defer { scanner.position = end }
@@ -622,7 +643,7 @@ enum FeedParser {
       }
       if allowsMissingSizes { missing.removeAll { $0 != .img } }
       problem.hint = try KeyGuess.hint(
-        in: &scanner, shape: shape, missing: missing.map(\.field))
+        in: &scanner, shape: shape, missing: missing.map(\.field), namingItems: inStream)
     }
 
     /// Which field of an item `key` names, if any.

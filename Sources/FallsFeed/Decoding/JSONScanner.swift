@@ -112,10 +112,15 @@ struct JSONScanner {
     if !atEnd { throw trailingBytes() }
   }
 
-  /// Bytes after the document's value that start no value.
+  /// Bytes after the document's value that start no value; a comma is what a list of values
+  /// written by hand has between them, and is told so.
   @inline(never)
   private func trailingBytes() -> Failure {
-    failure("unexpected \(describeCurrent()) after the JSON value")
+    let comma =
+      current == UInt8(ascii: ",")
+      ? "; the values of a stream are separated by whitespace alone (JSON Lines: one a line), "
+        + "and those of an array are in [ ]" : ""
+    return failure("unexpected \(describeCurrent()) after the JSON value" + comma)
   }
 
   /// After a value of a stream (values separated by whitespace, as JSON Lines and jq write

@@ -17,13 +17,17 @@ import FallsBase
 ///     → --keys img=urls.small,width=w,height=h
 enum KeyGuess {
   /// The hint for the item at the scanner's position (read whole), lacking the fields
-  /// `missing`, read with `shape`.
+  /// `missing`, read with `shape`. With `namingItems` (a value of a stream, which may be a page
+  /// of items), where no `--keys` is plain and the item has one member that is a non-empty
+  /// array, that member's key, for `--items`.
   ///
   /// - Complexity: O(*n*) for *n* bytes of the item.
-  static func hint(in scanner: inout JSONScanner, shape: FeedShape, missing: [FeedField])
-    throws(JSONScanner.Failure) -> FeedItemProblem.KeyHint
-  {
+  static func hint(
+    in scanner: inout JSONScanner, shape: FeedShape, missing: [FeedField], namingItems: Bool
+  ) throws(JSONScanner.Failure) -> FeedItemProblem.KeyHint {
     var keys: [String] = []
+    // The keys of its members that are non-empty arrays, up to two: one is a guess, two none.
+    var arrays: [String] = []
     var distinct: Set<String> = []
     var found: [FeedField: [[String]]] = [:]
     guard case .object(let first) = try scanner.value() else {
@@ -37,6 +41,7 @@ enum KeyGuess {
       if outer == nil, distinct.insert(name).inserted, keys.count < 5 { keys.append(name) }
       let path = (outer.map { [$0] } ?? []) + [name]
       let token = try scanner.value()
+      if case .array = token, outer == nil, arrays.count < 2 { arrays.append(name) }
       if case .object(let inner) = token, outer == nil {
         outer = name
         key = inner
@@ -54,9 +59,11 @@ enum KeyGuess {
           break
         }
         guard outer != nil else {
+          let suggestion = suggestion(found, shape: shape, missing: missing)
+          let isPlainPath = arrays.count == 1 && FeedShape.path(arrays[0]) == arrays
+          let items = namingItems && suggestion == nil && isPlainPath ? arrays.first : nil
           return FeedItemProblem.KeyHint(
-            keys: keys, count: distinct.count,
-            suggestion: suggestion(found, shape: shape, missing: missing))
+            keys: keys, count: distinct.count, suggestion: suggestion, items: items)
         }
         outer = nil
       }

@@ -104,6 +104,18 @@ private func golden(_ name: String) throws -> String {
       ),
       (["version"], "unknown command 'version'; did you mean: falls --version?"),
       (["-V"], "unknown option '-V'; did you mean: falls --version?"),
+      // A feed where the command should be.
+      (
+        ["./feed.json", "-c", "4"],
+        "unknown command './feed.json'; did you mean: falls layout ./feed.json -c 4?"
+      ),
+      (["feed.JSONL"], "unknown command 'feed.JSONL'; did you mean: falls layout feed.JSONL?"),
+      (
+        ["https://example.com/list?page={page}"],
+        "unknown command 'https://example.com/list?page={page}'; did you mean: falls layout "
+          + "'https://example.com/list?page={page}'?"
+      ),
+      (["xyzzy"], "unknown command 'xyzzy'; the commands are:"),
       (["--colour"], "unknown option '--colour'; the commands are:"),
       (["-x", "4"], "unknown option '-x'; the commands are:"),
     ])

@@ -580,4 +580,73 @@ private func parse(_ arguments: [String]) throws -> LayoutOptions {
     #expect(result.code == .dataError)
     #expect(result.standardError == message)
   }
+
+  @Test(
+    "Items somewhere else than data: the message names the array and the --items that reads it",
+    arguments: [
+      // An object without data: its keys, and its one array's.
+      (
+        #"{"total":2,"results":[{"img":"a","width":1,"height":1}],"next":null}"#,
+        #"(the top-level object has no "data" key; its keys are "total", "results", "next"); "#
+          + #"its items may be the array at "results": try --items results"#
+      ),
+      (
+        #"{"my photos":[{"img":"a"}]}"#,
+        #"its items may be the array at "my photos": try --items 'my photos'"#
+      ),
+      // A key that is no path of itself is not suggested: the message says what is expected.
+      (
+        #"{"a.b":[{"img":"a"}]}"#,
+        #"its keys are "a.b"); expected {"data": [{"img": …, "width": "1200", "height": "2249"}]}, "#
+          + "an array of such items, or --items PATH to where its items are"
+      ),
+      // A stream of pages, each with its items at data.
+      (
+        #"{"page":1,"data":[{"img":"a","width":1,"height":1}]}"# + "\n"
+          + #"{"page":2,"data":[{"img":"b","width":1,"height":1}]}"#,
+        #"the item's keys are "page", "data"; if each value is a page of items at "data", "#
+          + "try --items data (and 1 more invalid item)"
+      ),
+      // A key guess for --keys is worth more than one for --items.
+      (
+        #"{"url":"https://a/b.jpg","w":3,"h":4,"tags":[1]}"# + "\n"
+          + #"{"url":"https://a/c.jpg","w":3,"h":4,"tags":[1]}"#,
+        "try --keys img=url,width=w,height=h (and 1 more invalid item)"
+      ),
+      // A list of items written by hand, with commas.
+      (
+        #"{"img":"a","width":1,"height":1},"# + "\n" + #"{"img":"b","width":1,"height":1}"#,
+        "line 1, column 33: unexpected ',' after the JSON value; the values of a stream are "
+          + "separated by whitespace alone (JSON Lines: one a line), and those of an array are "
+          + "in [ ]"
+      ),
+    ])
+  func itemsElsewhere(feed: String, ending: String) async {
+    let result = await runCLI(["layout", "-"], input: feed)
+    #expect(result.code == .dataError)
+    #expect(result.standardError.hasSuffix(ending + "\n"), "\(result.standardError)")
+    #expect(result.standardOutput.isEmpty)
+  }
+
+  @Test("Each suggested --items reads the items it names")
+  func suggestedItemsRead() async {
+    let pages =
+      #"{"page":1,"data":[{"img":"a","width":1,"height":1}]}"# + "\n"
+      + #"{"page":2,"data":[{"img":"b","width":1,"height":1}]}"#
+    let stream = await runCLI(["layout", "-", "--items", "data", "-f", "jsonl"], input: pages)
+    #expect(stream.code == .success && stream.standardOutput.split(separator: "\n").count == 2)
+    let object = #"{"total":2,"my photos":[{"img":"a","width":1,"height":1}]}"#
+    let spaced = await runCLI(
+      ["layout", "-", "--items", "my photos", "-f", "jsonl"], input: object)
+    #expect(spaced.code == .success && spaced.standardOutput.split(separator: "\n").count == 1)
+  }
+
+  @Test("--items . names the top level as it was written")
+  func itemsDot() async {
+    let result = await runCLI(["layout", Fixtures.path("mj-shop-1.json"), "--items", "."])
+    #expect(result.code == .dataError)
+    #expect(
+      result.standardError.hasPrefix(
+        "falls: error: the feed has no item array at --items .: the top level is an object"))
+  }
 }

@@ -139,7 +139,7 @@ private func problem(_ item: String) throws -> FeedItemProblem? {
     #expect {
       try decode(json)
     } throws: { error in
-      guard case .noDataArray(let found) = error as? FeedError else { return false }
+      guard case .noDataArray(let found, _) = error as? FeedError else { return false }
       return found.contains(phrase)
     }
   }
