@@ -35,7 +35,7 @@ enum ProbeCommand {
 
       Each item is ok, a mismatch (its ratio is off the feed's by more than --tolerance),
       missing (the feed gives no size), unreachable (no answer, a non-2xx status), or
-      not-an-image (an HTML page, text, or no known header in the first 1 MiB). Read: PNG,
+      notAnImage (an HTML page, text, or no known header in the first 1 MiB). Read: PNG,
       JPEG (with its EXIF orientation), GIF, WebP, AVIF, HEIC and BMP; orientations 5 to 8
       swap the sides, as browsers and UIImage show them. An image is asked for its first 64
       KiB, never read whole.

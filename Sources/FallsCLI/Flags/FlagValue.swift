@@ -124,13 +124,16 @@ struct FlagValue {
     }
   }
 
+  /// What a path of keys is, as a message says it: what ``FeedShape/path(_:)`` reads.
+  static let pathWords =
+    "keys joined by dots, none of them empty, an array's element by its index from 0 in "
+    + "brackets or after a dot"
+
   /// A path of keys joined by dots (`result.list`, `.results`, `pages[0].list`), as
   /// ``FeedShape/path(_:)`` reads it; `.` is the top level.
   func keyPath() throws(CLIError) -> [String] {
     guard let path = FeedShape.path(text) else {
-      throw invalid(
-        expected: "keys joined by dots, none of them empty, a number in brackets or after a dot "
-          + "for an array's element", example: "result.list")
+      throw invalid(expected: Self.pathWords, example: "result.list")
     }
     return path
   }
@@ -156,7 +159,7 @@ struct FlagValue {
       }
       guard let path = FeedShape.path(String(sides[1])), !path.isEmpty else {
         throw invalid(
-          expected: "the key of \(field.rawValue) as keys joined by dots, none of them empty",
+          expected: "the key of \(field.rawValue) as \(Self.pathWords)",
           example: "\(field.rawValue)=size.\(field.rawValue.prefix(1))")
       }
       given[field] = path

@@ -64,6 +64,7 @@ struct CheckReport: Sendable {
         FrameAudit.Problem(rule: rule, indices: indices).message
       case .image(let item):
         "image of item \(item.index) is \(item.status.words)"
+          + (item.header == nil ? "" : ": declared \(item.declaredText), actual \(item.actualText)")
           + (item.error.map { ": \($0)" } ?? "") + " (\(item.img))"
       case .skipped(let problem): "image of \(problem.message)"
       case .limit: nil

@@ -15,19 +15,22 @@ struct ProbedItem: Sendable {
     /// No answer, a non-2xx status, a file that cannot be read.
     case unreachable
     /// An HTML page, text, or no known image header in the bytes it may read.
-    case notAnImage = "not-an-image"
+    case notAnImage
     /// Not read, by rule: a local file named by a remote feed, another scheme, a file that is
     /// not a regular one.
     case refused
 
     /// The status in a sentence: "not an image".
-    var words: String { rawValue.replacingOccurrences(of: "-", with: " ") }
-
-    /// The status as a key of the JSON summary, in camelCase as every key: `notAnImage`.
-    var key: String {
-      words.split(separator: " ").enumerated().map { $0 == 0 ? $1.lowercased() : $1.capitalized }
-        .joined()
+    var words: String {
+      rawValue.unicodeScalars.reduce(into: "") { words, scalar in
+        if scalar.properties.isUppercase { words += " " }
+        words += String(scalar).lowercased()
+      }
     }
+
+    /// The status as a document writes it, a value or a key of the summary, in camelCase as
+    /// every key: `notAnImage`.
+    var key: String { rawValue }
   }
 
   var index: Int
@@ -68,6 +71,16 @@ struct ProbedItem: Sendable {
       let given = declared.height / declared.width
       status = abs(given - actual) <= tolerance * actual ? .ok : .mismatch
     }
+  }
+
+  /// The feed's size as people read it, `37×23`, or `-` without one.
+  var declaredText: String {
+    declared.map { "\(formatNumber($0.width))×\(formatNumber($0.height))" } ?? "-"
+  }
+
+  /// The image's size as it is shown, `23×37`, or `-` where it was not read.
+  var actualText: String {
+    header.map { "\($0.displayedWidth)×\($0.displayedHeight)" } ?? "-"
   }
 
   /// The image's header, when it was read.
@@ -184,17 +197,13 @@ struct ProbeReport: Sendable {
 
   /// The table for people: a row an item, what went wrong with each below it, and the counts.
   private func writeTable(to out: inout OutputBuffer) throws(SystemError) {
-    func size(_ width: Double, _ height: Double) -> String {
-      "\(formatNumber(width))×\(formatNumber(height))"
-    }
     let header = ["index", "status", "declared", "actual", "format", "orient", "bytes", "img"]
     var rows: [[String]] = [header]
     for item in items {
       let header = item.header
       rows.append([
         String(item.index), item.status.rawValue,
-        item.declared.map { size($0.width, $0.height) } ?? "-",
-        header.map { "\($0.displayedWidth)×\($0.displayedHeight)" } ?? "-",
+        item.declaredText, item.actualText,
         header?.format.rawValue ?? "-", header.map { String($0.orientation) } ?? "-",
         String(item.probe.headerBytes), escapingControlCharacters(item.img),
       ])

@@ -196,7 +196,7 @@ private struct CheckDocument: Decodable {
     try Data(#"[{"img": "\#(png)", "width": 37, "height": 23}]"#.utf8).write(
       to: URL(fileURLWithPath: good))
     try Data(
-      #"[{"img": "\#(png)", "width": 37, "height": 23}, {"img": "\#(server.url("/status/404"))", "width": 1, "height": 1}]"#
+      #"[{"img": "\#(png)", "width": 37, "height": 23}, {"img": "\#(server.url("/status/404"))", "width": 1, "height": 1}, {"img": "\#(png)", "width": 23, "height": 37}]"#
         .utf8
     ).write(to: URL(fileURLWithPath: bad))
     #expect(await runCLI(["check", good, "--images"]).code == .success)
@@ -204,9 +204,14 @@ private struct CheckDocument: Decodable {
     #expect(result.code == .failure)
     let document = try JSONDecoder().decode(
       CheckDocument.self, from: Data(result.standardOutput.utf8))
-    #expect(document.checks.last?.name == "images" && document.checks.last?.value == 1)
+    #expect(document.checks.last?.name == "images" && document.checks.last?.value == 2)
     let problem = try #require(document.problems.first)
-    #expect(document.problems.count == 1)
+    #expect(document.problems.count == 2)
+    // Item 2 declares the PNG's size turned: its sizes are the feed's and the image's.
+    let mismatch = try #require(document.problems.last)
+    #expect(mismatch.status == "mismatch" && mismatch.index == 2)
+    #expect(mismatch.declared == .init(width: 23, height: 37))
+    #expect(mismatch.actual == .init(width: 37, height: 23))
     #expect(problem.kind == "image" && problem.index == 1 && problem.status == "unreachable")
     #expect(problem.img == server.url("/status/404") && problem.error == "HTTP 404 Not Found")
     #expect(problem.declared == .init(width: 1, height: 1) && problem.actual == nil)
@@ -214,7 +219,9 @@ private struct CheckDocument: Decodable {
     let table = await runCLI(["check", bad, "--images"])
     #expect(
       table.standardOutput.contains(
-        "  image of item 1 is unreachable: HTTP 404 Not Found (\(server.url("/status/404")))\n"))
+        "  image of item 1 is unreachable: HTTP 404 Not Found (\(server.url("/status/404")))\n"
+          + "  image of item 2 is mismatch: declared 23×37, actual 37×23 (\(png))\n"),
+      "\(table.standardOutput)")
   }
 
   @Test("--max-time is one deadline over the feed and its images, not one each")

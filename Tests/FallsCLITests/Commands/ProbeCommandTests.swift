@@ -98,7 +98,7 @@ private struct ProbeDocument: Decodable {
       ])
     #expect(
       document.items.map(\.status) == [
-        "ok", "ok", "mismatch", "missing", "unreachable", "not-an-image", "ok", "refused",
+        "ok", "ok", "mismatch", "missing", "unreachable", "notAnImage", "ok", "refused",
       ])
     #expect(document.items.map(\.index) == Array(0..<8))
     // Orientation 6 shows the stored 43 × 31 as 31 × 43: the feed that says so is right.
@@ -358,7 +358,7 @@ private struct ProbeDocument: Decodable {
       let probe = try await shell("\"$FALLS\" probe \(shellQuoted(feed)) -f jsonl")
       #expect(probe.status == 1, "\(length): \(probe.error)")
       // Its 43 bytes are JSON: the reader knows that before the lie matters.
-      #expect(probe.text.contains(#""status":"not-an-image","error":"JSON text""#), "\(probe.text)")
+      #expect(probe.text.contains(#""status":"notAnImage","error":"JSON text""#), "\(probe.text)")
     }
     let feed = server.url(itemsFeed([server.url("/range-at/9223372036854775800")]))
     let probe = try await shell("\"$FALLS\" probe \(shellQuoted(feed)) -f jsonl")

@@ -15,6 +15,13 @@ private func message(_ body: () throws(CLIError) -> Void) -> String? {
   }
 }
 
+/// The refusal of a `--keys` value whose key of `field` is no path.
+private func pathRefusal(_ value: String, field: String, example: String) -> String {
+  "invalid value '\(value)' for '--keys'; expected the key of \(field) as keys joined by dots, "
+    + "none of them empty, an array's element by its index from 0 in brackets or after a dot "
+    + "(e.g. --keys \(example))"
+}
+
 @Suite struct FlagValueTests {
   @Test(
     "Each kind of value, read and refused",
@@ -103,14 +110,14 @@ private func message(_ body: () throws(CLIError) -> Void) -> String? {
       ),
       ("width=a,width=b", "--keys gives width twice; give each field once"),
       (
-        "width=size..w",
-        "invalid value 'width=size..w' for '--keys'; expected the key of width as keys joined by "
-          + "dots, none of them empty (e.g. --keys width=size.w)"
+        "width=size..w", pathRefusal("width=size..w", field: "width", example: "width=size.w")
       ),
       (
         // "." is the top level: an item's field needs a key.
-        "img=.",
-        "invalid value 'img=.' for '--keys'; expected the key of img as keys joined by dots, none of them empty (e.g. --keys img=size.i)"
+        "img=.", pathRefusal("img=.", field: "img", example: "img=size.i")
+      ),
+      (
+        "img=a[-1].url", pathRefusal("img=a[-1].url", field: "img", example: "img=size.i")
       ),
       (
         "width=size,height=size.h",
