@@ -57,7 +57,8 @@ Routes (every response but the faults is a finderlist feed):
   /one-byte-slow/<s>/<name> /one-byte/<name>, each answer after <s> seconds
   /same-byte/<name>         the image fixture, each range answered with the file's first byte
                             (Content-Range: bytes 0-0/*), wherever it was asked
-  /items-feed?img=<a>&img=<b>…  a feed whose items' img are exactly those strings (37 x 23)
+  /items-feed?img=<a>&img=<b>…  a feed whose items' img are exactly those strings (37 x 23;
+                            with sized=0, no size at all)
   /assets/feeds/feed.json   a feed of relative references: ../img/<n>, img/<n>, /image/<n>,
                             //127.0.0.1:<port>/image/<n>, for <n> png-37x23.png
   /assets/img/<name>, /assets/feeds/img/<name>  the image fixture <name>, as /image/ serves it
@@ -492,8 +493,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send_body(206, body[start:start + 1], "application/octet-stream",
                            [("Content-Range", f"bytes {start}-{start}/*")])
         elif route == "items-feed":
-            images = urllib.parse.parse_qs(query, keep_blank_values=True).get("img", [])
-            items = [{"img": image, "width": "37", "height": "23"} for image in images]
+            fields = urllib.parse.parse_qs(query, keep_blank_values=True)
+            sized = fields.get("sized", ["1"])[0] != "0"
+            items = [{"img": image, **({"width": "37", "height": "23"} if sized else {})}
+                     for image in fields.get("img", [])]
             self.send_body(200, json.dumps({"data": items}).encode())
         elif route == "assets" and parts[1:] == ["feeds", "feed.json"]:
             port = self.server.server_address[1]

@@ -433,7 +433,7 @@ private struct ProbeDocument: Decodable {
   }
 
   @Test(
-    "strace: probe, check --images and --sizes images of a remote feed open none of its local names",
+    "strace: probe, check --images and --sizes of a remote feed open none of its local names",
     .enabled(
       if: FileManager.default.isExecutableFile(atPath: "/usr/bin/strace"), "strace is not installed"
     ))
@@ -447,8 +447,11 @@ private struct ProbeDocument: Decodable {
       "/image/png-37x23.png", "assets/img/png-37x23.png",
     ]
     let feed = shellQuoted(server.url(itemsFeed(references)))
+    // Items without sizes, which --sizes fill reads.
+    let unsized = shellQuoted(server.url(itemsFeed(references) + "&sized=0"))
     for command in [
       "probe \(feed) -f jsonl", "check \(feed) --images", "layout \(feed) --sizes images",
+      "layout \(unsized) --sizes fill",
     ] {
       let trace = folder + "/trace.txt"
       let run = try await shell(
