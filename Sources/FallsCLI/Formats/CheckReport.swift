@@ -98,14 +98,7 @@ struct CheckReport: Sendable {
       try out.appendJSONArray(checks) { check, out in out.appendCheck(check) }
       out.appendLiteral(",\"problems\":")
       try out.appendJSONArray(allProblems) { problem, out in out.appendProblem(problem) }
-      if let skipped {
-        out.appendLiteral(",\"skipped\":")
-        try out.appendJSONArray(skipped) { problem, out in
-          out.appendLiteral("{")
-          out.appendSkippedMembers(problem)
-          out.appendLiteral("}")
-        }
-      }
+      try out.appendSkippedList(skipped)
       out.appendLiteral("}\n")
     } else {
       for check in checks {

@@ -39,14 +39,7 @@ extension LayoutReport {
       out.appendLiteral(",\"quality\":")
       appendQualityObject(quality, to: &out)
     }
-    if let skipped {
-      out.appendLiteral(",\"skipped\":")
-      try out.appendJSONArray(skipped) { problem, out in
-        out.appendLiteral("{")
-        out.appendSkippedMembers(problem)
-        out.appendLiteral("}")
-      }
-    }
+    try out.appendSkippedList(skipped)
     out.appendLiteral(",\"items\":[")
     try writeElements(to: &out, separator: ",", terminator: "")
     out.appendLiteral("]}\n")
@@ -339,6 +332,18 @@ extension LayoutReport {
 }
 
 extension OutputBuffer {
+  /// `,"skipped":[…]`, an object an item `--skip-invalid` skipped, as the layout's and
+  /// `falls check`'s documents have it; nothing without `--skip-invalid` (`nil`).
+  mutating func appendSkippedList(_ skipped: [FeedItemProblem]?) throws(SystemError) {
+    guard let skipped else { return }
+    appendLiteral(",\"skipped\":")
+    try appendJSONArray(skipped) { problem, out in
+      out.appendLiteral("{")
+      out.appendSkippedMembers(problem)
+      out.appendLiteral("}")
+    }
+  }
+
   /// The members of a skipped item's object (`--skip-invalid`), as the layout's `skipped` and
   /// `falls check`'s write them: `"index"`, `"field"`, `"key"` (where the feed's shape puts the
   /// field), `"type"` (the JSON type of the feed's value, or `missing`), `"value"` (the value
