@@ -6,6 +6,8 @@
 //   alike, where the two read JSON alike: when no object gives a key twice (JSONDecoder keeps
 //   the first value, falls the last, as jq does). JSONDecoder also reads a trailing comma,
 //   which falls refuses as jq does; such input is not a feed to falls, so it is not compared.
+//   A stream of values (JSON Lines), or a lone object without "data", is a list of items to
+//   falls: JSONDecoder reads the same values as one array, `[v1,v2,…]`.
 
 import FallsCore
 import FallsTestSupport
@@ -24,11 +26,44 @@ public func fuzzFeed(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
   let whole = parse(splittingAbove: .max)
   guard parse(splittingAbove: 0) == whole else { fatalError("read in halves, the feed differs") }
   guard case .success(let feed) = whole, !givesAKeyTwice(bytes) else { return 0 }
-  let reference = FoundationFeedReference.decode(Data(bytes))
+  var reference = FoundationFeedReference.decode(Data(bytes))
+  if reference != .feed(ReferenceFeed(feed)), let values = valueRanges(bytes),
+    values.count > 1 || reference == .noDataArray
+  {
+    // A stream, or a lone item: its values as the elements of an array.
+    let array =
+      "["
+      + values.map { String(decoding: bytes[$0], as: UTF8.self) }
+      .joined(separator: ",") + "]"
+    reference = FoundationFeedReference.decode(Data(array.utf8))
+  }
   guard reference == .feed(ReferenceFeed(feed)) else {
     fatalError("falls read \(feed), JSONDecoder \(reference)")
   }
   return 0
+}
+
+/// Where each top-level value of the JSON `bytes` lies: one for a document, several for a
+/// stream of values separated by whitespace; `nil` where the bytes are no such thing.
+private func valueRanges(_ bytes: [UInt8]) -> [Range<Int>]? {
+  bytes.withUnsafeBufferPointer { bytes in
+    var scanner = JSONScanner(bytes: bytes)
+    var ranges: [Range<Int>] = []
+    do throws(JSONScanner.Failure) {
+      scanner.skipWhitespace()
+      var start = scanner.position
+      try scanner.skip(try scanner.documentValue())
+      ranges.append(start..<scanner.position)
+      while try scanner.streamGoesOn() {
+        start = scanner.position
+        try scanner.skip(try scanner.value())
+        ranges.append(start..<scanner.position)
+      }
+    } catch {
+      return nil
+    }
+    return ranges
+  }
 }
 
 /// Whether any object of the JSON `bytes` gives a key twice.
