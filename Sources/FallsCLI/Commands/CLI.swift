@@ -76,7 +76,9 @@ public enum CLI {
       let result = outcome(of: error)
       let stream = result.toStandardOutput ? environment.standardOutput : environment.standardError
       if !result.message.isEmpty {
-        let prefix = result.toStandardOutput ? "" : "falls: error: "
+        // A verdict (status 1: a check failed, an image not ok) is said, not called an error.
+        let prefix =
+          result.toStandardOutput ? "" : result.code == .failure ? "falls: " : "falls: error: "
         // The parts of a message that come from outside are escaped where they are quoted, a
         // newline among them; this catches any other control character, so that nothing from a
         // feed, a server or an argument reaches a terminal raw.

@@ -362,10 +362,13 @@ extension OutputBuffer {
     appendJSONString(type)
     appendLiteral(",\"value\":")
     // The notation is the feed's own JSON (strict, as the scanner read it), a string's
-    // escaped again: only a number shortened for a message is no longer a JSON number.
+    // escaped again. A number is written as the feed wrote it where a double holds it: one
+    // shortened for a message, or past a double's range (1e400), is null, as every number
+    // falls writes is finite.
     switch (type, problem.value) {
     case ("string", let value?), ("boolean", let value?): append(value)
-    case ("number", let value?) where !value.contains("…"): append(value)
+    case ("number", let value?) where !value.contains("…") && parseDecimal(value)?.isFinite == true:
+      append(value)
     default: appendLiteral("null")
     }
     let (reason, error) = skippedReason(problem.reason)

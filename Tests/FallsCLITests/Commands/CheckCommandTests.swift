@@ -79,7 +79,7 @@ private struct CheckDocument: Decodable {
   func failing() async throws {
     let result = await runCLI(["check", "--limit", "maxDistortion<=0.1", "-f", "json"])
     #expect(result.code == .failure)
-    #expect(result.standardError == "falls: error: 1 of 6 checks failed: maxDistortion\n")
+    #expect(result.standardError == "falls: 1 of 6 checks failed: maxDistortion\n")
     let document = try JSONDecoder().decode(
       CheckDocument.self, from: Data(result.standardOutput.utf8))
     #expect(document.schema == "falls.check/2" && !document.passed)
@@ -144,7 +144,7 @@ private struct CheckDocument: Decodable {
     let table = await runCLI(["check", empty])
     #expect(table.code == .failure)
     #expect(table.standardOutput.hasPrefix("FAIL items 0 > 0\n"))
-    #expect(table.standardError == "falls: error: 1 of 5 checks failed: items\n")
+    #expect(table.standardError == "falls: 1 of 5 checks failed: items\n")
     let json = await runCLI(["check", empty, "-f", "json"])
     let document = try JSONDecoder().decode(
       CheckDocument.self, from: Data(json.standardOutput.utf8))

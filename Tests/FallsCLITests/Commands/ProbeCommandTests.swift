@@ -84,7 +84,7 @@ private struct ProbeDocument: Decodable {
     #expect(result.code == .failure)
     #expect(
       result.standardError
-        == "falls: error: 5 of 8 images are not ok (1 mismatch, 1 missing, 1 unreachable, "
+        == "falls: 5 of 8 images are not ok (1 mismatch, 1 missing, 1 unreachable, "
         + "1 not an image, 1 refused)\n"
     )
     let document = try JSONDecoder().decode(

@@ -161,6 +161,20 @@ private func written(_ report: LayoutReport, _ format: OutputFormat) throws -> D
     }
   }
 
+  @Test("A skipped number past a double's range is null: every number written is finite")
+  func skippedInfinite() async throws {
+    let feed =
+      #"[{"img":"i","height":1,"width":1e400},{"img":"i","height":-1e999,"width":1},"#
+      + #"{"img":"i","height":1,"width":1}]"#
+    let result = await runCLI(["layout", "-", "--skip-invalid", "-f", "jsonl"], input: feed)
+    let lines = result.standardOutput.split(separator: "\n").prefix(2).map(String.init)
+    #expect(
+      lines == [
+        #"{"kind":"skipped","index":0,"field":"width","key":"width","type":"number","value":null,"reason":"notFinite","error":null}"#,
+        #"{"kind":"skipped","index":1,"field":"height","key":"height","type":"number","value":null,"reason":"notFinite","error":null}"#,
+      ])
+  }
+
   @Test("A style without image sizes has no quality object")
   func noQuality() async throws {
     let json = await runCLI(["layout", "--style", "circle", "-f", "json"])
