@@ -98,8 +98,9 @@ private struct TerminalSession {
     "The binary's exit status is the CLI's",
     arguments: [
       ("--version", 0), ("layout --columns 0", 64), ("layout --feed /nonexistent", 66),
-      ("layout --feed - < /dev/null", 65), ("nonsense", 64),
-    ])
+      ("layout --feed - < \(Fixtures.path("images/not-an-image.txt"))", 65),
+      ("nonsense", 64),
+    ] as [(String, Int32)])
   func exitStatus(arguments: String, status: Int32) async throws {
     let run = try await shell("\"$FALLS\" \(arguments)")
     #expect(run.status == status)

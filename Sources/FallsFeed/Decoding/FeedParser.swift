@@ -67,7 +67,8 @@ enum FeedParser {
 
     /// The feed of the whole document, read when the bytes are all JSON.
     ///
-    /// A document of one value is a feed as it always was: the items at the shape's path, or
+    /// A document of no value (nothing, or spaces) is a feed of no items. A document of one
+    /// value is a feed as it always was: the items at the shape's path, or
     /// else the last `"data"` of its top-level object, or the top-level array; an object
     /// without `"data"` that reads as a valid item is a feed of that one item (what
     /// `jq -c '.data[]'` prints of a feed of one). A document of more values, separated by
@@ -77,6 +78,8 @@ enum FeedParser {
       var found: Result<Feed, FeedError>
       do {
         scanner.skipWhitespace()
+        // Nothing but spaces: a stream of no values, as `jq -c '.data[]'` prints an empty feed.
+        if scanner.atEnd { return Feed(items: FeedItems()) }
         let start = scanner.position
         let token = try scanner.documentValue()
         let isObject =

@@ -176,15 +176,17 @@ public struct FeedFetcher: Sendable {
     return seconds
   }
 
-  /// Why a 2xx body is not a JSON feed, judged by its first non-space byte, or `nil`.
+  /// Why a 2xx body is not a JSON feed, judged by its first non-space byte, or `nil`. A body
+  /// of nothing but spaces is a stream of no values: an empty page, which ends the paging.
   static func notJSON(_ response: HTTPResponse) -> FetchError.Cause? {
     let first = response.body.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
-    if let first, first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return nil }
+    guard let first else { return nil }
+    if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return nil }
     let start = escapingControlCharacters(
       String(decoding: response.body.prefix(40), as: UTF8.self))
     return .notJSON(
       contentType: response.headers["content-type"],
-      start: response.body.isEmpty ? "with nothing: the body is empty" : "\"\(start)\"")
+      start: "\"\(start)\"")
   }
 
   /// The standard reason phrase of an HTTP status.

@@ -303,9 +303,16 @@ private func problem(_ item: String) throws -> FeedItemProblem? {
   }
 
   @Test(
+    "Nothing, or spaces alone, is a stream of no values: a feed of no items",
+    arguments: ["", " ", "\n\n", "\r\n\t "])
+  func emptyStream(text: String) throws {
+    let feed = try decode(text)
+    #expect(feed.items.isEmpty && feed.problems.isEmpty)
+  }
+
+  @Test(
     "Text that is not JSON is named with its line and column",
     arguments: [
-      ("", "line 1, column 1: the input is empty; expected a JSON object"),
       ("<html>", "line 1, column 1: unexpected '<'; expected a value"),
       ("{\"data\":", "line 1, column 9: unexpected end of input; expected a value"),
       ("{\n  \"data\": [1,,]\n}", "line 2, column 14: unexpected ','; expected a value"),
