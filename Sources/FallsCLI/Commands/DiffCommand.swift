@@ -51,7 +51,9 @@ enum DiffCommand {
           table for people: a summary line, then a line an item; json for one document
           (schema falls.diff/1). Default: table.
       -o, --output FILE
-          Write the report to FILE, written beside it and renamed into place.
+          Write the report to FILE, written beside it and renamed into place. Without
+          --format, FILE's extension names it: .json for json, any other a table (.jsonl,
+          .svg and .html are refused).
       -h, --help
           Show this help.
 
@@ -77,6 +79,7 @@ enum DiffCommand {
     var inputs: [String] = []
     var remaining = arguments[...]
     var isOptionsEnd = false
+    var formatGiven = false
     while let argument = remaining.popFirst() {
       guard !isOptionsEnd, argument.count > 1, argument.hasPrefix("-") else {
         inputs.append(argument)
@@ -128,6 +131,7 @@ enum DiffCommand {
               + formats.map(\.rawValue).alternatives)
         }
         options.format = format
+        formatGiven = true
       case "-o", "--output":
         options.output = try value().text
       default:
@@ -135,6 +139,13 @@ enum DiffCommand {
           "unknown option '\(shownInMessage(flag))'; falls diff takes "
             + flagNames.joined(separator: ", "))
       }
+    }
+    // Without --format, the output file's extension names the format, as for falls layout.
+    if !formatGiven, let output = options.output,
+      let format = try OutputFormat.named(
+        byOutput: output, command: name, writes: formats, usage: { usage($0) })
+    {
+      options.format = format
     }
     guard inputs.count == 2 else {
       throw usage(

@@ -160,18 +160,12 @@ enum LayoutCommand {
   private static func finish(_ reading: inout LayoutReading) throws(CLIError) {
     let given = reading.options.given
     // Without --format, the output file's extension names the format, as it names the picture
-    // a browser shows; a format the command does not write is refused rather than a table
-    // written under its name.
+    // a browser shows.
     if given[.format] == nil, let output = reading.options.output,
-      let format = OutputFormat(extensionOf: output)
+      let format = try OutputFormat.named(
+        byOutput: output, command: reading.options.command.rawValue,
+        writes: reading.options.command.formats, usage: { usage($0) })
     {
-      let command = reading.options.command
-      guard command.formats.contains(format) else {
-        throw usage(
-          "-o '\(shownInMessage(output))': falls \(command) does not write \(format); it writes "
-            + "\(command.formats.map(\.rawValue).alternatives): give --format, or another file "
-            + "name")
-      }
       reading.options.format = format
     }
     if let (value, spacing) = reading.spacing {

@@ -29,6 +29,23 @@ extension OutputFormat {
     self = format
   }
 
+  /// The format `-o FILE` names by its extension when no `--format` is given, for a command
+  /// (`falls name`) that writes `formats`: `nil` where the extension names none (a table is
+  /// written). A format the command does not write is refused (by `usage`) rather than a table
+  /// written under its name.
+  static func named(
+    byOutput output: String, command name: String, writes formats: [OutputFormat],
+    usage: (String) -> CLIError
+  ) throws(CLIError) -> OutputFormat? {
+    guard let format = OutputFormat(extensionOf: output) else { return nil }
+    guard formats.contains(format) else {
+      throw usage(
+        "-o '\(shownInMessage(output))': falls \(name) does not write \(format); it writes "
+          + "\(formats.map(\.rawValue).alternatives): give --format, or another file name")
+    }
+    return format
+  }
+
   /// What the format is for, after its name, as the `--format` help says it.
   var summary: String {
     switch self {

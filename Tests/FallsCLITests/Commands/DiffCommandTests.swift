@@ -108,6 +108,30 @@ private struct DiffDocument: Decodable {
     #expect(same.code == .success && same.standardOutput.isEmpty && same.standardError.isEmpty)
   }
 
+  @Test("-o FILE names the format by its extension; -f wins; a format diff does not write is 64")
+  func outputExtension() async throws {
+    let here = try folder()
+    let old = try await layout(["-f", "jsonl"], "old.jsonl", in: here)
+    let new = try await layout(["-f", "jsonl", "-c", "4"], "new.jsonl", in: here)
+    let json = here.appendingPathComponent("d.JSON").path
+    #expect(await runCLI(["diff", old, new, "-o", json]).code == .failure)
+    let document = try JSONSerialization.jsonObject(
+      with: Data(contentsOf: URL(fileURLWithPath: json)))
+    #expect((document as? [String: Any])?["schema"] as? String == "falls.diff/1")
+    let table = here.appendingPathComponent("d.json").path
+    #expect(await runCLI(["diff", old, new, "-f", "table", "-o", table]).code == .failure)
+    #expect(try String(contentsOfFile: table, encoding: .utf8).hasPrefix("differ: "))
+    for name in ["d.jsonl", "d.svg", "d.html"] {
+      let path = here.appendingPathComponent(name).path
+      let refused = await runCLI(["diff", old, new, "-o", path])
+      #expect(refused.code == .usage && refused.standardOutput.isEmpty)
+      #expect(
+        refused.standardError.hasPrefix("falls: error: -o '\(path)': falls diff does not write "),
+        "\(refused.standardError)")
+      #expect(!FileManager.default.fileExists(atPath: path))
+    }
+  }
+
   @Test("A jsonl layout of --skip-invalid reads: its skipped lines are left out")
   func skippedLines() async throws {
     let here = try folder()
