@@ -108,7 +108,8 @@ enum ProbeCommand {
       items: zip(items, probes).map {
         ProbedItem($0, probe: $1, tolerance: tolerance, declaredProblem: refused[$0.index])
       },
-      feed: options.feed.name, tolerance: tolerance)
+      feed: options.feed.name, tolerance: tolerance,
+      skipped: options.skipInvalid ? skipped : nil)
   }
 
   /// The prober of images as `options` ask, over `fetcher`.

@@ -103,6 +103,8 @@ struct ProbeReport: Sendable {
   /// Where the feed came from (``FeedSource/name``).
   var feed: String
   var tolerance: Double
+  /// The items `--skip-invalid` skipped, whose images were not probed, or `nil` without it.
+  var skipped: [FeedItemProblem]? = nil
 
   /// The JSON schema name of `--format json`.
   static let schema = "falls.probe/2"
@@ -137,7 +139,9 @@ struct ProbeReport: Sendable {
         out.appendLiteral(":")
         out.appendInteger(count)
       }
-      out.appendLiteral("},\"items\":")
+      out.appendLiteral("}")
+      try out.appendSkippedList(skipped)
+      out.appendLiteral(",\"items\":")
       try out.appendJSONArray(items) { item, out in appendJSON(item, to: &out) }
       out.appendLiteral("}\n")
     case .jsonl:
@@ -234,6 +238,12 @@ struct ProbeReport: Sendable {
       guard let error = item.error else { continue }
       out.append("item \(item.index): \(item.status.words): \(escapingControlCharacters(error))\n")
     }
-    out.append(summary + "\n")
+    // What was left out is said with the counts: a probe over skipped items is not a plain one.
+    let skippedWords = skipped.flatMap { skipped in
+      skipped.isEmpty
+        ? nil
+        : "; skipped \(skipped.count) item\(skipped.count == 1 ? "" : "s") (--skip-invalid)"
+    }
+    out.append(summary + (skippedWords ?? "") + "\n")
   }
 }

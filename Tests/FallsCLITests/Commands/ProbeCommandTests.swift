@@ -288,7 +288,23 @@ private struct ProbeDocument: Decodable {
     let skipped = await runCLI(["probe", feed, "--skip-invalid"])
     #expect(skipped.code == .success)
     #expect(skipped.standardError.hasPrefix("falls: skipped item 1: \"img\" is 5"))
-    #expect(skipped.standardOutput.hasSuffix("1 image: 1 ok\n"))
+    #expect(
+      skipped.standardOutput.hasSuffix("1 image: 1 ok; skipped 1 item (--skip-invalid)\n"),
+      "\(skipped.standardOutput)")
+    // The document lists it, as layout's and check's do; without --skip-invalid no key.
+    let json = await runCLI(["probe", feed, "--skip-invalid", "-f", "json"])
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+    let list = try #require(document["skipped"] as? [[String: Any]])
+    #expect(list.count == 1 && list.first?["index"] as? Int == 1)
+    #expect(list.first?["field"] as? String == "img" && list.first?["value"] as? Int == 5)
+    #expect(
+      list.first?["type"] as? String == "number" && list.first?["reason"] as? String == "notAString"
+    )
+    let plain = await runCLI([
+      "probe", try feedFile([item(Fixtures.path("images/png-37x23.png"), 37, 23)]), "-f", "json",
+    ])
+    #expect(!plain.standardOutput.contains(#""skipped""#))
   }
 
   @Test("Feeds of other shapes are probed as they are read")
