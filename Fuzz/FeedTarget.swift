@@ -66,7 +66,7 @@ private func valueRanges(_ bytes: [UInt8]) -> [Range<Int>]? {
   }
 }
 
-/// Whether any object of the JSON `bytes` gives a key twice.
+/// Whether any object of the JSON `bytes`, in any value of a stream, gives a key twice.
 private func givesAKeyTwice(_ bytes: [UInt8]) -> Bool {
   bytes.withUnsafeBufferPointer { bytes in
     var scanner = JSONScanner(bytes: bytes)
@@ -81,24 +81,29 @@ private func givesAKeyTwice(_ bytes: [UInt8]) -> Bool {
       return true
     }
     do throws(JSONScanner.Failure) {
-      _ = opened(try scanner.documentValue())
-      while let keys = open.last {
-        if try !opened(scanner.value()) {
-          while let innermost = open.last {
-            switch try scanner.next(in: innermost == nil ? .array : .object) {
-            case .member(let key):
-              guard open[open.count - 1]?.insert(scanner.text(of: key)).inserted == true else {
-                return true
+      var value = try scanner.documentValue()
+      while true {
+        _ = opened(value)
+        while let keys = open.last {
+          if try !opened(scanner.value()) {
+            while let innermost = open.last {
+              switch try scanner.next(in: innermost == nil ? .array : .object) {
+              case .member(let key):
+                guard open[open.count - 1]?.insert(scanner.text(of: key)).inserted == true else {
+                  return true
+                }
+              case .element: break
+              case .end:
+                open.removeLast()
+                continue
               }
-            case .element: break
-            case .end:
-              open.removeLast()
-              continue
+              break
             }
-            break
           }
+          _ = keys
         }
-        _ = keys
+        guard try scanner.streamGoesOn() else { break }
+        value = try scanner.value()
       }
     } catch {
       return false
