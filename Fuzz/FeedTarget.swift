@@ -28,9 +28,10 @@ public func fuzzFeed(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
   guard case .success(let feed) = whole, !givesAKeyTwice(bytes) else { return 0 }
   var reference = FoundationFeedReference.decode(Data(bytes))
   if reference != .feed(ReferenceFeed(feed)), let values = valueRanges(bytes),
-    values.count > 1 || reference == .noDataArray
+    values.count != 1 || reference == .noDataArray
   {
-    // A stream, or a lone item: its values as the elements of an array.
+    // A stream (of no value too: nothing, or spaces), or a lone item: its values as the
+    // elements of an array.
     let array =
       "["
       + values.map { String(decoding: bytes[$0], as: UTF8.self) }
@@ -44,13 +45,15 @@ public func fuzzFeed(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
 }
 
 /// Where each top-level value of the JSON `bytes` lies: one for a document, several for a
-/// stream of values separated by whitespace; `nil` where the bytes are no such thing.
+/// stream of values separated by whitespace, none for spaces alone; `nil` where the bytes are
+/// no such thing.
 private func valueRanges(_ bytes: [UInt8]) -> [Range<Int>]? {
   bytes.withUnsafeBufferPointer { bytes in
     var scanner = JSONScanner(bytes: bytes)
     var ranges: [Range<Int>] = []
     do throws(JSONScanner.Failure) {
       scanner.skipWhitespace()
+      if scanner.atEnd { return [] }
       var start = scanner.position
       try scanner.skip(try scanner.documentValue())
       ranges.append(start..<scanner.position)
