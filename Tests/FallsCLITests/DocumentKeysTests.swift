@@ -139,16 +139,28 @@ private func keyTypes(ofRuns runs: [[String]]) async throws -> [String: Set<Stri
     [Fixtures.path("mj-shop-1.json"), "--header-height", "44", "--footer-height", "30"],
   ]
 
+  /// A URL feed whose page 3 of 4 fails, with --keep-partial.
+  private static func partial(_ server: TestServer) -> [String] {
+    [
+      server.url("/failing/3/{page}?size={size}"), "--pages", "4", "--retries", "0",
+      "--keep-partial",
+    ]
+  }
+
   @Test("falls layout -f json: every key as README's table gives it")
   func layoutJSON() async throws {
-    let seen = try await keyTypes(ofRuns: Self.layouts.map { ["layout", "-f", "json"] + $0 })
+    let server = try await TestServer()
+    let seen = try await keyTypes(
+      ofRuns: (Self.layouts + [Self.partial(server)]).map { ["layout", "-f", "json"] + $0 })
     expectMatches(seen, try readmeKeys(of: LayoutReport.schema), LayoutReport.schema)
     #expect(seen["schema"] == ["string"] && seen["items[].index"] == ["integer"])
   }
 
   @Test("falls layout -f jsonl: every key of every line as README's table gives it")
   func layoutJSONLines() async throws {
-    let seen = try await keyTypes(ofRuns: Self.layouts.map { ["layout", "-f", "jsonl"] + $0 })
+    let server = try await TestServer()
+    let seen = try await keyTypes(
+      ofRuns: (Self.layouts + [Self.partial(server)]).map { ["layout", "-f", "jsonl"] + $0 })
     expectMatches(seen, try readmeKeys(of: "falls layout -f jsonl"), "jsonl")
     #expect(seen["kind"] == ["string"] && seen["index"] == ["integer"])
   }
@@ -204,7 +216,8 @@ private func keyTypes(ofRuns runs: [[String]]) async throws -> [String: Set<Stri
       problems: [
         .rule(.noOverlap, indices: [3, 7]), .image(mismatch), .image(unreachable),
         .skipped(skipped), .skipped(invalid),
-      ], skipped: [skipped, invalid])
+      ], skipped: [skipped, invalid],
+      failedPage: LayoutReport.FailedPage(page: 3, pages: 4, error: "GET …: HTTP 500"))
     let sink = BufferSink()
     try report.write(.json, to: sink)
     let seen = try keyTypes(of: sink.text)

@@ -133,6 +133,7 @@ enum CheckCommand {
       problems += skipped.map(CheckReport.Problem.skipped)
       problems += failing.map(CheckReport.Problem.image)
     }
-    return CheckReport(checks: checks, problems: problems, skipped: report.skipped)
+    return CheckReport(
+      checks: checks, problems: problems, skipped: report.skipped, failedPage: report.failedPage)
   }
 }

@@ -76,6 +76,8 @@ struct CheckReport: Sendable {
   var problems: [Problem]
   /// The items `--skip-invalid` skipped, or `nil` without it.
   var skipped: [FeedItemProblem]? = nil
+  /// The page that failed, with `--keep-partial`, or `nil` when every page arrived.
+  var failedPage: LayoutReport.FailedPage? = nil
 
   /// The JSON schema name of `--format json`: 2 since each limit and each problem is an object
   /// (in 1 a limit was a string such as `"<= 0.2"`, and a problem a sentence).
@@ -99,6 +101,10 @@ struct CheckReport: Sendable {
       out.appendLiteral(",\"problems\":")
       try out.appendJSONArray(allProblems) { problem, out in out.appendProblem(problem) }
       try out.appendSkippedList(skipped)
+      if let failedPage {
+        out.appendLiteral(",\"failedPage\":")
+        out.appendFailedPage(failedPage)
+      }
       out.appendLiteral("}\n")
     } else {
       for check in checks {
@@ -120,7 +126,8 @@ struct CheckReport: Sendable {
       out.append(
         (passed
           ? "passed: \(checks.count) check\(checks.count == 1 ? "" : "s")"
-          : "FAILED: \(failed.count) of \(checks.count) checks") + (skippedWords ?? "") + "\n")
+          : "FAILED: \(failed.count) of \(checks.count) checks") + (skippedWords ?? "")
+          + (failedPage?.verdictWords ?? "") + "\n")
     }
     try out.flush()
   }

@@ -40,6 +40,10 @@ extension LayoutReport {
       appendQualityObject(quality, to: &out)
     }
     try out.appendSkippedList(skipped)
+    if let failedPage {
+      out.appendLiteral(",\"failedPage\":")
+      out.appendFailedPage(failedPage)
+    }
     out.appendLiteral(",\"items\":[")
     try writeElements(to: &out, separator: ",", terminator: "")
     out.appendLiteral("]}\n")
@@ -53,6 +57,11 @@ extension LayoutReport {
       out.appendSkippedMembers(problem)
       out.appendLiteral("}\n")
       try out.flushIfFull()
+    }
+    if let failedPage {
+      out.appendLiteral("{\"kind\":\"failedPage\",")
+      out.appendFailedPageMembers(failedPage)
+      out.appendLiteral("}\n")
     }
     try writeElements(to: &out, separator: "", terminator: "\n")
   }
@@ -332,6 +341,25 @@ extension LayoutReport {
 }
 
 extension OutputBuffer {
+  /// A failed page's object, `{"page", "pages", "error"}`, as the layout's and `falls check`'s
+  /// documents have it.
+  mutating func appendFailedPage(_ failed: LayoutReport.FailedPage) {
+    appendLiteral("{")
+    appendFailedPageMembers(failed)
+    appendLiteral("}")
+  }
+
+  /// The members of a failed page's object: `"page"`, `"pages"` (how many were asked for) and
+  /// `"error"`.
+  mutating func appendFailedPageMembers(_ failed: LayoutReport.FailedPage) {
+    appendLiteral("\"page\":")
+    appendInteger(failed.page)
+    appendLiteral(",\"pages\":")
+    appendInteger(failed.pages)
+    appendLiteral(",\"error\":")
+    appendJSONString(failed.error)
+  }
+
   /// `,"skipped":[…]`, an object an item `--skip-invalid` skipped, as the layout's and
   /// `falls check`'s documents have it; nothing without `--skip-invalid` (`nil`).
   mutating func appendSkippedList(_ skipped: [FeedItemProblem]?) throws(SystemError) {

@@ -23,6 +23,19 @@ struct LayoutReport: Sendable {
   /// The invalid items `--skip-invalid` skipped, each with why; `nil` without `--skip-invalid`,
   /// when the documents have no `skipped`.
   var skipped: [FeedItemProblem]?
+  /// The page that failed, with `--keep-partial`, after which the pages that arrived were laid
+  /// out; `nil` when every page asked for arrived.
+  var failedPage: FailedPage?
+
+  /// A page of a URL feed that failed, with `--keep-partial`: `page` of `pages`, and why.
+  struct FailedPage: Sendable, Equatable {
+    var page: Int
+    var pages: Int
+    var error: String
+
+    /// What a verdict line adds: `; page 3 of 4 failed (--keep-partial)`.
+    var verdictWords: String { "; page \(page) of \(pages) failed (--keep-partial)" }
+  }
 
   /// The JSON schema name written into `--format json` output.
   static let schema = "falls.layout/1"

@@ -14,6 +14,7 @@ enum PagedLayout {
     var skipped: [FeedItemProblem] = []
     var notes: [String] = []
     var pagesLoaded = 0
+    var failedPage: LayoutReport.FailedPage?
     for page in 1...options.pages {
       progress.fetching(page: page, items: pages.placed.count)
       do throws(CLIError) {
@@ -33,6 +34,7 @@ enum PagedLayout {
           throw options.pages > 1 ? .page(page, error) : error
         }
         let message = outcome(of: error).message
+        failedPage = LayoutReport.FailedPage(page: page, pages: options.pages, error: message)
         notes.append(
           "page \(page) of \(options.pages) failed, printing the \(page - 1) "
             + "page\(page == 2 ? "" : "s") that arrived (\(pages.placed.count) items): \(message)")
@@ -60,7 +62,7 @@ enum PagedLayout {
       fields: options.fields.map(Set.init),
       terminalColumns: toStandardOutput ? environment.standardOutputColumns : nil,
       showsQualityOnly: options.quality, feed: options.feed.name,
-      skipped: options.skipInvalid ? skipped : nil)
+      skipped: options.skipInvalid ? skipped : nil, failedPage: failedPage)
   }
 
   /// What happens to the spans of page `page`'s items: a style outside the columns family

@@ -185,8 +185,8 @@ public struct LayoutDocument: Sendable {
       case .finite(let bound?): "a finite number of at least \(formatBound(bound))"
       case .boolean: "true or false"
       case .kind:
-        ElementKind.allCases.map { "\"\($0.rawValue)\", " }.joined().dropLast(2)
-          + " or \"\(skippedKind)\""
+        ElementKind.allCases.map { "\"\($0.rawValue)\", " }.joined()
+          + "\"\(skippedKind)\" or \"\(failedPageKind)\""
       }
     }
 
@@ -284,6 +284,9 @@ public struct LayoutDocument: Sendable {
 
   /// The `kind` of a jsonl line that names an item `--skip-invalid` skipped: read, and left out.
   static let skippedKind: StaticString = "skipped"
+  /// The `kind` of a jsonl line that names a page that failed (`--keep-partial`): read, and
+  /// left out.
+  static let failedPageKind: StaticString = "failedPage"
 
   /// The item that `members` make, by the rules, or `nil` for a header or a footer; the first
   /// key, in the order of ``Key``, whose value breaks its rule is the failure, at `place`
@@ -296,10 +299,11 @@ public struct LayoutDocument: Sendable {
       guard case .string(let text) = kind else {
         throw invalid(.kind, kind, at: place(), in: scanner)
       }
-      // A line of kind "skipped" (jsonl with --skip-invalid) names an item not laid out.
+      // A line of kind "skipped" (jsonl with --skip-invalid) names an item not laid out, one
+      // of kind "failedPage" (--keep-partial) a page: neither is an element.
       if scanner.string(text, is: "item") {
         isItem = true
-      } else if scanner.string(text, is: skippedKind) {
+      } else if scanner.string(text, is: skippedKind) || scanner.string(text, is: failedPageKind) {
         return nil
       } else if ElementKind(rawValue: scanner.text(of: text)) != nil {
         isItem = false

@@ -134,6 +134,24 @@ private struct CheckDocument: Decodable {
         .hasSuffix("passed: 5 checks\n"))
   }
 
+  @Test("--keep-partial: a pass says which page failed, and the document names it")
+  func partialPass() async throws {
+    let server = try await TestServer()
+    let feed = server.url("/failing/3/{page}?size={size}")
+    let arguments = ["check", feed, "--pages", "4", "--retries", "0", "--keep-partial"]
+    let table = await runCLI(arguments)
+    #expect(table.code == .success)
+    #expect(
+      table.standardOutput.hasSuffix("passed: 5 checks; page 3 of 4 failed (--keep-partial)\n"),
+      "\(table.standardOutput)")
+    let json = await runCLI(arguments + ["-f", "json"])
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+    let failed = try #require(document["failedPage"] as? [String: Any])
+    #expect(failed["page"] as? Int == 3 && failed["pages"] as? Int == 4)
+    #expect((failed["error"] as? String)?.contains("HTTP 500") == true)
+  }
+
   @Test("No item laid out fails the items > 0 check, always there, in the table and the document")
   func noItem() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -166,7 +166,12 @@ private func shopItems() throws -> [LayoutItem] {
       "--feed", url, "--pages", "4", "--retries", "0", "--keep-partial", "--format", "jsonl",
     ])
     #expect(result.code == .success)
-    #expect(lines(result.standardOutput).count == 40)
+    // The pages that arrived, after a line that says which failed.
+    #expect(lines(result.standardOutput).count == 41)
+    #expect(
+      lines(result.standardOutput).first
+        == #"{"kind":"failedPage","page":3,"pages":4,"error":"GET \#(server.url("/failing/3/3?size=20")): HTTP 500 Internal Server Error; expected a 2xx answer with a finderlist JSON feed"}"#
+    )
     #expect(
       result.standardError
         == "falls: page 3 of 4 failed, printing the 2 pages that arrived (40 items): GET \(server.url("/failing/3/3?size=20")): HTTP 500 Internal Server Error; expected a 2xx answer with a finderlist JSON feed\n"
@@ -200,7 +205,9 @@ private func shopItems() throws -> [LayoutItem] {
     let kept = try await shell(
       "\"$FALLS\" layout \(url) --pages 3 --max-time 3 --keep-partial -f jsonl")
     #expect(kept.status == 0)
-    #expect(lines(kept.text).count == 40)
+    // 40 items after the line that names the failed page.
+    #expect(lines(kept.text).count == 41)
+    #expect(lines(kept.text).first?.hasPrefix(#"{"kind":"failedPage","page":3,"pages":3,"#) == true)
     #expect(kept.error.contains("page 3 of 3 failed") && kept.error.contains("--max-time 3 s"))
   }
 

@@ -135,8 +135,8 @@ private func document(_ objects: [String], extra: String = #","contentHeight":90
       ("height", "false", size),
       ("enlarged", "1", "true or false"), ("enlarged", #""true""#, "true or false"),
       ("enlarged", "null", "true or false"),
-      ("kind", "1", #""header", "item", "footer" or "skipped""#),
-      ("kind", #""itemx""#, #""header", "item", "footer" or "skipped""#),
+      ("kind", "1", #""header", "item", "footer", "skipped" or "failedPage""#),
+      ("kind", #""itemx""#, #""header", "item", "footer", "skipped" or "failedPage""#),
     ]
   }()
 
@@ -231,6 +231,16 @@ private func document(_ objects: [String], extra: String = #","contentHeight":90
     #expect(
       failure(#"{"kind":"header","x":1e400}"# + "\n" + object())
         == .invalidValue(.line(1), key: "x", value: "1e400", expected: "a finite number"))
+  }
+
+  @Test("Lines of a skipped item or a failed page are read and left out")
+  func notesLeftOut() throws {
+    let skipped =
+      #"{"kind":"skipped","index":7,"field":"width","key":"width","type":"string","value":"x","#
+      + #""reason":"notANumber","error":null}"#
+    let failed = #"{"kind":"failedPage","page":3,"pages":4,"error":"GET …: HTTP 500"}"#
+    let lines = try read([skipped, failed, object()].joined(separator: "\n"))
+    #expect(Array(lines.items) == [Self.item])
   }
 
   @Test("A line is counted as a text editor counts it, blank lines and objects over several too")
