@@ -115,8 +115,7 @@ private func describe(_ error: FeedError) -> String {
   switch error {
   case .notJSON(let detail):
     return "the feed is not valid JSON: \(detail)"
-  case .noDataArray(let found, let items?) where FeedShape.path(items) == [items]:
-    // Suggested only where the key is a path of itself (no dots, no brackets).
+  case .noDataArray(let found, let items?):
     return
       "the feed has no \"data\" array (\(found)); its items may be the array at "
       + "\"\(items)\": try --items \(shellWord(items))"

@@ -93,12 +93,18 @@ public struct FeedItemProblem: Error, Hashable, Sendable {
     /// For a value of a stream that reads as a page: the key of its one array, a value of
     /// `--items` that would read its elements as the items.
     public var items: String?
+    /// Whether only the width or the height is missing: the image is there to read them from.
+    public var lacksSizesOnly = false
 
-    public init(keys: [String], count: Int, suggestion: String?, items: String? = nil) {
+    public init(
+      keys: [String], count: Int, suggestion: String?, items: String? = nil,
+      lacksSizesOnly: Bool = false
+    ) {
       self.keys = keys
       self.count = count
       self.suggestion = suggestion
       self.items = items
+      self.lacksSizesOnly = lacksSizesOnly
     }
 
     /// What a message says of it.
@@ -109,10 +115,13 @@ public struct FeedItemProblem: Error, Hashable, Sendable {
         return listed + "; if each value is a page of items at \"\(items)\", try --items "
           + shellWord(items)
       }
+      // Sizes missing beside an image can be read from it.
+      let fill = lacksSizesOnly ? ", or read the sizes from the images with --sizes fill" : ""
       guard let suggestion else {
-        return listed + "; say where its fields are with --keys img=KEY,width=KEY,height=KEY"
+        let fields = lacksSizesOnly ? "width=KEY,height=KEY" : "img=KEY,width=KEY,height=KEY"
+        return listed + "; say where its fields are with --keys \(fields)" + fill
       }
-      return listed + "; try --keys " + shellWord(suggestion)
+      return listed + "; try --keys " + shellWord(suggestion) + fill
     }
   }
 

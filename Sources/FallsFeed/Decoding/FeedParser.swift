@@ -106,7 +106,13 @@ enum FeedParser {
           scanner.position = start
           try item(index: 0, into: &feed)
           scanner.position = end
-          if feed.problems.isEmpty { found = .success(feed) }
+          if feed.problems.isEmpty {
+            found = .success(feed)
+          } else if case .failure(.noDataArray(let what, nil)) = found {
+            // No feed, no item: where its items may be, for the message.
+            let guess = try itemArrayGuess(at: start).map(FeedShape.text(of:))
+            found = .failure(.noDataArray(found: what, items: guess))
+          }
         }
       } catch {
         throw .syntax(error)
@@ -172,24 +178,20 @@ enum FeedParser {
       case .emptyObject: return .failure(.noDataArray(found: noKey))
       case .object(var key):
         var data: Result<Feed, FeedError>?
-        // For the message of an object without "data": its first keys, how many, and the first
-        // whose value is a non-empty array, where the items may be.
+        // For the message of an object without "data": its first keys, and how many.
         var others: [String] = []
         var distinct: Set<[UInt8]> = []
-        var arrayKey: String?
         while true {
           if scanner.string(key, is: "data") {
             data = try self.data()
           } else {
-            let value = try scanner.value()
             if data == nil {
               let name = scanner.text(of: key)
               if distinct.insert(Array(name.utf8)).inserted, others.count < 5 {
                 others.append(name)
               }
-              if arrayKey == nil, case .array = value { arrayKey = name }
             }
-            try scanner.skip(value)
+            try scanner.skip(try scanner.value())
           }
           guard case .member(let next) = try scanner.next(in: .object) else { break }
           key = next
@@ -197,10 +199,53 @@ enum FeedParser {
         return data
           ?? .failure(
             .noDataArray(
-              found: noKey + "; its keys are " + FeedShape.listed(others, count: distinct.count),
-              items: arrayKey))
+              found: noKey + "; its keys are " + FeedShape.listed(others, count: distinct.count)))
       case .string, .number, .boolean, .null:
         return .failure(.noDataArray(found: "the top level is \(token.kindName)"))
+      }
+    }
+
+    /// The path of the first array of objects (in the order of the bytes) that the object at
+    /// `start` holds at a key, or at a key of its objects, up to three keys deep: where a
+    /// feed's items may be, for a message's `--items`; `nil` when there is none, or its keys
+    /// are no path (a key with a dot, say). The scanner is left where it was.
+    ///
+    /// Walked without recursion; only objects are entered, so that the walk is O(*n*) for *n*
+    /// bytes whatever the nesting.
+    mutating func itemArrayGuess(at start: Int) throws(JSONScanner.Failure) -> [String]? {
+      let end = scanner.position
+      defer { scanner.position = end }
+      scanner.position = start
+      guard case .object(let first) = try scanner.value() else { return nil }
+      // The keys of the open objects, the innermost's the key of the member being read.
+      var path = [scanner.text(of: first)]
+      while true {
+        let value = try scanner.value()
+        switch value {
+        case .array:
+          let element = try scanner.value()
+          if case .object = element {
+            return FeedShape.path(FeedShape.text(of: path)) == path ? path : nil
+          }
+          try scanner.skip(element)
+          while case .element = try scanner.next(in: .array) {
+            try scanner.skip(try scanner.value())
+          }
+        case .object(let key) where path.count < 3:
+          path.append(scanner.text(of: key))
+          continue
+        default:
+          try scanner.skip(value)
+        }
+        // On to the next member, out of every object that ends here.
+        while true {
+          if case .member(let key) = try scanner.next(in: .object) {
+            path[path.count - 1] = scanner.text(of: key)
+            break
+          }
+          path.removeLast()
+          if path.isEmpty { return nil }
+        }
       }
     }
 

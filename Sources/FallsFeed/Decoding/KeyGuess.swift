@@ -63,7 +63,8 @@ enum KeyGuess {
           let isPlainPath = arrays.count == 1 && FeedShape.path(arrays[0]) == arrays
           let items = namingItems && suggestion == nil && isPlainPath ? arrays.first : nil
           return FeedItemProblem.KeyHint(
-            keys: keys, count: distinct.count, suggestion: suggestion, items: items)
+            keys: keys, count: distinct.count, suggestion: suggestion, items: items,
+            lacksSizesOnly: !missing.isEmpty && !missing.contains(.img))
         }
         outer = nil
       }
