@@ -47,16 +47,22 @@ enum PagedLayout {
     // Output that goes to standard output, with or without --output, is fitted to its terminal.
     let toStandardOutput =
       options.output.map { (try? OutputFile.target(for: $0)) == .descriptor(1) } ?? true
+    // Written 64 KiB at a time: a feed of millions of invalid items is listed whole without
+    // its list being held as one text.
     var text = ""
-    for problem in skipped { text += "falls: skipped \(problem.message)\n" }
+    func send(_ line: String, last: Bool = false) {
+      text += line
+      guard text.utf8.count >= 1 << 16 || last, !text.isEmpty else { return }
+      try? environment.standardError.write(escapingControlCharacters(text, keepingNewlines: true))
+      text = ""
+    }
+    for problem in skipped { send("falls: skipped \(problem.message)\n") }
     if !skipped.isEmpty {
       let (laidOut, total) = (pages.placed.count, pages.placed.count + skipped.count)
-      text += "falls: skipped \(skipped.count) of \(total) items; laid out \(laidOut)\n"
+      send("falls: skipped \(skipped.count) of \(total) items; laid out \(laidOut)\n")
     }
-    for note in notes { text += "falls: \(note)\n" }
-    if !text.isEmpty {
-      try? environment.standardError.write(escapingControlCharacters(text, keepingNewlines: true))
-    }
+    for note in notes { send("falls: \(note)\n") }
+    send("", last: true)
     return LayoutReport(
       sectioned: pages.sectioned, items: pages.placed, rect: options.rect,
       fields: options.fields.map(Set.init),
