@@ -233,7 +233,7 @@ struct Viewer {
     case .standardInput: "standard input"
     case .file(let path): path
     case .url(let template): redactingCredentials(template.text)
-    case .synthetic(let count, _, _): "\(count) synthetic items"
+    case .synthetic(let count, _, _): "\(ViewRenderer.grouped(count)) synthetic items"
     }
   }
 

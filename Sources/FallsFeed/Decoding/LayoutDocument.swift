@@ -395,7 +395,11 @@ public struct LayoutDocument: Sendable {
         var start = scanner.position
         let first = try scanner.documentValue()
         guard case .object(let key) = first else {
-          throw Failure.notALayout("it is \(first.kindName), not a layout's JSON object")
+          // An empty object is no layout either: neither a document nor an item's line.
+          let what = first.kindName == "an object" ? "an empty object" : first.kindName
+          throw Failure.notALayout(
+            "it is \(what), not a layout's JSON object (a document with \"items\", or lines "
+              + "of items)")
         }
         var members = Members()
         try read(from: key, into: &members, in: .first)

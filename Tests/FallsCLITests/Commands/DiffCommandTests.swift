@@ -181,7 +181,10 @@ private struct DiffDocument: Decodable {
         #"line 1: "index" is missing"#
       ),
       (#"{"index": 3, "x": 1}"#, .dataError, #"line 1: "y" is missing; expected a finite number"#),
-      ("[1, 2]", .dataError, "it is an array, not a layout's JSON object"),
+      (
+        "[1, 2]", .dataError,
+        "it is an array, not a layout's JSON object (a document with \"items\", or lines of items)"
+      ),
     ])
   func notALayout(text: String, code: ExitCode, reason: String) async throws {
     let here = try folder()

@@ -98,7 +98,14 @@ private func document(_ objects: [String], extra: String = #","contentHeight":90
       (#"{"schema":"falls.layout/1","items":[1]}"#, #"item 0 of "items" is a number"#),
       (#"{"x":1}"#, #"line 1: "index" is missing"#),
       (#"{"index":3,"x":1}"#, #"line 1: "y" is missing; expected a finite number"#),
-      ("[1]", "it is an array, not a layout's JSON object"),
+      (
+        "[1]",
+        "it is an array, not a layout's JSON object (a document with \"items\", or lines of items)"
+      ),
+      (
+        "{}",
+        "it is an empty object, not a layout's JSON object (a document with \"items\", or lines of items)"
+      ),
       (#"{"index":1,"x":0,"y":0,"width":1,"height":1} 7"#, "line 1 is a number, not an item"),
       (
         "\n\n" + object() + "\n" + #"{"schema":"falls.layout/1","items":[]}"#,
