@@ -20,6 +20,7 @@ run:
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Benchmarks Fuzz
+	scripts/check-subjects.sh
 
 format:
 	$(SWIFT) format format --in-place --recursive Sources Tests Benchmarks Fuzz

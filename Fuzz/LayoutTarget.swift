@@ -332,10 +332,9 @@ private struct ByteInput {
   mutating func pages(of items: [LayoutItem]) -> [ArraySlice<LayoutItem>] {
     var pages: [ArraySlice<LayoutItem>] = []
     var start = 0
-    var seed = word() | 1
+    var random = SplitMix64(seed: word())
     while start < items.count {
-      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      let length = 1 + Int(seed >> 58)
+      let length = 1 + Int(random.next() >> 58)
       let end = min(items.count, start + length)
       pages.append(items[start..<end])
       start = end

@@ -42,9 +42,9 @@ public func parseDecimal(_ text: Substring) -> Double? {
 
 /// The value of `bytes` when they are a run of 1 to 15 ASCII digits, read directly: exactly the
 /// Double that parsing their text gives, as every such number is below 2^53. `nil` otherwise,
-/// for the caller's full reading.
+/// for the caller's full reading. Package access: a raw pointer in no public API.
 @inlinable @inline(__always)
-public func wholeDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+package func wholeDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
   guard bytes.count > 0, bytes.count <= 15 else { return nil }
   var value: UInt64 = 0
   var isWhole = true

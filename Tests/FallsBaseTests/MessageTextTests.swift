@@ -1,4 +1,5 @@
 import FallsBase
+import FallsCore
 import Foundation
 import Testing
 
@@ -57,11 +58,8 @@ import Testing
     "Property: escaping equals a scalar-by-scalar reference, on text of every plane",
     arguments: 0..<20)
   func escapingProperty(seed: UInt64) {
-    var state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 1
-    func next() -> UInt64 {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return state >> 11
-    }
+    var random = SplitMix64(seed: seed)
+    func next() -> UInt64 { random.next() }
     // Scalars from the places that matter: ASCII, controls, format characters, letters of
     // other scripts, emoji, the planes past the first.
     let pools: [ClosedRange<UInt32>] = [

@@ -37,8 +37,9 @@ struct LayoutReport: Sendable {
     var verdictWords: String { "; page \(page) of \(pages) failed (--keep-partial)" }
   }
 
-  /// The JSON schema name written into `--format json` output.
-  static let schema = "falls.layout/1"
+  /// The JSON schema name written into `--format json` output: the one its reader
+  /// (``LayoutDocument``, for `falls diff`) requires.
+  static let schema = LayoutDocument.schema
 
   /// The section's layout of the items.
   var layout: WaterfallLayout { sectioned.layouts[0] }

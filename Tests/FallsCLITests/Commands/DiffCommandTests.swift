@@ -172,7 +172,7 @@ private struct DiffDocument: Decodable {
   }
 
   @Test(
-    "What is not a layout is 65, naming which and why; an unreadable one 66; usage 64",
+    "What is not a layout is 65, naming which and why",
     arguments: [
       ("not json", ExitCode.dataError, "is not a falls.layout/1 document: it is not JSON"),
       (#"{"schema": "falls.probe/1", "items": []}"#, .dataError, #"its schema is "falls.probe/1""#),
@@ -198,14 +198,48 @@ private struct DiffDocument: Decodable {
       "\(result.standardError)")
   }
 
-  @Test("Usage: two inputs, standard input once, the flags of the help")
-  func usage() async {
-    #expect(await runCLI(["diff", "a.json"]).code == .usage)
-    #expect(await runCLI(["diff", "-", "-"]).code == .usage)
-    #expect(await runCLI(["diff", "a", "b", "--columns", "3"]).code == .usage)
-    #expect(await runCLI(["diff", "a", "b", "-f", "svg"]).code == .usage)
-    #expect(await runCLI(["diff", "/nonexistent/a.json", "/nonexistent/b.json"]).code == .noInput)
-    #expect(await runCLI(["diff", "--help"]).standardOutput == DiffCommand.help)
+  @Test(
+    "Usage: two inputs, standard input once, the flags of the help; each refusal says why",
+    arguments: [
+      (["a.json"], "give two layouts, OLD and NEW; 1 is given"),
+      (["-", "-"], "standard input (-) can be only one of the two layouts"),
+      (
+        ["a", "b", "--columns", "3"],
+        "unknown option '--columns'; falls diff takes --tolerance, --max-bytes, --format, "
+          + "--output, --help"
+      ),
+      (
+        ["a", "b", "-f", "svg"], "--format svg is for falls layout; falls diff writes table or json"
+      ),
+      (
+        ["--tolerance", "x", "a", "b"],
+        "invalid value 'x' for '--tolerance'; expected a decimal number (e.g. --tolerance 0.5)"
+      ),
+      (
+        ["a", "b", "--tolerance", "-1"],
+        "invalid value '-1' for '--tolerance'; expected a number from 0 to 1000000000"
+      ),
+    ] as [([String], String)])
+  func usage(arguments: [String], message: String) async {
+    let result = await runCLI(["diff"] + arguments)
+    #expect(result.code == .usage && result.standardOutput.isEmpty)
+    // Each points to diff's own help.
+    let expected: String = "falls: error: " + message + "\nSee 'falls diff --help' for usage.\n"
+    #expect(result.standardError == expected, "\(result.standardError)")
+  }
+
+  @Test("An input that cannot be read is 66; --help prints diff's own help")
+  func unreadableAndHelp() async {
+    let missing = await runCLI(["diff", "/nonexistent/a.json", "/nonexistent/b.json"])
+    #expect(missing.code == .noInput && missing.standardError.contains("/nonexistent/a.json"))
+    let help = await runCLI(["diff", "--help"])
+    #expect(help.code == .success && help.standardOutput.hasPrefix("OVERVIEW: "))
+    // Its usage line and each of its flags, as typed here.
+    #expect(help.standardOutput.contains("USAGE: falls diff OLD NEW"))
+    for flag in ["--tolerance PT", "--max-bytes N", "-f, --format table|json", "-o, --output FILE"]
+    {
+      #expect(help.standardOutput.contains(flag), "\(flag)")
+    }
   }
 
   /// Two items as `falls layout -f jsonl` writes them, the second's `key` given `value`.

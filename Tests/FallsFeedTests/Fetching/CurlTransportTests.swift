@@ -5,11 +5,12 @@ import Testing
 
 /// The real transport against the real server on 127.0.0.1: no mocks.
 @Suite struct CurlTransportTests {
-  private func get(_ url: String, timeout: Double = 30, maxBytes: Int = 1 << 20)
+  private func get(_ url: String, timeout: Double = 300, maxBytes: Int = 1 << 20)
     async throws(TransportFailure) -> HTTPResponse
   {
-    // A deadline that a python server on a busy machine meets: only the tests of deadlines give
-    // a short one.
+    // A deadline that a python server on a busy machine meets (the suite under AddressSanitizer
+    // on 2 cores once took over 30 s for a redirect loop's hops): only the tests of deadlines
+    // give a short one.
     try await CurlTransport().get(
       URL(string: url) ?? URL(fileURLWithPath: "/"), headers: ["User-Agent": "falls/test"],
       timeout: timeout, maxBytes: maxBytes)
@@ -151,7 +152,7 @@ import Testing
     await #expect {
       try await CurlTransport().get(
         URL(string: server.url("/length/\(length)")) ?? URL(fileURLWithPath: "/"), headers: [:],
-        timeout: 10, readingAtMost: 1 << 20, until: { _ in false })
+        timeout: 300, readingAtMost: 1 << 20, until: { _ in false })
     } throws: { error in
       guard case .connectionLost(let detail) = error as? TransportFailure else { return false }
       return detail.contains("43") || detail.contains("transfer closed")
@@ -175,12 +176,12 @@ import Testing
     let server = try await TestServer()
     let response = try await CurlTransport().get(
       URL(string: server.url("/image-noise")) ?? URL(fileURLWithPath: "/"), headers: [:],
-      timeout: 10, readingAtMost: 1 << 20, until: { $0.count >= 5000 })
+      timeout: 300, readingAtMost: 1 << 20, until: { $0.count >= 5000 })
     #expect(response.isCut)
     #expect(response.body.count >= 5000 && response.body.count < 5000 + (1 << 16))
     let capped = try await CurlTransport().get(
       URL(string: server.url("/image-noise")) ?? URL(fileURLWithPath: "/"), headers: [:],
-      timeout: 10, readingAtMost: 70_000, until: { _ in false })
+      timeout: 300, readingAtMost: 70_000, until: { _ in false })
     #expect(capped.isCut && capped.body.count == 70_000)
   }
 
@@ -188,7 +189,7 @@ import Testing
   func cancelled() async throws {
     let server = try await TestServer()
     let request = Task {
-      try await get(server.url("/hang"), timeout: 30)
+      try await get(server.url("/hang"), timeout: 300)
     }
     try await Task.sleep(for: .milliseconds(300))
     request.cancel()
