@@ -25,23 +25,12 @@ public enum CLI {
 
   static var help: String {
     """
-    OVERVIEW: falls lays out image feeds as waterfalls (瀑布流) and prints the frames.
+    OVERVIEW: falls lays out image feeds as waterfalls (瀑布流) and prints frames.
 
     USAGE: falls <command> [options]
 
     COMMANDS:
-      layout       Lay out a finderlist feed and print every item's frame (table, json,
-                   jsonl), or draw it (svg, html).
-      view         Show the layout in the terminal and scroll through it, loading pages.
-      probe        Read the first bytes of every item's image and report its real size
-                   beside the feed's (table, json, jsonl).
-      check        Lay out a feed and check its rules, --limit figures and --images; exit
-                   1 when a check fails (table, json).
-      diff         Compare two layouts (falls layout -f json or jsonl) item by item; exit 1
-                   when they differ (table, json).
-      completions  Print a completion script for bash, zsh or fish.
-      manual       Print the manual page, falls(1), in roff.
-
+    \(commandLines)
     OPTIONS:
     \(topLevelOptions)
     EXAMPLES:
@@ -49,6 +38,26 @@ public enum CLI {
       falls view 'https://example.com/list?page={page}&size={size}'
 
     """
+  }
+
+  /// The commands of `falls --help`, a row each, wrapped under their column.
+  private static var commandLines: String {
+    let words = [
+      "Lay out a finderlist feed and print every item's frame (table, json, jsonl), or draw it "
+        + "(svg, html).",
+      "Show the layout in the terminal and scroll through it, loading pages.",
+      "Read the first bytes of every item's image and report its real size beside the feed's "
+        + "(table, json, jsonl).",
+      "Lay out a feed and check its rules, --limit figures and --images; exit 1 when a check "
+        + "fails (table, json).",
+      "Compare two layouts (falls layout -f json or jsonl) item by item; exit 1 when they "
+        + "differ (table, json).",
+      "Print a completion script for bash, zsh or fish.",
+      "Print the manual page, falls(1), in roff.",
+    ]
+    return zip(commands, words).map { command, words in
+      HelpText.row("  " + command.name, words, column: 15) + "\n"
+    }.joined()
   }
 
   /// The options of bare `falls`, from the flag table: help (which points to layout's) and the
@@ -60,7 +69,7 @@ public enum CLI {
       let text =
         name == .help
         ? flag.help.dropLast() + "; 'falls layout --help' shows the options of layout." : flag.help
-      return heading + String(repeating: " ", count: max(15 - heading.count, 1)) + text + "\n"
+      return HelpText.row(heading, String(text), column: 15) + "\n"
     }.joined()
   }
 

@@ -18,25 +18,25 @@ enum CheckCommand {
   }
 
   static var help: String {
-    var text = """
-      OVERVIEW: Lay out a feed as falls layout would and check the layout, for CI.
-
-      USAGE: falls check [FEED] [layout options] [--limit EXPR]... [--images] [-f table|json]
-
-      Checks that the feed reads and its items are valid (with --skip-invalid the report
-      lists the items skipped, counted by the figure skipped), that the layout's rules hold
-      on its frames (each inside the content width, no two overlapping, in the irregular
-      style no two enlarged side by side or stacked), that each --limit holds, and with
-      --images that every image is ok as falls probe reads it. Takes the options of falls layout that read the feed and make
-      the layout (not --quality, --fields or --rect, which shape its output); -f is table or
-      json (schema \(CheckReport.schema)).
-
-      """
+    let about =
+      "Checks that the feed reads and its items are valid (with --skip-invalid the report "
+      + "lists the items skipped, counted by the figure skipped), that the layout's rules hold "
+      + "on its frames (each inside the content width, no two overlapping, in the irregular "
+      + "style no two enlarged side by side or stacked), that each --limit holds, and with "
+      + "--images that every image is ok as falls probe reads it. Takes the options of falls "
+      + "layout that read the feed and make the layout (not --quality, --fields or --rect, "
+      + "which shape its output); -f is table or json (schema \(CheckReport.schema))."
+    var text =
+      "OVERVIEW: Lay out a feed as falls layout would and check the layout, for CI.\n\n"
+      + HelpText.labelled(
+        "USAGE: ",
+        "falls check [FEED] [layout options] [--limit EXPR]... [--images] [-f table|json]")
+      + "\n\n" + HelpText.prose(about) + "\n"
     text += "\n" + HelpText.arguments + "\nOPTIONS:\n"
     for flag in LayoutFlag.all where flag.commands.contains(.check) {
       text +=
         HelpText.heading(of: flag, for: .check) + "\n"
-        + wrap(flag.fullHelp(for: .check), indent: 6, width: 80) + "\n"
+        + wrap(flag.fullHelp(for: .check), indent: 6, width: HelpText.width) + "\n"
     }
     text += """
 

@@ -26,45 +26,58 @@ enum DiffCommand {
     var limitsRegularFile = false
   }
 
-  static let help = """
-    OVERVIEW: Compare two layouts of falls layout -f json or -f jsonl, item by item.
+  static var help: String {
+    let about =
+      "OLD and NEW are falls.layout/1 documents, json or jsonl in any mix; - is standard input "
+      + "(once). Items are matched by their index. An item only in OLD is removed, only in NEW "
+      + "added; one whose frame (x, y, width, height) moved by more than --tolerance, or whose "
+      + "column, span or enlargement changed, is changed. The content heights are compared when "
+      + "both documents give them (json does). Each value compared must be one falls writes: an "
+      + "index, column or span a whole number in range, a frame or content height a finite "
+      + "number (width and height at least 0), enlarged true or false; a key given twice counts "
+      + "last."
+    let maxBytes = Options().maxBytes
+    let options: [(String, String)] = [
+      (
+        "--tolerance PT",
+        "How far, in points, a frame's x, y, width or height may move and be the same. Default: 0: exactly the same."
+      ),
+      (
+        "--max-bytes N",
+        "Largest input read, in bytes: standard input, a pipe or a device is read no further "
+          + "(66); given, a larger regular file is refused before it is read. Default: "
+          + "\(maxBytes) (\(maxBytes >> 20) MiB), and no limit for a regular file, whose size is "
+          + "known."
+      ),
+      (
+        "-f, --format table|json",
+        "table for people: a summary line, then a line an item; json for one document (schema "
+          + "\(DiffReport.schema)). Default: table."
+      ),
+      (
+        "-o, --output FILE",
+        "Write the report to FILE, written beside it and renamed into place. Without --format, "
+          + "FILE's extension names it: .json for json, any other a table (.jsonl, .svg and "
+          + ".html are refused)."
+      ),
+      ("-h, --help", "Show this help."),
+    ]
+    return "OVERVIEW: Compare two layouts of falls layout -f json or -f jsonl, item by item.\n\n"
+      + HelpText.labelled(
+        "USAGE: ", "falls diff OLD NEW [--tolerance PT] [--max-bytes N] [-f table|json] [-o FILE]")
+      + "\n\n" + HelpText.prose(about) + "\n\nOPTIONS:\n"
+      + options.map { "  \($0)\n" + wrap($1, indent: 6, width: HelpText.width) + "\n" }.joined()
+        + """
 
-    USAGE: falls diff OLD NEW [--tolerance PT] [--max-bytes N] [-f table|json] [-o FILE]
+        EXIT STATUS:
+          0    the layouts are the same within the tolerance
+          1    they differ (the report says how)
+          64   bad usage
+          65   an input is not a layout (the message says which and why)
+          66   an input cannot be read, or is larger than --max-bytes
 
-    OLD and NEW are falls.layout/1 documents, json or jsonl in any mix; - is standard input
-    (once). Items are matched by their index. An item only in OLD is removed, only in NEW
-    added; one whose frame (x, y, width, height) moved by more than --tolerance, or whose
-    column, span or enlargement changed, is changed. The content heights are compared when
-    both documents give them (json does). Each value compared must be one falls writes: an
-    index, column or span a whole number in range, a frame or content height a finite number
-    (width and height at least 0), enlarged true or false; a key given twice counts last.
-
-    OPTIONS:
-      --tolerance PT
-          How far, in points, a frame's x, y, width or height may move and be the same.
-          Default: 0: exactly the same.
-      --max-bytes N
-          Largest input read, in bytes: standard input, a pipe or a device is read no
-          further (66); given, a larger regular file is refused before it is read. Default:
-          \(Options().maxBytes) (\(Options().maxBytes >> 20) MiB), and no limit for a regular file, whose size is known.
-      -f, --format table|json
-          table for people: a summary line, then a line an item; json for one document
-          (schema falls.diff/1). Default: table.
-      -o, --output FILE
-          Write the report to FILE, written beside it and renamed into place. Without
-          --format, FILE's extension names it: .json for json, any other a table (.jsonl,
-          .svg and .html are refused).
-      -h, --help
-          Show this help.
-
-    EXIT STATUS:
-      0    the layouts are the same within the tolerance
-      1    they differ (the report says how)
-      64   bad usage
-      65   an input is not a layout (the message says which and why)
-      66   an input cannot be read, or is larger than --max-bytes
-
-    """
+        """
+  }
 
   /// The flags `falls diff` takes, as the unknown-option message and the completion scripts
   /// name them.

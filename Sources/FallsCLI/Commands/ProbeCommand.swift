@@ -27,25 +27,24 @@ enum ProbeCommand {
   static let jobRange = 1...64
 
   static var help: String {
-    var text = """
-      OVERVIEW: Read the first bytes of every item's image and report its size as it is shown,
-      beside the feed's.
-
-      USAGE: falls probe [FEED] [options]
-
-      Each item is ok, a mismatch (its ratio is off the feed's by more than --tolerance),
-      missing (the feed gives no size), unreachable (no answer, a non-2xx status), or
-      notAnImage (an HTML page, text, or no known header in the first 1 MiB). Read: PNG,
-      JPEG (with its EXIF orientation), GIF, WebP, AVIF, HEIC and BMP; orientations 5 to 8
-      swap the sides, as browsers and UIImage show them. An image is asked for its first 64
-      KiB, never read whole.
-
-      """
+    let about =
+      "Each item is ok, a mismatch (its ratio is off the feed's by more than --tolerance), "
+      + "missing (the feed gives no size), unreachable (no answer, a non-2xx status), or "
+      + "notAnImage (an HTML page, text, or no known header in the first 1 MiB). Read: PNG, "
+      + "JPEG (with its EXIF orientation), GIF, WebP, AVIF, HEIC and BMP; orientations 5 to 8 "
+      + "swap the sides, as browsers and UIImage show them. An image is asked for its first 64 "
+      + "KiB, never read whole."
+    var text =
+      HelpText.labelled(
+        "OVERVIEW: ",
+        "Read the first bytes of every item's image and report its size as it is shown, "
+          + "beside the feed's.") + "\n\nUSAGE: falls probe [FEED] [options]\n\n"
+      + HelpText.prose(about) + "\n"
     text += "\n" + HelpText.arguments + "\nOPTIONS:\n"
     for flag in LayoutFlag.all where flag.commands.contains(.probe) {
       text +=
         HelpText.heading(of: flag, for: .probe) + "\n"
-        + wrap(flag.fullHelp(for: .probe), indent: 6, width: 80) + "\n"
+        + wrap(flag.fullHelp(for: .probe), indent: 6, width: HelpText.width) + "\n"
     }
     text += """
 

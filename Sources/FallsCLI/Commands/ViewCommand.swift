@@ -26,7 +26,7 @@ enum ViewCommand {
 
       USAGE: falls view [FEED] [options]
 
-      \(wrap(about, indent: 0, width: 90))
+      \(HelpText.prose(about))
 
       KEYS:
 

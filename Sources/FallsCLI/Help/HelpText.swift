@@ -3,6 +3,33 @@ import FallsBase
 /// The help of `falls layout`, written from the flag table, and the suggestion of a flag for a
 /// misspelt one.
 enum HelpText {
+  /// The columns every help fits in: an 80-column terminal breaks no word of it.
+  static let width = 80
+
+  /// `text` after `label` (`USAGE: `), wrapped to ``width``, its later lines under the text's
+  /// start; a bracketed group (`[-f table|json]`) is kept on one line.
+  static func labelled(_ label: String, _ text: String) -> String {
+    var depth = 0
+    let joined = String(
+      text.map { character -> Character in
+        if character == "[" { depth += 1 } else if character == "]" { depth -= 1 }
+        return depth > 0 && character == " " ? "\u{00A0}" : character
+      })
+    let wrapped = wrap(joined, indent: label.count, width: width).dropFirst(label.count)
+    return label + wrapped.replacingOccurrences(of: "\u{00A0}", with: " ")
+  }
+
+  /// A paragraph of prose, wrapped to ``width``.
+  static func prose(_ text: String) -> String { wrap(text, indent: 0, width: width) }
+
+  /// An option's or a command's line and its words wrapped under a column at `column`:
+  /// `  name    words…`, or the words on the next line where the name reaches the column.
+  static func row(_ name: String, _ words: String, column: Int) -> String {
+    let body = wrap(words, indent: column, width: width)
+    guard name.count + 1 < column else { return name + "\n" + body }
+    return name + body.dropFirst(name.count)
+  }
+
   /// `falls layout --help`: the overview, then every flag of the table in its order, wrapped.
   static var layout: String {
     var text = """
@@ -15,14 +42,14 @@ enum HelpText {
       """
     text += "\n" + arguments + "\nOPTIONS:\n"
     for flag in LayoutFlag.all where flag.commands.contains(.layout) {
-      text += heading(of: flag) + "\n" + wrap(flag.fullHelp(), indent: 6, width: 80) + "\n"
+      text += heading(of: flag) + "\n" + wrap(flag.fullHelp(), indent: 6, width: width) + "\n"
     }
     text += """
 
       EXAMPLES:
         falls layout
         falls layout -c 4 -f json | jq '.items[] | select(.enlarged)'
-        falls layout Tests/Fixtures/xr-waterfall.json --style waterfall --insets 0 -s 4
+        falls layout Tests/Fixtures/xr-waterfall.json --style waterfall -s 4
         falls layout -c 4 -f html -o feed.html
         falls layout 'https://example.com/list?page={page}&size={size}' --pages 3
         curl -s https://example.com/finderlist | falls layout - -f jsonl
@@ -38,7 +65,7 @@ enum HelpText {
     var text = "ARGUMENTS:\n"
     for flag in LayoutFlag.all {
       guard let positional = flag.positional else { continue }
-      text += "  \(positional)\n" + wrap(positionalHelp(of: flag), indent: 6, width: 80) + "\n"
+      text += "  \(positional)\n" + wrap(positionalHelp(of: flag), indent: 6, width: width) + "\n"
     }
     return text
   }

@@ -1,3 +1,4 @@
+import FallsBase
 import Testing
 
 @testable import FallsCLI
@@ -40,5 +41,48 @@ import Testing
   @Test("No suggestion for a name far from every flag")
   func noSuggestion() {
     #expect(HelpText.suggestion(for: "zzzzzzzzzz") == "")
+  }
+
+  @Test(
+    "Every help fits 80 columns: no line of it is wider",
+    arguments: [
+      ["--help"], ["layout", "--help"], ["view", "--help"], ["probe", "--help"],
+      ["check", "--help"], ["diff", "--help"], ["completions", "--help"], ["manual", "--help"],
+      ["help", "check"],
+    ])
+  func width(arguments: [String]) async {
+    let result = await runCLI(arguments)
+    #expect(result.code == .success && !result.standardOutput.isEmpty)
+    for line in result.standardOutput.split(separator: "\n") {
+      #expect(displayWidth(line) <= 80, "\(arguments): \(displayWidth(line)) columns: \(line)")
+    }
+  }
+
+  @Test(
+    "A row's words wrap under their column; a name past the column puts them on the next line",
+    arguments: [
+      ("  a", "one two", 6, "  a   one two"),
+      ("  a-long-name", "one", 6, "  a-long-name\n      one"),
+      ("  b", String(repeating: "word ", count: 20), 6, ""),
+    ])
+  func row(name: String, words: String, column: Int, expected: String) {
+    let row = HelpText.row(name, words, column: column)
+    if !expected.isEmpty { #expect(row == expected) }
+    let lines = row.split(separator: "\n")
+    #expect(lines.allSatisfy { displayWidth($0) <= HelpText.width })
+    #expect(lines.dropFirst().allSatisfy { $0.hasPrefix(String(repeating: " ", count: column)) })
+    // The words, all there, in order.
+    #expect(
+      Array(row.split { $0 == " " || $0 == "\n" }.dropFirst()) == words.split(separator: " "))
+  }
+
+  @Test("A usage wraps under its start, a bracketed group kept whole on one line")
+  func labelled() {
+    let usage = HelpText.labelled(
+      "USAGE: ", "falls diff OLD NEW [--tolerance PT] [--max-bytes N] [-f table|json] [-o FILE]")
+    #expect(
+      usage == "USAGE: falls diff OLD NEW [--tolerance PT] [--max-bytes N] [-f table|json]\n"
+        + "       [-o FILE]")
+    #expect(HelpText.labelled("USAGE: ", "falls view [FEED]") == "USAGE: falls view [FEED]")
   }
 }
