@@ -29,11 +29,12 @@ enum ProbeCommand {
   static var help: String {
     let about =
       "Each item is ok, a mismatch (its ratio is off the feed's by more than --tolerance), "
-      + "missing (the feed gives no size), unreachable (no answer, a non-2xx status), or "
-      + "notAnImage (an HTML page, text, or no known header in the first 1 MiB). Read: PNG, "
-      + "JPEG (with its EXIF orientation), GIF, WebP, AVIF, HEIC and BMP; orientations 5 to 8 "
-      + "swap the sides, as browsers and UIImage show them. An image is asked for its first 64 "
-      + "KiB, never read whole."
+      + "missing (the feed gives no size), unreachable (no answer, a non-2xx status), "
+      + "notAnImage (an HTML page, text, or no known header in the first "
+      + "\(ImageProber.mostBytes >> 20) MiB), or refused (not read, by rule: a remote feed's "
+      + "local file, another scheme). Read: \(ImageFormat.listed) (a JPEG with its EXIF "
+      + "orientation); orientations 5 to 8 swap the sides, as browsers and UIImage show them. "
+      + "An image is asked for its first \(ImageProber.rangeBytes >> 10) KiB, never read whole."
     var text =
       HelpText.labelled(
         "OVERVIEW: ",

@@ -1,3 +1,5 @@
+import FallsFeed
+
 /// `falls manual`: the manual page falls(1) in roff, written from the flag table, the viewer's
 /// keys and the exit statuses, as `make install` puts it in `share/man/man1/falls.1`.
 enum ManualPage {
@@ -47,9 +49,9 @@ enum ManualPage {
       .B falls view
       shows the layout in the terminal and loads the next page at the bottom.
       .B falls probe
-      reads the first bytes of every item's image (PNG, JPEG with its EXIF orientation, GIF,
-      WebP, AVIF, HEIC, BMP) and reports its size as shown beside the feed's: ok, mismatch,
-      missing, unreachable or not\\-an\\-image; it exits 1 when any item is not ok.
+      reads the first bytes of every item's image (\(ImageFormat.listed), a JPEG with its EXIF
+      orientation) and reports its size as shown beside the feed's: ok, mismatch, missing,
+      unreachable, notAnImage or refused; it exits 1 when any item is not ok.
       .B falls check
       lays a feed out as falls layout does and checks the layout's rules on its frames, each
       \\-\\-limit, and with \\-\\-images every image; it exits 1 when a check fails.

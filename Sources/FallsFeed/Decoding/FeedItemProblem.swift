@@ -163,7 +163,7 @@ public struct FeedItemProblem: Error, Hashable, Sendable {
     case .tooShort: expected = "a height/width ratio whose height in points is above 0"
     case .invalidSpan: expected = "a whole number of columns of at least 1, or \"full\""
     case .imageUnreachable, .notAnImage:
-      expected = "an image falls reads (PNG, JPEG, GIF, WebP, AVIF, HEIC or BMP)"
+      expected = "an image falls reads (\(ImageFormat.listed))"
     case .imageRefused:
       expected =
         "an image falls may read: http, https or data: (a file of this machine too for a "

@@ -1,6 +1,15 @@
 /// The image formats whose headers ``ImageHeaderReader`` reads.
 public enum ImageFormat: String, CaseIterable, Hashable, Sendable {
   case png, jpeg, gif, webp, avif, heic, bmp
+
+  /// The format's name as people write it: `PNG`, `WebP`.
+  public var name: String { self == .webp ? "WebP" : rawValue.uppercased() }
+
+  /// Every format falls reads, for a message or a help: `PNG, JPEG, …, HEIC or BMP`.
+  public static var listed: String {
+    let names = allCases.map(\.name)
+    return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+  }
 }
 
 /// What an image's header says of it: its format, the size of its stored pixels, and how they
