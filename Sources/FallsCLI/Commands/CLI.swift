@@ -9,15 +9,41 @@ public enum CLI {
   /// The version `falls --version` prints.
   public static let version = "0.1.0"
 
-  /// The commands, with a line each for the completion scripts.
-  static let commands: [(name: String, help: String)] = [
-    (LayoutCommand.name, "Lay out a feed and print every item's frame"),
-    (ViewCommand.name, "Show the layout in the terminal and scroll through it"),
-    (ProbeCommand.name, "Read every item's image and report its size beside the feed's"),
-    (CheckCommand.name, "Lay out a feed and check the layout's rules and limits, for CI"),
-    (DiffCommand.name, "Compare two layouts item by item"),
-    (ShellCompletions.name, "Print a completion script for bash, zsh or fish"),
-    (ManualPage.name, "Print the manual page, falls(1)"),
+  /// The commands: a line each for the completion scripts (`help`), and what `falls --help`
+  /// says of each (`summary`).
+  static let commands: [(name: String, help: String, summary: String)] = [
+    (
+      LayoutCommand.name, "Lay out a feed and print every item's frame",
+      "Lay out a finderlist feed and print every item's frame (table, json, jsonl), or draw it "
+        + "(svg, html)."
+    ),
+    (
+      ViewCommand.name, "Show the layout in the terminal and scroll through it",
+      "Show the layout in the terminal and scroll through it, loading pages."
+    ),
+    (
+      ProbeCommand.name, "Read every item's image and report its size beside the feed's",
+      "Read the first bytes of every item's image and report its real size beside the feed's "
+        + "(table, json, jsonl)."
+    ),
+    (
+      CheckCommand.name, "Lay out a feed and check the layout's rules and limits, for CI",
+      "Lay out a feed and check its rules, --limit figures and --images; exit 1 when a check "
+        + "fails (table, json)."
+    ),
+    (
+      DiffCommand.name, "Compare two layouts item by item",
+      "Compare two layouts (falls layout -f json or jsonl) item by item; exit 1 when they "
+        + "differ (table, json)."
+    ),
+    (
+      ShellCompletions.name, "Print a completion script for bash, zsh or fish",
+      "Print a completion script for bash, zsh or fish."
+    ),
+    (
+      ManualPage.name, "Print the manual page, falls(1)",
+      "Print the manual page, falls(1), in roff."
+    ),
   ]
 
   /// What `--version` prints, after any command.
@@ -42,22 +68,7 @@ public enum CLI {
 
   /// The commands of `falls --help`, a row each, wrapped under their column.
   private static var commandLines: String {
-    let words = [
-      "Lay out a finderlist feed and print every item's frame (table, json, jsonl), or draw it "
-        + "(svg, html).",
-      "Show the layout in the terminal and scroll through it, loading pages.",
-      "Read the first bytes of every item's image and report its real size beside the feed's "
-        + "(table, json, jsonl).",
-      "Lay out a feed and check its rules, --limit figures and --images; exit 1 when a check "
-        + "fails (table, json).",
-      "Compare two layouts (falls layout -f json or jsonl) item by item; exit 1 when they "
-        + "differ (table, json).",
-      "Print a completion script for bash, zsh or fish.",
-      "Print the manual page, falls(1), in roff.",
-    ]
-    return zip(commands, words).map { command, words in
-      HelpText.row("  " + command.name, words, column: 15) + "\n"
-    }.joined()
+    commands.map { HelpText.row("  " + $0.name, $0.summary, column: 15) + "\n" }.joined()
   }
 
   /// The options of bare `falls`, from the flag table: help (which points to layout's) and the

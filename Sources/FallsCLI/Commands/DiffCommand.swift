@@ -28,7 +28,7 @@ enum DiffCommand {
 
   static var help: String {
     let about =
-      "OLD and NEW are falls.layout/1 documents, json or jsonl in any mix; - is standard input "
+      "OLD and NEW are \(LayoutDocument.schema) documents, json or jsonl in any mix; - is standard input "
       + "(once). Items are matched by their index. An item only in OLD is removed, only in NEW "
       + "added; one whose frame (x, y, width, height) moved by more than --tolerance, or whose "
       + "column, span or enlargement changed, is changed. The content heights are compared when "

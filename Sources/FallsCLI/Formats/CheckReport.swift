@@ -100,11 +100,7 @@ struct CheckReport: Sendable {
       try out.appendJSONArray(checks) { check, out in out.appendCheck(check) }
       out.appendLiteral(",\"problems\":")
       try out.appendJSONArray(allProblems) { problem, out in out.appendProblem(problem) }
-      try out.appendSkippedList(skipped)
-      if let failedPage {
-        out.appendLiteral(",\"failedPage\":")
-        out.appendFailedPage(failedPage)
-      }
+      try out.appendLeftOut(skipped: skipped, failedPage: failedPage)
       out.appendLiteral("}\n")
     } else {
       for check in checks {
@@ -119,15 +115,11 @@ struct CheckReport: Sendable {
         out.append("  " + escapingControlCharacters(message) + "\n")
       }
       // What was left out is said with the verdict: a pass over skipped items is not a plain one.
-      let skippedWords = skipped.flatMap { skipped in
-        skipped.isEmpty
-          ? nil : "; skipped \(skipped.count) item\(skipped.count == 1 ? "" : "s") (--skip-invalid)"
-      }
       out.append(
         (passed
           ? "passed: \(checks.count) check\(checks.count == 1 ? "" : "s")"
-          : "FAILED: \(failed.count) of \(checks.count) checks") + (skippedWords ?? "")
-          + (failedPage?.verdictWords ?? "") + "\n")
+          : "FAILED: \(failed.count) of \(checks.count) checks")
+          + leftOutWords(skipped: skipped, failedPage: failedPage) + "\n")
     }
     try out.flush()
   }

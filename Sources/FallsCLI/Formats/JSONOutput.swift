@@ -39,11 +39,7 @@ extension LayoutReport {
       out.appendLiteral(",\"quality\":")
       appendQualityObject(quality, to: &out)
     }
-    try out.appendSkippedList(skipped)
-    if let failedPage {
-      out.appendLiteral(",\"failedPage\":")
-      out.appendFailedPage(failedPage)
-    }
+    try out.appendLeftOut(skipped: skipped, failedPage: failedPage)
     out.appendLiteral(",\"items\":[")
     try writeElements(to: &out, separator: ",", terminator: "")
     out.appendLiteral("]}\n")
@@ -341,14 +337,6 @@ extension LayoutReport {
 }
 
 extension OutputBuffer {
-  /// A failed page's object, `{"page", "pages", "error"}`, as the layout's and `falls check`'s
-  /// documents have it.
-  mutating func appendFailedPage(_ failed: LayoutReport.FailedPage) {
-    appendLiteral("{")
-    appendFailedPageMembers(failed)
-    appendLiteral("}")
-  }
-
   /// The members of a failed page's object: `"page"`, `"pages"` (how many were asked for) and
   /// `"error"`.
   mutating func appendFailedPageMembers(_ failed: LayoutReport.FailedPage) {
@@ -360,15 +348,25 @@ extension OutputBuffer {
     appendJSONString(failed.error)
   }
 
-  /// `,"skipped":[…]`, an object an item `--skip-invalid` skipped, as the layout's and
-  /// `falls check`'s documents have it; nothing without `--skip-invalid` (`nil`).
-  mutating func appendSkippedList(_ skipped: [FeedItemProblem]?) throws(SystemError) {
-    guard let skipped else { return }
-    appendLiteral(",\"skipped\":")
-    try appendJSONArray(skipped) { problem, out in
-      out.appendLiteral("{")
-      out.appendSkippedMembers(problem)
-      out.appendLiteral("}")
+  /// What a run left out, as the layout's, `falls check`'s and `falls probe`'s documents end
+  /// their head with it: `,"skipped":[…]`, an object an item `--skip-invalid` skipped (nothing
+  /// without `--skip-invalid`, `nil`), and `,"failedPage":{…}` when a page failed with
+  /// `--keep-partial`.
+  mutating func appendLeftOut(
+    skipped: [FeedItemProblem]?, failedPage: LayoutReport.FailedPage? = nil
+  ) throws(SystemError) {
+    if let skipped {
+      appendLiteral(",\"skipped\":")
+      try appendJSONArray(skipped) { problem, out in
+        out.appendLiteral("{")
+        out.appendSkippedMembers(problem)
+        out.appendLiteral("}")
+      }
+    }
+    if let failedPage {
+      appendLiteral(",\"failedPage\":{")
+      appendFailedPageMembers(failedPage)
+      appendLiteral("}")
     }
   }
 
@@ -405,6 +403,16 @@ extension OutputBuffer {
     appendLiteral(",\"error\":")
     if let error { appendJSONString(error) } else { appendLiteral("null") }
   }
+}
+
+/// What a verdict line adds for what a run left out: `; skipped 2 items (--skip-invalid)`,
+/// `; page 3 of 4 failed (--keep-partial)`; nothing when it left nothing out.
+func leftOutWords(skipped: [FeedItemProblem]?, failedPage: LayoutReport.FailedPage? = nil)
+  -> String
+{
+  let count = skipped?.count ?? 0
+  return (count == 0 ? "" : "; skipped \(count) item\(count == 1 ? "" : "s") (--skip-invalid)")
+    + (failedPage.map { "; page \($0.page) of \($0.pages) failed (--keep-partial)" } ?? "")
 }
 
 /// Why an item was skipped, as a document says it: a word (the reason's case) and, for its

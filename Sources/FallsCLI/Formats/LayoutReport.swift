@@ -32,9 +32,6 @@ struct LayoutReport: Sendable {
     var page: Int
     var pages: Int
     var error: String
-
-    /// What a verdict line adds: `; page 3 of 4 failed (--keep-partial)`.
-    var verdictWords: String { "; page \(page) of \(pages) failed (--keep-partial)" }
   }
 
   /// The JSON schema name written into `--format json` output: the one its reader

@@ -140,7 +140,7 @@ struct ProbeReport: Sendable {
         out.appendInteger(count)
       }
       out.appendLiteral("}")
-      try out.appendSkippedList(skipped)
+      try out.appendLeftOut(skipped: skipped)
       out.appendLiteral(",\"items\":")
       try out.appendJSONArray(items) { item, out in appendJSON(item, to: &out) }
       out.appendLiteral("}\n")
@@ -239,11 +239,6 @@ struct ProbeReport: Sendable {
       out.append("item \(item.index): \(item.status.words): \(escapingControlCharacters(error))\n")
     }
     // What was left out is said with the counts: a probe over skipped items is not a plain one.
-    let skippedWords = skipped.flatMap { skipped in
-      skipped.isEmpty
-        ? nil
-        : "; skipped \(skipped.count) item\(skipped.count == 1 ? "" : "s") (--skip-invalid)"
-    }
-    out.append(summary + (skippedWords ?? "") + "\n")
+    out.append(summary + leftOutWords(skipped: skipped) + "\n")
   }
 }

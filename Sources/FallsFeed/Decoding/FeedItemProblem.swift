@@ -132,8 +132,8 @@ public struct FeedItemProblem: Error, Hashable, Sendable {
     case nil: "missing"
     case "null": "null"
     case "true", "false": "boolean"
-    case "an object": "object"
-    case "an array": "array"
+    case JSONScanner.Token.emptyObject.kindName: "object"
+    case JSONScanner.Token.emptyArray.kindName: "array"
     case let value? where value.hasPrefix("\""): "string"
     case _?: "number"
     }

@@ -205,8 +205,10 @@ enum ItemRules {
       shortenedForMessage(
         String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[text]), as: UTF8.self))
     case .string(let token): jsonQuoted(shortenedForMessage(scanner.text(of: token)))
-    case .array: "an array"
-    case .object: "an object"
+    // Containers only named, as the scanner names a token's kind (FeedItemProblem.valueType
+    // reads these names back).
+    case .array: JSONScanner.Token.emptyArray.kindName
+    case .object: JSONScanner.Token.emptyObject.kindName
     }
   }
 
