@@ -223,7 +223,7 @@ struct FeedPages {
       }
       // The image is what failed: a declared size it was to replace (or fill) is no reason.
       let problem = FeedItemProblem(
-        index: item.index, field: .img, value: "\"\(shortenedForMessage(item.img))\"",
+        index: item.index, field: .img, value: FeedItemProblem.quoted(item.img),
         reason: reason, key: options.shape.key(of: .img))
       guard options.skipInvalid else {
         var numbered = problem

@@ -139,6 +139,13 @@ public struct FeedItemProblem: Error, Hashable, Sendable {
     }
   }
 
+  /// A string value as ``value`` holds it: shortened as a message quotes it, then a JSON
+  /// string literal, its quotes, backslashes and control characters escaped, so that the
+  /// documents can write it as JSON.
+  public static func quoted(_ text: String) -> String {
+    jsonQuoted(shortenedForMessage(text))
+  }
+
   /// Creates a problem report; `key` is the field's name unless given.
   public init(
     index: Int, field: FeedField, value: String?, reason: Reason, key: String? = nil

@@ -204,7 +204,7 @@ enum ItemRules {
     case .number(let text):
       shortenedForMessage(
         String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[text]), as: UTF8.self))
-    case .string(let token): jsonQuoted(shortenedForMessage(scanner.text(of: token)))
+    case .string(let token): FeedItemProblem.quoted(scanner.text(of: token))
     // Containers only named, as the scanner names a token's kind (FeedItemProblem.valueType
     // reads these names back).
     case .array: JSONScanner.Token.emptyArray.kindName
@@ -219,7 +219,7 @@ enum ItemRules {
 }
 
 /// `text` as a JSON string literal, for messages.
-private func jsonQuoted(_ text: String) -> String {
+func jsonQuoted(_ text: String) -> String {
   var out = "\""
   for scalar in text.unicodeScalars {
     switch scalar {

@@ -150,6 +150,28 @@ private let shown = [(37, 23), (17, 13), (31, 43), (45, 33), (19, 11)]
     }
   }
 
+  @Test("An image named with quotes, backslashes and controls is skipped as valid JSON, quoted")
+  func skippedImageQuoted() async throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "falls-sized-\(UUID().uuidString).json"
+    ).path
+    let png = Fixtures.path("images/png-37x23.png")
+    // The first image's name, as JSON writes it: a"b\c, a control character, .png.
+    try Data(
+      #"[{"img": "a\"b\\c\u0001.png"}, {"img": "\#(png)"}]"#.utf8
+    ).write(to: URL(fileURLWithPath: path))
+    let result = await runCLI([
+      "layout", path, "--sizes", "images", "--skip-invalid", "-f", "jsonl",
+    ])
+    #expect(result.code == .success)
+    let first = try #require(result.standardOutput.split(separator: "\n").first)
+    let line = try #require(
+      try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
+    #expect(line["kind"] as? String == "skipped" && line["value"] as? String == "a\"b\\c\u{1}.png")
+    // The message quotes it escaped, as JSON would.
+    #expect(result.standardError.contains(#"its image "a\"b\\c\u0001.png" could not be read"#))
+  }
+
   @Test("An image that cannot be read names its item: 69 unreached, 65 not an image, or skipped")
   func failures() async throws {
     let server = try await TestServer()
