@@ -4,7 +4,8 @@ import Foundation
 
 /// What `falls probe` found of one item: the feed's size beside its image's.
 struct ProbedItem: Sendable {
-  /// How the item's image agrees with the feed.
+  /// How the item's image agrees with the feed; its raw value is the word every document and
+  /// table writes, in camelCase as every key: `notAnImage`.
   enum Status: String, CaseIterable, Sendable {
     /// The image's ratio is the feed's, within the tolerance.
     case ok
@@ -28,9 +29,6 @@ struct ProbedItem: Sendable {
       }
     }
 
-    /// The status as a document writes it, a value or a key of the summary, in camelCase as
-    /// every key: `notAnImage`.
-    var key: String { rawValue }
   }
 
   var index: Int
@@ -135,7 +133,7 @@ struct ProbeReport: Sendable {
       out.appendInteger(items.count)
       for (status, count) in counts {
         out.appendLiteral(",")
-        out.appendJSONString(status.key)
+        out.appendJSONString(status.rawValue)
         out.appendLiteral(":")
         out.appendInteger(count)
       }

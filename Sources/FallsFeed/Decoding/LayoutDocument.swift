@@ -396,7 +396,7 @@ public struct LayoutDocument: Sendable {
         let first = try scanner.documentValue()
         guard case .object(let key) = first else {
           // An empty object is no layout either: neither a document nor an item's line.
-          let what = first.kindName == "an object" ? "an empty object" : first.kindName
+          let what = if case .emptyObject = first { "an empty object" } else { first.kindName }
           throw Failure.notALayout(
             "it is \(what), not a layout's JSON object (a document with \"items\", or lines "
               + "of items)")
