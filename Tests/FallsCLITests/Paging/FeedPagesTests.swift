@@ -6,6 +6,15 @@ import Testing
 
 @testable import FallsCLI
 
+/// A feed file of `bytes` in the temporary folder, for one test: its path.
+private func scratchFeed(_ bytes: Data) throws -> String {
+  let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "falls-sized-\(UUID().uuidString).json"
+  ).path
+  try bytes.write(to: URL(fileURLWithPath: path))
+  return path
+}
+
 /// `mis-sized.json` with each item's size set by `size(position, declared)` (nil: none).
 private func resized(_ size: (Int, (Int, Int)?) -> (Int, Int)?) throws -> String {
   let document = try JSONSerialization.jsonObject(with: Fixtures.data("mis-sized.json"))
@@ -25,11 +34,7 @@ private func resized(_ size: (Int, (Int, Int)?) -> (Int, Int)?) throws -> String
     }
     return item
   }
-  let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "falls-sized-\(UUID().uuidString).json"
-  ).path
-  try JSONSerialization.data(withJSONObject: root).write(to: URL(fileURLWithPath: path))
-  return path
+  return try scratchFeed(try JSONSerialization.data(withJSONObject: root))
 }
 
 /// `mis-sized.json` with item 1's width set to `width` (a JSON value, as the feed would write
@@ -41,11 +46,7 @@ private func badWidth(_ width: Any) throws -> String {
   }
   items[1]["width"] = width
   root["data"] = items
-  let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "falls-sized-\(UUID().uuidString).json"
-  ).path
-  try JSONSerialization.data(withJSONObject: root).write(to: URL(fileURLWithPath: path))
-  return path
+  return try scratchFeed(try JSONSerialization.data(withJSONObject: root))
 }
 
 /// The displayed sizes of mis-sized.json's images, in its order (by the fixtures' names: the
@@ -119,13 +120,10 @@ private let shown = [(37, 23), (17, 13), (31, 43), (45, 33), (19, 11)]
 
   @Test("A refused size whose image cannot be read either: 69 naming the image, or skipped")
   func refusedSizeAndImage() async throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "falls-sized-\(UUID().uuidString).json"
-    ).path
     let png = Fixtures.path("images/png-37x23.png")
-    try Data(
-      #"[{"img": "\#(png)"}, {"img": "/nonexistent/a.png", "width": "0", "height": 1}]"#.utf8
-    ).write(to: URL(fileURLWithPath: path))
+    let path = try scratchFeed(
+      Data(
+        #"[{"img": "\#(png)"}, {"img": "/nonexistent/a.png", "width": "0", "height": 1}]"#.utf8))
     for sizes in ["images", "fill"] {
       let refused = await runCLI(["layout", path, "--sizes", sizes])
       // The size was to be replaced (or filled) by the image's: what failed is the image.
@@ -152,14 +150,11 @@ private let shown = [(37, 23), (17, 13), (31, 43), (45, 33), (19, 11)]
 
   @Test("An image named with quotes, backslashes and controls is skipped as valid JSON, quoted")
   func skippedImageQuoted() async throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "falls-sized-\(UUID().uuidString).json"
-    ).path
     let png = Fixtures.path("images/png-37x23.png")
     // The first image's name, as JSON writes it: a"b\c, a control character, .png.
-    try Data(
-      #"[{"img": "a\"b\\c\u0001.png"}, {"img": "\#(png)"}]"#.utf8
-    ).write(to: URL(fileURLWithPath: path))
+    let path = try scratchFeed(
+      Data(
+        #"[{"img": "a\"b\\c\u0001.png"}, {"img": "\#(png)"}]"#.utf8))
     let result = await runCLI([
       "layout", path, "--sizes", "images", "--skip-invalid", "-f", "jsonl",
     ])
@@ -176,17 +171,12 @@ private let shown = [(37, 23), (17, 13), (31, 43), (45, 33), (19, 11)]
   func failures() async throws {
     let server = try await TestServer()
     func feed(_ middle: String) throws -> String {
-      let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "falls-sized-\(UUID().uuidString).json"
-      ).path
       let items = [
         #"{"img": "\#(Fixtures.path("images/png-37x23.png"))", "width": "1", "height": "1"}"#,
         #"{"img": "\#(middle)"}"#,
         #"{"img": "\#(Fixtures.path("images/gif-17x13.gif"))", "width": "1", "height": "1"}"#,
       ]
-      try Data(("[" + items.joined(separator: ",") + "]").utf8).write(
-        to: URL(fileURLWithPath: path))
-      return path
+      return try scratchFeed(Data(("[" + items.joined(separator: ",") + "]").utf8))
     }
     let missing = try feed(server.url("/status/404"))
     let run = await runCLI(["layout", missing, "--sizes", "fill"])
