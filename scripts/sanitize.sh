@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make sanitize (and .ci/run): the whole test suite under AddressSanitizer, with LeakSanitizer,
-# then the concurrent parts under ThreadSanitizer: the parallel JSON writer, the feed parser that
-# reads in two halves, mapped files, the fetcher and URLSession, falls diff's two readers. Fails on a failed test or on any
+# then the concurrent parts under ThreadSanitizer: the shared-value lock, the parallel JSON
+# writer, the feed parser that reads in two halves, mapped files, the fetcher and libcurl, the
+# image prober's parallel requests, falls diff's two readers. Fails on a failed test or on any
 # sanitizer report, in the test process or in a falls it starts (each report is written to
 # .build/sanitizers/<sanitizer>.<pid> and shown at the end).
 #
@@ -27,7 +28,7 @@ for sanitizer in $sanitizers; do
       export ASAN_OPTIONS="log_path=$reports/address:detect_leaks=1"
       ;;
     thread)
-      filter=(--filter "ParallelWritingTests|FeedParserTests|FeedReaderTests|FeedFetcherTests|CurlTransportTests|PagedLayoutTests|ViewCommandTests|DiffCommandTests")
+      filter=(--filter "LockedTests|ImageProberTests|ParallelWritingTests|FeedParserTests|FeedReaderTests|FeedFetcherTests|CurlTransportTests|PagedLayoutTests|ViewCommandTests|DiffCommandTests")
       export TSAN_OPTIONS="log_path=$reports/thread:halt_on_error=1:suppressions=$PWD/.ci/tsan-suppressions.txt"
       ;;
     *) echo "sanitize: no sanitizer '$sanitizer'; they are address, thread" >&2; exit 64 ;;

@@ -11,12 +11,12 @@
 //
 //   FALLS_RECORD_DIGESTS=1 swift test --filter MatrixDigestTests
 
+import FallsBase
 import FallsCLI
 import FallsCore
 import FallsFeed
 import FallsTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 /// FNV-1a, 64 bits: a digest that depends only on the bytes fed to it.
@@ -247,7 +247,7 @@ private typealias Computed = (name: String, digest: String)
 
 /// Computes `cases` on every processor, in their order.
 private func computeAll(_ cases: [(String, @Sendable () -> String)]) -> [Computed] {
-  let results = Mutex(Array(repeating: "", count: cases.count))
+  let results = Locked(Array(repeating: "", count: cases.count))
   DispatchQueue.concurrentPerform(iterations: cases.count) { index in
     let digest = cases[index].1()
     results.withLock { $0[index] = digest }

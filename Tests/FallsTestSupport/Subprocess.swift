@@ -1,5 +1,5 @@
+import FallsBase
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -94,7 +94,7 @@ public func shell(_ command: String, capture: Bool = true, timeout: Int = 120) t
 }
 
 private final class LockedData: Sendable {
-  private let data = Mutex(Data())
+  private let data = Locked(Data())
   var value: Data {
     get { data.withLock { $0 } }
     set { data.withLock { $0 = newValue } }
@@ -109,10 +109,10 @@ private final class LockedData: Sendable {
 /// another thread can inherit another's end, and a long-lived one (a test server) then hides
 /// that child's exit for good (its `waitUntilExit` never returns).
 public func launch(_ process: Process) throws {
-  try launching.withLock { _ in try process.run() }
+  try launching.withLock { try process.run() }
 }
 
-private let launching = Mutex(())
+private let launching = NSLock()
 
 /// Quotes `text` for a POSIX shell.
 public func shellQuoted(_ text: String) -> String {

@@ -2,7 +2,6 @@ import FallsBase
 import FallsCore
 import FallsFeed
 import Foundation
-import Synchronization
 
 /// `falls diff OLD NEW`: compares two `falls.layout/1` documents, item by item.
 enum DiffCommand {
@@ -193,7 +192,7 @@ enum DiffCommand {
       try bytes(paths[1], options: options, environment: environment),
     ]
     // Both read at once, each on a processor of its own; the old one's failure is said first.
-    let results = Mutex([Result<LayoutDocument, CLIError>?](repeating: nil, count: 2))
+    let results = Locked([Result<LayoutDocument, CLIError>?](repeating: nil, count: 2))
     DispatchQueue.concurrentPerform(iterations: 2) { which in
       let read = Result { () throws(CLIError) in
         do throws(LayoutDocument.Failure) {

@@ -3,7 +3,6 @@ import FallsCore
 import FallsFeed
 import FallsTerminal
 import Foundation
-import Synchronization
 
 /// `falls view`: the layout drawn in the terminal, scrolled with the keyboard; reaching the
 /// bottom loads the next page, `r` starts over from page 1.

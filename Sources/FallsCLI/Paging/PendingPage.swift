@@ -3,14 +3,13 @@ import FallsCore
 import FallsFeed
 import FallsTerminal
 import Foundation
-import Synchronization
 
 /// A page on its way: fetched, decoded and its images' sizes read by a task of its own while
 /// the viewer reads keys.
 final class PendingPage: Sendable {
   let page: Int
-  private let result = Mutex<Result<Feed, CLIError>?>(nil)
-  private let task = Mutex<Task<Void, Never>?>(nil)
+  private let result = Locked<Result<Feed, CLIError>?>(nil)
+  private let task = Locked<Task<Void, Never>?>(nil)
 
   /// Starts `load`, which makes page `page`'s feed.
   init(page: Int, load: @escaping @Sendable () async -> Result<Feed, CLIError>) {

@@ -2,7 +2,6 @@ import FallsBase
 import FallsCore
 import FallsFeed
 import Foundation
-import Synchronization
 
 /// What `falls layout` is doing, on a terminal's standard error: the page it fetches when there
 /// are several, a request that has taken more than a second, and each retry. One line, written
@@ -20,7 +19,7 @@ final class Progress: @unchecked Sendable {
   /// The terminal's width, if known.
   let columns: Int?
   /// Whether a line is shown that a next one, or the end, writes over.
-  private let hasLine = Mutex(false)
+  private let hasLine = Locked(false)
 
   init(sink: any ByteSink, pages: Int, isShown: Bool, columns: Int? = nil) {
     self.sink = sink
@@ -58,6 +57,11 @@ final class Progress: @unchecked Sendable {
 
   func probed(_ done: Int, of total: Int) {
     show("falls: probed \(done) of \(total) images")
+  }
+
+  /// ``probed(_:of:)``, for ``ImageBatch/probeAll(_:done:)`` to tell.
+  var probedImages: @Sendable (Int, Int) -> Void {
+    { [self] done, total in probed(done, of: total) }
   }
 
   /// Clears the line, if one is shown.

@@ -3,7 +3,6 @@ import FallsCore
 import FallsFeed
 import FallsTerminal
 import Foundation
-import Synchronization
 
 /// What the viewer does after a key.
 enum ViewerOutcome {

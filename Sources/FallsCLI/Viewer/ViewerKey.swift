@@ -3,7 +3,6 @@ import FallsCore
 import FallsFeed
 import FallsTerminal
 import Foundation
-import Synchronization
 
 /// What a key of `falls view` does.
 enum ViewerAction {

@@ -92,7 +92,7 @@ final class BusErrorGuard: @unchecked Sendable {
 
   private let table = OwnedMemory(repeating: Slot(start: 0, end: 0, faulted: 0), count: slotCount)
   private var slots: UnsafeMutablePointer<Slot> { table.pointer }
-  private let lock = Mutex(())
+  private let lock = NSLock()
   private let pageSize = UInt(sysconf(Int32(_SC_PAGESIZE)))
 
   private init() {
@@ -108,7 +108,7 @@ final class BusErrorGuard: @unchecked Sendable {
   /// A free slot for the mapping at `start`, or `nil` when all are taken.
   static func claim(start: UnsafeMutableRawPointer, count: Int) -> Int? {
     let table = shared
-    return table.lock.withLock { _ in
+    return table.lock.withLock {
       guard let free = (0..<slotCount).first(where: { table.slots[$0].start == 0 }) else {
         return nil
       }
@@ -123,11 +123,11 @@ final class BusErrorGuard: @unchecked Sendable {
   }
 
   static func hasFaulted(_ slot: Int) -> Bool {
-    shared.lock.withLock { _ in falls_flag_get(&shared.slots[slot].faulted) != 0 }
+    shared.lock.withLock { falls_flag_get(&shared.slots[slot].faulted) != 0 }
   }
 
   static func release(_ slot: Int) {
-    shared.lock.withLock { _ in shared.slots[slot] = Slot(start: 0, end: 0, faulted: 0) }
+    shared.lock.withLock { shared.slots[slot] = Slot(start: 0, end: 0, faulted: 0) }
   }
 }
 

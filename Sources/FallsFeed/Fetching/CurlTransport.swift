@@ -182,7 +182,7 @@ private final class CurlExchange: Sendable {
   }
 
   private let limit: Limit
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let isCancelled = Atomic(false)
 
   init(limit: Limit) {

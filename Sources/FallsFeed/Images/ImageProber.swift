@@ -1,6 +1,5 @@
 import FallsBase
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -117,7 +116,7 @@ public struct ImageProber: Sendable {
     var fetcher = fetcher.within(
       seconds: imageSeconds, cause: .imageTimeReached(seconds: imageSeconds))
     // Retries are requests too: counted as the fetcher makes them.
-    let retries = Mutex(0)
+    let retries = Locked(0)
     let onRetry = fetcher.onRetry
     fetcher.onRetry = { wait, cause, attempt in
       retries.withLock { $0 += 1 }
@@ -154,7 +153,7 @@ public struct ImageProber: Sendable {
       // once the bytes it asked for came, and the body has at least doubled since it was last
       // asked, so that a file of many small segments is read over a few times in all, not once
       // a segment.
-      let needed = Mutex(0)
+      let needed = Locked(0)
       let (known, start) = (bytes, ask.offset)
       let enough: @Sendable ([UInt8]) -> Bool = { body in
         guard body.count >= needed.withLock({ $0 }) else { return false }

@@ -1,16 +1,16 @@
+import FallsBase
 import Foundation
-import Synchronization
 import Testing
 
 @testable import FallsFeed
 
 /// A transport that plays back scripted answers and records what it was asked.
 private final class ScriptedTransport: HTTPTransport {
-  private let script: Mutex<[Result<HTTPResponse, TransportFailure>]>
-  private let requests = Mutex<[(URL, [String: String], Double, Int)]>([])
+  private let script: Locked<[Result<HTTPResponse, TransportFailure>]>
+  private let requests = Locked<[(URL, [String: String], Double, Int)]>([])
 
   init(_ script: [Result<HTTPResponse, TransportFailure>]) {
-    self.script = Mutex(script)
+    self.script = Locked(script)
   }
 
   var requestCount: Int { requests.withLock { $0.count } }
@@ -28,7 +28,7 @@ private final class ScriptedTransport: HTTPTransport {
 
 /// Records the waits a fetcher asks for instead of sleeping.
 private final class Sleeps: Sendable {
-  let waits = Mutex<[Double]>([])
+  let waits = Locked<[Double]>([])
   var recorded: [Double] { waits.withLock { $0 } }
   var sleep: @Sendable (Double) async -> Void {
     { [self] seconds in self.waits.withLock { $0.append(seconds) } }
@@ -131,7 +131,7 @@ private func fetcher(_ transport: ScriptedTransport, _ sleeps: Sleeps, retries: 
       ok(),
     ])
     let sleeps = Sleeps()
-    let told = Mutex<[(Double, FetchError.Cause, Int)]>([])
+    let told = Locked<[(Double, FetchError.Cause, Int)]>([])
     var subject = fetcher(transport, sleeps, retries: 3)
     subject.onRetry = { wait, cause, attempt in told.withLock { $0.append((wait, cause, attempt)) }
     }
