@@ -41,6 +41,7 @@ Routes (every response but the faults is a finderlist feed):
   /slow-images/<n>/<s>      a feed of <n> items whose images are /image-slow/<s>/ ones
                             (?after=<a>: the feed itself after <a> seconds)
   /images-feed/<n>?path=<p> a feed of <n> items whose images are this server's <p>
+                            (&page=<k>&fail=<f>: 500 when <k> is <f>, as /failing)
   /image-big/<k>/<name>     the image fixture and <k> KiB after it, honouring Range;
                             /image-big-whole/<k>/<name> ignores it
   /together-feed/<n>        a feed of <n> images that answer only when asked for all at once
@@ -427,7 +428,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
         elif route == "images-feed":
             # /images-feed/<n>?path=<p>: a feed of <n> items whose images are this server's <p>.
             port = self.server.server_address[1]
-            image = urllib.parse.parse_qs(query).get("path", ["/image/png-37x23.png"])[0]
+            asked = urllib.parse.parse_qs(query)
+            if "fail" in asked and asked.get("page") == asked["fail"]:
+                self.send_body(500, b"internal error\n", "text/plain")
+                return
+            image = asked.get("path", ["/image/png-37x23.png"])[0]
             items = [{"img": f"http://127.0.0.1:{port}{image}?{n}", "width": "41",
                       "height": "29"} for n in range(int(parts[1]))]
             self.send_body(200, json.dumps({"data": items}).encode())

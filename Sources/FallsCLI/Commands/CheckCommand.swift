@@ -45,12 +45,14 @@ enum CheckCommand {
         falls check 'https://example.com/list?page={page}' --pages 3 --images -f json
 
       EXIT STATUS:
-        0    every check passes
-        1    some check fails (the report says which)
-        64, 65, 66, 69   the feed cannot be laid out, as for falls layout
 
       """
     return text
+      + ExitCode.helpLines([
+        ([.success], "every check passes"),
+        ([.failure], "some check fails (the report says which)"),
+        (ExitCode.feedFailures, "the feed cannot be laid out, as for falls layout"),
+      ])
   }
 
   /// Parses the arguments after `check`: those of `falls layout`, `--limit` and `--images`.
@@ -110,7 +112,6 @@ enum CheckCommand {
       checks.append(CheckReport.Check(name: limit.figure.rawValue, value: value, limit: limit))
     }
     if options.checksImages {
-      let fetcher = FeedPages(options: options, environment: environment).fetcher
       let items = (0..<report.items.count).map { position in
         let size = report.items.layoutItem(at: position)
         return FeedItem(
@@ -119,10 +120,10 @@ enum CheckCommand {
           width: size.width, height: size.height)
       }
       let images = items.indices.map { (items[$0].img, report.items.location(at: $0)) }
-      let probes = await ProbeCommand.probeAll(
-        images, prober: ProbeCommand.prober(options, fetcher), jobs: options.jobs)
+      let probes = await options.images(over: options.fetcher(environment: environment))
+        .probeAll(images)
       let probed = zip(items, probes).map {
-        ProbedItem($0, probe: $1, tolerance: ProbeCommand.tolerance)
+        ProbedItem($0, probe: $1, tolerance: ImageBatch.tolerance)
       }
       let failing = probed.filter { $0.status != ProbedItem.Status.ok }
       // An item skipped for its image (--sizes with --skip-invalid) was an image not ok too.

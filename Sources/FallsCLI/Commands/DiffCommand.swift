@@ -44,7 +44,7 @@ enum DiffCommand {
       (
         "--max-bytes N",
         "Largest input read, in bytes: standard input, a pipe or a device is read no further "
-          + "(66); given, a larger regular file is refused before it is read. Default: "
+          + "(\(ExitCode.noInput.rawValue)); given, a larger regular file is refused before it is read. Default: "
           + "\(maxBytes) (\(maxBytes >> 20) MiB), and no limit for a regular file, whose size is "
           + "known."
       ),
@@ -66,16 +66,13 @@ enum DiffCommand {
         "USAGE: ", "falls diff OLD NEW [--tolerance PT] [--max-bytes N] [-f table|json] [-o FILE]")
       + "\n\n" + HelpText.prose(about) + "\n\nOPTIONS:\n"
       + options.map { "  \($0)\n" + wrap($1, indent: 6, width: HelpText.width) + "\n" }.joined()
-        + """
-
-        EXIT STATUS:
-          0    the layouts are the same within the tolerance
-          1    they differ (the report says how)
-          64   bad usage
-          65   an input is not a layout (the message says which and why)
-          66   an input cannot be read, or is larger than --max-bytes
-
-        """
+      + "\nEXIT STATUS:\n"
+      + ExitCode.helpLines([
+        ([.success], "the layouts are the same within the tolerance"),
+        ([.failure], "they differ (the report says how)"), ([.usage], ExitCode.usage.summary),
+        ([.dataError], "an input is not a layout (the message says which and why)"),
+        ([.noInput], "an input cannot be read, or is larger than --max-bytes"),
+      ])
   }
 
   /// The flags `falls diff` takes, as the unknown-option message and the completion scripts

@@ -81,9 +81,20 @@ extension ExitCode {
 
   /// The help's EXIT STATUS lines: each status and its summary.
   static var helpLines: String {
-    documented.map { code in
-      let number = String(code.rawValue)
-      return "  " + number + String(repeating: " ", count: 5 - number.count) + code.summary + "\n"
+    helpLines(documented.map { ([$0], $0.summary) })
+  }
+
+  /// The statuses of a feed that cannot be read or laid out, as a command that reads one
+  /// ends with them.
+  static let feedFailures: [ExitCode] = [.usage, .dataError, .noInput, .unavailable]
+
+  /// EXIT STATUS lines, each of statuses (their numbers from the codes) and what they mean.
+  static func helpLines(_ rows: [(codes: [ExitCode], meaning: String)]) -> String {
+    rows.map { codes, meaning in
+      let numbers = codes.map { String($0.rawValue) }.joined(separator: ", ")
+      // A column of 5 for one status; a list of them stands apart by 3 spaces.
+      let gap = numbers.count < 5 ? 5 - numbers.count : 3
+      return "  " + numbers + String(repeating: " ", count: gap) + meaning + "\n"
     }.joined()
   }
 }

@@ -46,6 +46,28 @@ struct LayoutOptions: Sendable {
   var output: String?
   /// Print only the quality figures (`--quality`).
   var quality = false
+
+  /// The fetcher of the feed's pages and images, by `--timeout`, `--retries`, `--max-time` and
+  /// `--max-bytes`; each retry told by `progress`, if given.
+  func fetcher(environment: CLIEnvironment, progress: Progress? = nil) -> FeedFetcher {
+    var policy = fetchPolicy
+    policy.backoff = environment.backoff
+    var fetcher = FeedFetcher(transport: environment.transport, policy: policy)
+    if let progress {
+      let attempts = policy.retries + 1
+      fetcher.onRetry = { wait, cause, attempt in
+        progress.retrying(in: wait, after: cause, attempt: attempt, of: attempts)
+      }
+    }
+    return fetcher
+  }
+
+  /// The images read `--jobs` at a time over `fetcher`, local files only as
+  /// `--allow-local-images` says.
+  func images(over fetcher: FeedFetcher) -> ImageBatch {
+    ImageBatch(
+      prober: ImageProber(fetcher: fetcher, allowingLocalImages: allowsLocalImages), jobs: jobs)
+  }
 }
 
 /// The options while the flags are read, and the values that only make sense once all are.

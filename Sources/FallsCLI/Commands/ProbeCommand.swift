@@ -20,12 +20,6 @@ enum ProbeCommand {
     }
   }
 
-  /// How far an image's ratio may be from the feed's, as a fraction of it, by default.
-  static let tolerance = 0.01
-
-  /// How many images may be read at once (`--jobs`).
-  static let jobRange = 1...64
-
   static var help: String {
     let about =
       "Each item is ok, a mismatch (its ratio is off the feed's by more than --tolerance), "
@@ -50,12 +44,14 @@ enum ProbeCommand {
     text += """
 
       EXIT STATUS:
-        0    every item is ok
-        1    some item is not ok (the report says which)
-        64, 65, 66, 69   the feed cannot be read, as for falls layout
 
       """
     return text
+      + ExitCode.helpLines([
+        ([.success], "every item is ok"),
+        ([.failure], "some item is not ok (the report says which)"),
+        (ExitCode.feedFailures, "the feed cannot be read, as for falls layout"),
+      ])
   }
 
   /// Parses the arguments after `probe`: the feed flags of `falls layout`, the output flags,
@@ -74,33 +70,20 @@ enum ProbeCommand {
     var pages = FeedPages(options: options, environment: environment, progress: progress)
     var items: [FeedItem] = []
     var locations: [FeedLocation] = []
-    var skipped: [FeedItemProblem] = []
     var sizeProblems: [FeedItemProblem] = []
-    for page in 1...options.pages {
-      let feed: Feed
-      do throws(CLIError) {
-        feed = try await pages.readNextFeed()
-      } catch {
-        progress.clear()
-        throw options.pages > 1 ? .page(page, error) : error
-      }
-      if feed.items.isEmpty, feed.problems.isEmpty, page > 1 { break }
+    let run = try await PageRun.read(options, progress: progress) { (_) throws(CLIError) in
+      let feed = try await pages.readNextFeed()
       items += feed.items
       locations += repeatElement(feed.location, count: feed.items.count)
-      skipped += feed.problems
       sizeProblems += feed.sizeProblems
+      return (feed, feed.items.count + feed.problems.count)
     }
-    progress.clear()
-    for problem in skipped {
-      try? environment.standardError.write(
-        escapingControlCharacters("falls: skipped \(problem.message)\n", keepingNewlines: true))
-    }
+    run.report(to: environment, done: "probing")
     let tolerance =
       options.given[.tolerance] != nil
-      ? options.configuration.tolerance : Self.tolerance
-    let probes = await probeAll(
-      Array(zip(items.map(\.img), locations)), prober: prober(options, pages.fetcher),
-      jobs: options.jobs, progress: progress)
+      ? options.configuration.tolerance : ImageBatch.tolerance
+    let probes = await options.images(over: pages.fetcher).probeAll(
+      Array(zip(items.map(\.img), locations)), done: progress.probedImages)
     progress.clear()
     let refused = Dictionary(
       sizeProblems.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
@@ -109,38 +92,6 @@ enum ProbeCommand {
         ProbedItem($0, probe: $1, tolerance: tolerance, declaredProblem: refused[$0.index])
       },
       feed: options.feed.name, tolerance: tolerance,
-      skipped: options.skipInvalid ? skipped : nil)
-  }
-
-  /// The prober of images as `options` ask, over `fetcher`.
-  static func prober(_ options: LayoutOptions, _ fetcher: FeedFetcher) -> ImageProber {
-    ImageProber(fetcher: fetcher, allowingLocalImages: options.allowsLocalImages)
-  }
-
-  /// The probe of every image, each an item's `img` and where its feed came from, in their
-  /// order, `jobs` at a time; on a terminal the progress says how many are done.
-  static func probeAll(
-    _ images: [(img: String, location: FeedLocation)], prober: ImageProber, jobs: Int,
-    progress: Progress? = nil
-  ) async -> [ImageProbe] {
-    await withTaskGroup(of: (Int, ImageProbe).self) { group in
-      var results = [ImageProbe?](repeating: nil, count: images.count)
-      var next = 0
-      func start() {
-        guard next < images.count else { return }
-        let (position, image) = (next, images[next])
-        next += 1
-        group.addTask { (position, await prober.probe(image.img, in: image.location)) }
-      }
-      for _ in 0..<min(jobs, images.count) { start() }
-      var done = 0
-      while let (position, probe) = await group.next() {
-        results[position] = probe
-        done += 1
-        progress?.probed(done, of: images.count)
-        start()
-      }
-      return results.map { $0 ?? ImageProbe(.unreachable("not probed"), bytesRead: 0) }
-    }
+      skipped: options.skipInvalid ? run.skipped : nil, failedPage: run.failedPage)
   }
 }

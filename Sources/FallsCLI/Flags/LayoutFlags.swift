@@ -101,7 +101,7 @@ extension LayoutFlag {
         name: name,
         help: "When a page fails after earlier pages arrived, print those pages (status 0) "
           + "and say on standard error which page failed and why; without it nothing is "
-          + "printed and falls exits 69.",
+          + "printed and falls exits \(ExitCode.unavailable.rawValue).",
         feeds: [.url], commands: [.layout, .probe, .check],
         isIdle: {
           $0.pages > 1
@@ -125,7 +125,7 @@ extension LayoutFlag {
       LayoutFlag(
         name: name, argument: "SECONDS",
         help: "One deadline over every request, retry and page of the run, as curl's "
-          + "--max-time: when it passes, falls stops with 69 (or, with --keep-partial, prints "
+          + "--max-time: when it passes, falls stops with \(ExitCode.unavailable.rawValue) (or, with --keep-partial, prints "
           + "the pages that arrived). Default: \(policy.maxTime.map(formatNumber) ?? "none").",
         feeds: [.url], commands: [.layout, .probe, .check],
         read: {
@@ -185,7 +185,7 @@ extension LayoutFlag {
       LayoutFlag(
         name: name, argument: "N",
         help: "How many images are read at once, by falls probe and for --sizes images or "
-          + "fill: \(ProbeCommand.jobRange.lowerBound) to \(ProbeCommand.jobRange.upperBound), "
+          + "fill: \(ImageBatch.jobRange.lowerBound) to \(ImageBatch.jobRange.upperBound), "
           + "each on a connection of its own, kept for the next. Default: \(options.jobs).",
         feeds: [.builtIn, .file, .standardInput, .url],
         commands: [.layout, .view, .probe, .check],
@@ -193,7 +193,7 @@ extension LayoutFlag {
           $0.command != .probe && $0.sizes == .feed
             ? "sets how many images are read at once, for --sizes images or fill" : nil
         },
-        read: { $0.options.jobs = try $1.whole(in: ProbeCommand.jobRange, example: "8") })
+        read: { $0.options.jobs = try $1.whole(in: ImageBatch.jobRange, example: "8") })
     case .allowLocalImages:
       LayoutFlag(
         name: name,
@@ -374,7 +374,7 @@ extension LayoutFlag {
           .probe: Words(
             help: "How far an image's width/height ratio may be from the feed's, as a fraction "
               + "of it, before the item is a mismatch. "
-              + "Default: \(formatNumber(ProbeCommand.tolerance)).",
+              + "Default: \(formatNumber(ImageBatch.tolerance)).",
             argument: "R")
         ],
         read: { $0.options.configuration.tolerance = try $1.number(example: "20") })

@@ -103,6 +103,8 @@ struct ProbeReport: Sendable {
   var tolerance: Double
   /// The items `--skip-invalid` skipped, whose images were not probed, or `nil` without it.
   var skipped: [FeedItemProblem]? = nil
+  /// The page that failed, with `--keep-partial`.
+  var failedPage: LayoutReport.FailedPage? = nil
 
   /// The JSON schema name of `--format json`.
   static let schema = "falls.probe/2"
@@ -138,7 +140,7 @@ struct ProbeReport: Sendable {
         out.appendInteger(count)
       }
       out.appendLiteral("}")
-      try out.appendLeftOut(skipped: skipped)
+      try out.appendLeftOut(skipped: skipped, failedPage: failedPage)
       out.appendLiteral(",\"items\":")
       try out.appendJSONArray(items) { item, out in appendJSON(item, to: &out) }
       out.appendLiteral("}\n")
@@ -237,6 +239,6 @@ struct ProbeReport: Sendable {
       out.append("item \(item.index): \(item.status.words): \(escapingControlCharacters(error))\n")
     }
     // What was left out is said with the counts: a probe over skipped items is not a plain one.
-    out.append(summary + leftOutWords(skipped: skipped) + "\n")
+    out.append(summary + leftOutWords(skipped: skipped, failedPage: failedPage) + "\n")
   }
 }

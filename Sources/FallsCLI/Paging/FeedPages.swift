@@ -26,16 +26,7 @@ struct FeedPages {
     self.options = options
     self.environment = environment
     self.progress = progress
-    var policy = options.fetchPolicy
-    policy.backoff = environment.backoff
-    var fetcher = FeedFetcher(transport: environment.transport, policy: policy)
-    if let progress {
-      let attempts = policy.retries + 1
-      fetcher.onRetry = { wait, cause, attempt in
-        progress.retrying(in: wait, after: cause, attempt: attempt, of: attempts)
-      }
-    }
-    self.fetcher = fetcher
+    fetcher = options.fetcher(environment: environment, progress: progress)
     do {
       layout = try WaterfallLayout(options.configuration)
     } catch {
@@ -170,8 +161,13 @@ struct FeedPages {
   /// skipped every one. Judged over the pages loaded, not page by page: a page of invalid
   /// items among valid pages is skipped as ever. A feed without items is no such error.
   var noValidItem: CLIError? {
-    guard placed.count == 0, let firstSkipped else { return nil }
-    return .noValidItem(skipped: nextIndex, first: firstSkipped)
+    Self.noValidItem(read: nextIndex, kept: placed.count, first: firstSkipped)
+  }
+
+  /// The error of a run that read `read` items and kept `kept`, the first it skipped `first`.
+  static func noValidItem(read: Int, kept: Int, first: FeedItemProblem?) -> CLIError? {
+    guard kept == 0, let first else { return nil }
+    return .noValidItem(skipped: read, first: first)
   }
 
   /// Numbers a page's items (and problems) after the `firstIndex` items of the pages before.
@@ -205,9 +201,8 @@ struct FeedPages {
       options.sizes == .images || !feed.items[$0].hasSize
     }
     let items = positions.map { feed.items[$0] }
-    let probes = await ProbeCommand.probeAll(
-      items.map { ($0.img, feed.location) }, prober: ProbeCommand.prober(options, fetcher),
-      jobs: options.jobs, progress: progress)
+    let probes = await options.images(over: fetcher).probeAll(
+      items.map { ($0.img, feed.location) }, done: progress?.probedImages)
     var failed: [Int] = []
     for (position, (item, probe)) in zip(positions, zip(items, probes)) {
       let reason: FeedItemProblem.Reason

@@ -11,64 +11,24 @@ enum PagedLayout {
   {
     let progress = Progress(for: options, environment: environment)
     var pages = FeedPages(options: options, environment: environment, progress: progress)
-    var skipped: [FeedItemProblem] = []
-    var notes: [String] = []
-    var pagesLoaded = 0
-    var failedPage: LayoutReport.FailedPage?
-    for page in 1...options.pages {
-      progress.fetching(page: page, items: pages.placed.count)
-      do throws(CLIError) {
-        let (feed, count) = try await pages.loadNext()
-        if count == 0, options.pages > 1 {
-          notes.append(
-            "page \(page) of \(options.pages) is empty: the feed has no more items after "
-              + "\(pages.nextIndex)")
-          break
-        }
-        notes += spanNotes(feed.items, page: page, configuration: options.configuration)
-        skipped += feed.problems
-        pagesLoaded = page
-      } catch {
-        progress.clear()
-        guard page > 1, options.keepPartial else {
-          throw options.pages > 1 ? .page(page, error) : error
-        }
-        let message = outcome(of: error).message
-        failedPage = LayoutReport.FailedPage(page: page, pages: options.pages, error: message)
-        notes.append(
-          "page \(page) of \(options.pages) failed, printing the \(page - 1) "
-            + "page\(page == 2 ? "" : "s") that arrived (\(pages.placed.count) items): \(message)")
-        break
+    let run = try await PageRun.read(options, progress: progress) { (run) throws(CLIError) in
+      let (feed, count) = try await pages.loadNext()
+      for note in spanNotes(feed.items, page: pages.page, configuration: options.configuration) {
+        run.tell(note)
       }
+      return (feed, count)
     }
-    progress.finish(pages: pagesLoaded, items: pages.placed.count)
-    if let error = pages.noValidItem { throw error }
     if options.configuration.flatEnd { pages.flattenEnd() }
     // Output that goes to standard output, with or without --output, is fitted to its terminal.
     let toStandardOutput =
       options.output.map { (try? OutputFile.target(for: $0)) == .descriptor(1) } ?? true
-    // Written 64 KiB at a time: a feed of millions of invalid items is listed whole without
-    // its list being held as one text.
-    var text = ""
-    func send(_ line: String, last: Bool = false) {
-      text += line
-      guard text.utf8.count >= 1 << 16 || last, !text.isEmpty else { return }
-      try? environment.standardError.write(escapingControlCharacters(text, keepingNewlines: true))
-      text = ""
-    }
-    for problem in skipped { send("falls: skipped \(problem.message)\n") }
-    if !skipped.isEmpty {
-      let (laidOut, total) = (pages.placed.count, pages.placed.count + skipped.count)
-      send("falls: skipped \(skipped.count) of \(total) items; laid out \(laidOut)\n")
-    }
-    for note in notes { send("falls: \(note)\n") }
-    send("", last: true)
+    run.report(to: environment, done: "laid out")
     return LayoutReport(
       sectioned: pages.sectioned, items: pages.placed, rect: options.rect,
       fields: options.fields.map(Set.init),
       terminalColumns: toStandardOutput ? environment.standardOutputColumns : nil,
       showsQualityOnly: options.quality, feed: options.feed.name,
-      skipped: options.skipInvalid ? skipped : nil, failedPage: failedPage)
+      skipped: options.skipInvalid ? run.skipped : nil, failedPage: run.failedPage)
   }
 
   /// What happens to the spans of page `page`'s items: a style outside the columns family
