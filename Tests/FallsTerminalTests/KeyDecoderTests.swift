@@ -2,7 +2,7 @@ import Testing
 
 @testable import FallsTerminal
 
-@Suite struct TerminalTests {
+@Suite struct KeyDecoderTests {
   @Test(
     "Bytes become keys: characters, Ctrl-C, and the escape sequences of arrows and pages",
     arguments: [
@@ -29,10 +29,5 @@ import Testing
     #expect(decoder.keys(from: [0x1B]).isEmpty)
     #expect(decoder.keys(from: [0x5B, 0x36]).isEmpty)
     #expect(decoder.keys(from: [0x7E, 0x6A]) == [.pageDown, .character("j")])
-  }
-
-  @Test("Cursor moves count from 1")
-  func move() {
-    #expect(ANSI.move(row: 3, column: 1) == "\u{1B}[3;1H")
   }
 }
