@@ -65,8 +65,9 @@ private func checkedRead(_ bytes: [UInt8]) -> LayoutDocument? {
 /// Diffs two documents and writes the report both ways.
 private func checkDiff(_ old: LayoutDocument, _ new: LayoutDocument, tolerance: Double) {
   let report = DiffReport(old: old, new: new, tolerance: tolerance)
-  guard report.removed + report.common == old.items.count,
-    report.added + report.common == new.items.count, report.changed <= report.common
+  guard report.diff.removed + report.diff.common == old.items.count,
+    report.diff.added + report.diff.common == new.items.count,
+    report.diff.changed <= report.diff.common
   else { fatalError("the counts do not add up: \(report.summary)") }
   for format in DiffCommand.formats {
     let sink = BufferSink()
@@ -116,7 +117,7 @@ private func roundTrip(_ bytes: [UInt8]) {
     }
   }
   let report = DiffReport(old: documents[0], new: documents[1], tolerance: 0)
-  guard report.added == 0, report.removed == 0, report.changed == 0 else {
+  guard report.diff.added == 0, report.diff.removed == 0, report.diff.changed == 0 else {
     fatalError("json and jsonl of \(arguments) differ: \(report.summary)")
   }
 }

@@ -257,7 +257,7 @@ public enum CLI {
       try write(options.output, environment: environment) { (sink) throws(SystemError) in
         try report.write(options.format, to: sink)
       }
-      if !report.isSame {
+      if !report.diff.isSame {
         // A difference is what diff is there to find, not an error: its summary is on standard
         // output (the table's first line, or alone when the report goes to a file), and
         // standard error stays quiet.
