@@ -28,16 +28,9 @@ enum CheckCommand {
       + "which shape its output); -f is table or json (schema \(CheckReport.schema))."
     var text =
       "OVERVIEW: Lay out a feed as falls layout would and check the layout, for CI.\n\n"
-      + HelpText.labelled(
-        "USAGE: ",
-        "falls check [FEED] [layout options] [--limit EXPR]... [--images] [-f table|json]")
-      + "\n\n" + HelpText.prose(about) + "\n"
+      + "USAGE: \(Command[.check].usage)\n\n" + HelpText.prose(about) + "\n"
     text += "\n" + HelpText.arguments + "\nOPTIONS:\n"
-    for flag in LayoutFlag.all where flag.commands.contains(.check) {
-      text +=
-        HelpText.heading(of: flag, for: .check) + "\n"
-        + wrap(flag.fullHelp(for: .check), indent: 6, width: HelpText.width) + "\n"
-    }
+    text += HelpText.options(of: .check)
     text += """
 
       EXAMPLES:

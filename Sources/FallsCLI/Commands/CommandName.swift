@@ -1,23 +1,34 @@
-/// The commands that read a feed and take flags of the table (``LayoutFlag/commands``).
+/// The commands of falls, in the order `falls --help` lists them (``Command/all``).
 enum CommandName: String, CaseIterable, Hashable, Sendable {
-  case layout, view, probe, check
+  case layout, view, probe, check, diff, completions, manual
+
+  /// Whether the command reads a feed: the flags of feeds and layouts are its.
+  var readsFeed: Bool {
+    switch self {
+    case .layout, .view, .probe, .check: true
+    case .diff, .completions, .manual: false
+    }
+  }
 
   /// The formats the command writes (`--format`); the viewer writes none and takes no
-  /// `--format`.
+  /// `--format`, nor do the commands that print a text of their own.
   var formats: [OutputFormat] {
     switch self {
     case .layout, .view: OutputFormat.allCases
     case .probe: ProbeCommand.formats
     case .check: CheckCommand.formats
+    case .diff: DiffCommand.formats
+    case .completions, .manual: []
     }
   }
 
   /// What `format` is for in the command, as its `--format` help says it.
   func summary(of format: OutputFormat) -> String {
     switch self {
-    case .layout, .view: format.summary
+    case .layout, .view, .completions, .manual: format.summary
     case .probe: ProbeCommand.summary(of: format)
     case .check: CheckCommand.summary(of: format)
+    case .diff: DiffCommand.summary(of: format)
     }
   }
 

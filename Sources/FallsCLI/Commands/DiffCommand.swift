@@ -10,6 +10,13 @@ enum DiffCommand {
   /// The formats `falls diff` writes.
   static let formats: [OutputFormat] = [.table, .json]
 
+  /// What each of ``formats`` is for, as the help says it.
+  static func summary(of format: OutputFormat) -> String {
+    format == .json
+      ? "for one document (schema \(DiffReport.schema))"
+      : "for people: a summary line, then a line an item"
+  }
+
   /// What `falls diff` was asked to do.
   struct Options: Sendable {
     var old = ""
@@ -27,46 +34,20 @@ enum DiffCommand {
 
   static var help: String {
     let about =
-      "OLD and NEW are \(LayoutDocument.schema) documents, json or jsonl in any mix; - is standard input "
-      + "(once). Items are matched by their index. An item only in OLD is removed, only in NEW "
-      + "added; one whose frame (x, y, width, height) moved by more than --tolerance, or whose "
-      + "column, span or enlargement changed, is changed. The content heights are compared when "
-      + "both documents give them (json does). Each value compared must be one falls writes: an "
-      + "index, column or span a whole number in range, a frame or content height a finite "
-      + "number (width and height at least 0), enlarged true or false; a key given twice counts "
-      + "last."
-    let maxBytes = Options().maxBytes
-    let options: [(String, String)] = [
-      (
-        "--tolerance PT",
-        "How far, in points, a frame's x, y, width or height may move and be the same. Default: 0: exactly the same."
-      ),
-      (
-        "--max-bytes N",
-        "Largest input read, in bytes: standard input, a pipe or a device is read no further "
-          + "(\(ExitCode.noInput.rawValue)); given, a larger regular file is refused before it is read. Default: "
-          + "\(maxBytes) (\(maxBytes >> 20) MiB), and no limit for a regular file, whose size is "
-          + "known."
-      ),
-      (
-        "-f, --format table|json",
-        "table for people: a summary line, then a line an item; json for one document (schema "
-          + "\(DiffReport.schema)). Default: table."
-      ),
-      (
-        "-o, --output FILE",
-        "Write the report to FILE, written beside it and renamed into place. Without --format, "
-          + "FILE's extension names it: .json for json, any other a table (.jsonl, .svg and "
-          + ".html are refused)."
-      ),
-      ("-h, --help", "Show this help."),
-    ]
-    return "OVERVIEW: Compare two layouts of falls layout -f json or -f jsonl, item by item.\n\n"
-      + HelpText.labelled(
-        "USAGE: ", "falls diff OLD NEW [--tolerance PT] [--max-bytes N] [-f table|json] [-o FILE]")
+      "OLD and NEW are \(LayoutDocument.schema) documents, json or jsonl in any mix; - is "
+      + "standard input (once). Items are matched by their index. An item only in OLD is "
+      + "removed, only in NEW added; one whose frame (x, y, width, height) moved by more than "
+      + "--tolerance, or whose column, span or enlargement changed, is changed. The content "
+      + "heights are compared when both documents give them (json does). Each value compared "
+      + "must be one falls writes: an index, column or span a whole number in range, a frame "
+      + "or content height a finite number (width and height at least 0), enlarged true or "
+      + "false; a key given twice counts last."
+    var text =
+      "OVERVIEW: Compare two layouts of falls layout -f json or -f jsonl, item by item.\n\n"
+      + "USAGE: \(Command[.diff].usage)"
       + "\n\n" + HelpText.prose(about) + "\n\nOPTIONS:\n"
-      + options.map { "  \($0)\n" + wrap($1, indent: 6, width: HelpText.width) + "\n" }.joined()
-      + "\nEXIT STATUS:\n"
+    text += HelpText.options(of: .diff)
+    return text + "\nEXIT STATUS:\n"
       + ExitCode.helpLines([
         ([.success], "the layouts are the same within the tolerance"),
         ([.failure], "they differ (the report says how)"), ([.usage], ExitCode.usage.summary),
@@ -75,87 +56,14 @@ enum DiffCommand {
       ])
   }
 
-  /// The flags `falls diff` takes, as the unknown-option message and the completion scripts
-  /// name them.
-  static let flagNames = ["--tolerance", "--max-bytes", "--format", "--output", "--help"]
-
   /// A usage error of `falls diff`.
   static func usage(_ message: String) -> CLIError { .usage(message, command: name) }
 
-  /// Parses the arguments after `diff`: two inputs and the flags of the help.
+  /// Parses the arguments after `diff`: two inputs and the flags of the flag table that diff
+  /// takes.
   static func parse(_ arguments: [String]) throws(CLIError) -> Options {
-    var options = Options()
-    var inputs: [String] = []
-    var remaining = arguments[...]
-    var isOptionsEnd = false
-    var formatGiven = false
-    while let argument = remaining.popFirst() {
-      guard !isOptionsEnd, argument.count > 1, argument.hasPrefix("-") else {
-        inputs.append(argument)
-        continue
-      }
-      if argument == "--" {
-        isOptionsEnd = true
-        continue
-      }
-      if argument == "-h" || argument == "--help" { throw .informational(help) }
-      if argument == "--version" { throw .informational(CLI.versionText) }
-      let (flag, inline) =
-        argument.split(separator: "=", maxSplits: 1).map(String.init).first
-        .map { name in
-          (name, argument.contains("=") ? String(argument.dropFirst(name.count + 1)) : nil)
-        }
-        ?? (argument, nil)
-      func value() throws(CLIError) -> FlagValue {
-        let text: String
-        if let inline {
-          text = inline
-        } else if let next = remaining.popFirst() {
-          text = next
-        } else {
-          throw usage("missing value for '\(flag)'")
-        }
-        return FlagValue(flag: flag.drop { $0 == "-" }.description, text: text)
-      }
-      switch flag {
-      case "--tolerance":
-        let text = try value()
-        options.tolerance = try reading {
-          try text.number(in: LayoutConfiguration.lengths, example: "0.5")
-        }
-      case "--max-bytes":
-        // Read by layout's own entry: the same range, the same words.
-        let text = try value()
-        options.maxBytes = try reading {
-          var reading = LayoutReading()
-          try LayoutFlag[.maxBytes].read(&reading, text)
-          return reading.options.fetchPolicy.maxBytes
-        }
-        options.limitsRegularFile = true
-      case "-f", "--format":
-        let format = try value().choice(OutputFormat.self)
-        guard formats.contains(format) else {
-          throw usage(
-            "--format \(format.rawValue) is for falls layout; falls diff writes "
-              + formats.map(\.rawValue).alternatives)
-        }
-        options.format = format
-        formatGiven = true
-      case "-o", "--output":
-        options.output = try value().text
-      default:
-        throw usage(
-          "unknown option '\(shownInMessage(flag))'; falls diff takes "
-            + flagNames.joined(separator: ", "))
-      }
-    }
-    // Without --format, the output file's extension names the format, as for falls layout.
-    if !formatGiven, let output = options.output,
-      let format = try OutputFormat.named(
-        byOutput: output, command: name, writes: formats, usage: { usage($0) })
-    {
-      options.format = format
-    }
+    let parsed = try LayoutCommand.parse(arguments, for: .diff)
+    let inputs = parsed.operands
     guard inputs.count == 2 else {
       throw usage(
         "give two layouts, OLD and NEW; \(inputs.count) \(inputs.count == 1 ? "is" : "are") given")
@@ -163,22 +71,12 @@ enum DiffCommand {
     guard !(inputs[0] == "-" && inputs[1] == "-") else {
       throw usage("standard input (-) can be only one of the two layouts")
     }
-    (options.old, options.new) = (inputs[0], inputs[1])
+    var options = Options(old: inputs[0], new: inputs[1], format: parsed.format)
+    options.output = parsed.output
+    if parsed.given[.tolerance] != nil { options.tolerance = parsed.configuration.tolerance }
+    options.maxBytes = parsed.fetchPolicy.maxBytes
+    options.limitsRegularFile = parsed.given[.maxBytes] != nil
     return options
-  }
-
-  /// A flag's value read by `read`, whose usage error points to diff's help: the readers of
-  /// ``FlagValue`` are layout's, and name its help.
-  private static func reading<Value>(_ read: () throws -> Value) throws(CLIError) -> Value {
-    do {
-      return try read()
-    } catch .usage(let message, _) as CLIError {
-      throw usage(message)
-    } catch let error as CLIError {
-      throw error
-    } catch {
-      preconditionFailure("a flag's reader throws only CLIError: \(error)")
-    }
   }
 
   /// Reads both layouts and compares them.

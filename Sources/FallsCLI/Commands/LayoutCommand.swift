@@ -34,7 +34,7 @@ enum LayoutCommand {
       guard case .usage(let message, _) = error else { throw error }
       throw .usage(message, command: command.rawValue)
     }
-    guard command.formats.contains(options.format) else {
+    guard command.formats.isEmpty || command.formats.contains(options.format) else {
       throw .usage(
         "--format \(options.format.rawValue) is for falls layout; falls \(command.rawValue) "
           + "writes \(command.formats.map(\.rawValue).alternatives)", command: command.rawValue)
@@ -49,38 +49,31 @@ enum LayoutCommand {
     // Help and the version are asked for before `--`; after it, they are names of feeds.
     let flags = arguments.prefix { $0 != "--" }
     if flags.contains(where: LayoutFlag[.help].spellings.contains) {
-      let help =
-        switch command {
-        case .layout: HelpText.layout
-        case .view: ViewCommand.help
-        case .probe: ProbeCommand.help
-        case .check: CheckCommand.help
-        }
-      throw .informational(help)
+      throw .informational(Command[command].help())
     }
     if flags.contains(where: LayoutFlag[.version].spellings.contains) {
       throw .informational(CLI.versionText)
     }
     var reading = LayoutReading()
     reading.options.command = command
-    var feed: String?
+    var operands: [String] = []
     var remaining = arguments[...]
     var isOptionsEnd = false
     while let argument = remaining.popFirst() {
       guard !isOptionsEnd, Self.isOption(argument) || argument == "--" else {
-        if let feed {
+        if command.readsFeed, let feed = operands.first {
           throw usage(
             "unexpected argument '\(shownInMessage(argument))'; falls \(command) "
               + "takes one feed, and '\(shownInMessage(feed))' is given")
         }
-        feed = argument
+        operands.append(argument)
         continue
       }
       if argument == "--" {
         isOptionsEnd = true
         continue
       }
-      let (flag, inline) = try Self.flag(of: argument)
+      let (flag, inline) = try Self.flag(of: argument, in: command)
       if !flag.commands.contains(command) {
         let takers = CommandName.allCases.filter(flag.commands.contains).map { "'falls \($0)'" }
         throw usage(
@@ -111,7 +104,14 @@ enum LayoutCommand {
       reading.options.given[flag.name] = text
       for parameter in flag.parameters { reading.sources[parameter] = value }
     }
-    if let feed {
+    // A command of no feed reads its operands itself (diff's layouts, the shell); a feed
+    // command's one operand is its feed.
+    guard command.readsFeed else {
+      reading.options.operands = operands
+      try finish(&reading)
+      return reading.options
+    }
+    if let feed = operands.first {
       guard reading.options.given[.feed] == nil else {
         throw usage("give the feed once: '\(shownInMessage(feed))' or --feed, not both")
       }
@@ -133,7 +133,9 @@ enum LayoutCommand {
   }
 
   /// The flag `argument` names, and the value given with it (`--name=value`, `-xvalue`).
-  private static func flag(of argument: String) throws(CLIError) -> (LayoutFlag, String?) {
+  private static func flag(of argument: String, in command: CommandName) throws(CLIError)
+    -> (LayoutFlag, String?)
+  {
     guard argument.hasPrefix("--") else {
       let letter = argument.dropFirst().first ?? "-"
       guard let flag = LayoutFlag.named(short: letter) else {
@@ -150,7 +152,8 @@ enum LayoutCommand {
     let name = String(body[..<(equals ?? body.endIndex)])
     guard let flag = LayoutFlag.named(name) else {
       throw usage(
-        "unknown option '--\(shownInMessage(name))'\(HelpText.suggestion(for: name))")
+        "unknown option '--\(shownInMessage(name))'"
+          + HelpText.suggestion(for: name, in: command))
     }
     return (flag, equals.map { String(body[body.index(after: $0)...]) })
   }
@@ -168,6 +171,8 @@ enum LayoutCommand {
     {
       reading.options.format = format
     }
+    // The rest is of layouts, which a command of no feed does not make.
+    guard reading.options.command.readsFeed else { return }
     if let (value, spacing) = reading.spacing {
       if given[.columnSpacing] == nil {
         reading.options.configuration.columnSpacing = spacing

@@ -2,7 +2,7 @@ import FallsBase
 import FallsCore
 import FallsFeed
 
-/// What `falls layout` and `falls view` were asked to do.
+/// What a command was asked to do: its flags and operands read (``LayoutCommand/parse(_:for:standardInputIsFeed:)``).
 struct LayoutOptions: Sendable {
   /// The command the options are for.
   var command = CommandName.layout
@@ -46,6 +46,9 @@ struct LayoutOptions: Sendable {
   var output: String?
   /// Print only the quality figures (`--quality`).
   var quality = false
+  /// The arguments that are not flags, of a command that reads no feed (diff's two layouts,
+  /// the shell of completions); a feed command's is ``feed``.
+  var operands: [String] = []
 
   /// The fetcher of the feed's pages and images, by `--timeout`, `--retries`, `--max-time` and
   /// `--max-bytes`; each retry told by `progress`, if given.

@@ -33,14 +33,10 @@ enum ProbeCommand {
       HelpText.labelled(
         "OVERVIEW: ",
         "Read the first bytes of every item's image and report its size as it is shown, "
-          + "beside the feed's.") + "\n\nUSAGE: falls probe [FEED] [options]\n\n"
+          + "beside the feed's.") + "\n\nUSAGE: \(Command[.probe].usage)\n\n"
       + HelpText.prose(about) + "\n"
     text += "\n" + HelpText.arguments + "\nOPTIONS:\n"
-    for flag in LayoutFlag.all where flag.commands.contains(.probe) {
-      text +=
-        HelpText.heading(of: flag, for: .probe) + "\n"
-        + wrap(flag.fullHelp(for: .probe), indent: 6, width: HelpText.width) + "\n"
-    }
+    text += HelpText.options(of: .probe)
     text += """
 
       EXIT STATUS:

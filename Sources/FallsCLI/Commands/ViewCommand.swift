@@ -10,26 +10,25 @@ enum ViewCommand {
   static let name = "view"
 
   static var help: String {
-    let layoutOnly = LayoutFlag.all.filter { !$0.isForView }.map { "--\($0.name)" }
     let about =
-      "Takes the feed and layout options of 'falls layout' (see 'falls layout --help'), not "
-      + layoutOnly.dropLast().joined(separator: ", ") + " or " + (layoutOnly.last ?? "")
-      + "; --pages N loads N pages to begin with. Each box is an item at its frame, labelled "
-      + "with its feed index: double lines for an enlarged item, ≈ beside an aligned one. "
-      + "Reaching the bottom of a URL feed with {page} loads its next page; the keys keep "
+      "Takes the options of 'falls layout' that read the feed and make the layout, listed "
+      + "below; --pages N loads N pages to begin with. Each box is an item at its frame, "
+      + "labelled with its feed index: double lines for an enlarged item, ≈ beside an aligned "
+      + "one. Reaching the bottom of a URL feed with {page} loads its next page; the keys keep "
       + "working while it loads. Standard output must be a terminal; the keys are read from "
       + "standard input, or from /dev/tty when standard input holds the feed "
       + "(cat feed.json | falls view). To print the layout, use 'falls layout'."
     return """
       OVERVIEW: Show a feed's layout in the terminal and scroll through it.
 
-      USAGE: falls view [FEED] [options]
+      USAGE: \(Command[.view].usage)
 
       \(HelpText.prose(about))
 
       KEYS:
 
-      """ + ViewerKey.lines.map { "  " + $0 + "\n" }.joined() + "\n"
+      """ + ViewerKey.lines.map { "  " + $0 + "\n" }.joined() + "\n" + HelpText.arguments
+        + "\nOPTIONS:\n" + HelpText.options(of: .view)
   }
 
   /// Parses `falls view`'s arguments: those of `falls layout` without its output options.

@@ -57,7 +57,7 @@ struct LayoutFlag: Sendable {
   /// manual say.
   func fullHelp(for command: CommandName = .layout) -> String {
     let words = help(for: command)
-    return feeds.count < FeedKind.allCases.count
+    return command.readsFeed && feeds.count < FeedKind.allCases.count
       ? words + " For \(feeds.description) only." : words
   }
 

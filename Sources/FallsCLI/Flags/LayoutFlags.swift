@@ -153,7 +153,14 @@ extension LayoutFlag {
           + "limit for a regular file, "
           + "whose size is known.",
         feeds: [.url, .file, .standardInput],
-        commands: [.layout, .view, .probe, .check],
+        commands: [.layout, .view, .probe, .check, .diff],
+        inCommands: [
+          .diff: Words(
+            help: "Largest input read, in bytes: standard input, a pipe or a device is read no "
+              + "further (\(ExitCode.noInput.rawValue)); given, a larger regular file is refused "
+              + "before it is read. Default: \(policy.maxBytes) (\(policy.maxBytes >> 20) MiB), "
+              + "and no limit for a regular file, whose size is known.")
+        ],
         read: {
           $0.options.fetchPolicy.maxBytes = try $1.whole(
             in: FetchPolicy.byteLimits, example: "1048576")
@@ -369,15 +376,25 @@ extension LayoutFlag {
           + "wins (CSS grid-lanes' flow tolerance). "
           + "Default: \(formatNumber(defaults.tolerance)), plain shortest-first.",
         option: .tolerance, parameters: [.tolerance],
-        commands: [.layout, .view, .probe, .check],
+        commands: [.layout, .view, .probe, .check, .diff],
         inCommands: [
           .probe: Words(
             help: "How far an image's width/height ratio may be from the feed's, as a fraction "
               + "of it, before the item is a mismatch. "
               + "Default: \(formatNumber(ImageBatch.tolerance)).",
-            argument: "R")
+            argument: "R"),
+          .diff: Words(
+            help: "How far, in points, a frame's x, y, width or height may move and be the "
+              + "same. Default: \(formatNumber(DiffCommand.Options().tolerance)): exactly the "
+              + "same."),
         ],
-        read: { $0.options.configuration.tolerance = try $1.number(example: "20") })
+        read: { reading, value in
+          // A layout's tolerance is checked with the layout; diff's is a length of its own.
+          reading.options.configuration.tolerance =
+            reading.options.command == .diff
+            ? try value.number(in: LayoutConfiguration.lengths, example: "0.5")
+            : try value.number(example: "20")
+        })
     case .direction:
       LayoutFlag(
         name: name, choices: LayoutDirection.names,
@@ -469,8 +486,11 @@ extension LayoutFlag {
     case .format:
       LayoutFlag(
         name: name, short: "f", choices: Self.formatWords(.layout).choices ?? [],
-        help: CommandName.layout.formatHelp, commands: [.layout, .probe, .check],
-        inCommands: [.probe: Self.formatWords(.probe), .check: Self.formatWords(.check)],
+        help: CommandName.layout.formatHelp, commands: [.layout, .probe, .check, .diff],
+        inCommands: [
+          .probe: Self.formatWords(.probe), .check: Self.formatWords(.check),
+          .diff: Self.formatWords(.diff),
+        ],
         read: { $0.options.format = try $1.choice(OutputFormat.self) })
     case .output:
       LayoutFlag(
@@ -484,7 +504,13 @@ extension LayoutFlag {
           + "refused, as the shell's > refuses it; a symbolic link's target is replaced, the "
           + "link kept; a device or FIFO such as /dev/null is written as it is; - is standard "
           + "output.",
-        commands: [.layout, .probe, .check],
+        commands: [.layout, .probe, .check, .diff],
+        inCommands: [
+          .diff: Words(
+            help: "Write the report to FILE, written beside it and renamed into place. Without "
+              + "--format, FILE's extension names it: .json for json, any other a table (.jsonl, "
+              + ".svg and .html are refused).")
+        ],
         read: {
           guard !$1.text.isEmpty else { throw $1.invalid(expected: "a file name, or -") }
           $0.options.output = $1.text
@@ -559,13 +585,11 @@ extension LayoutFlag {
         read: { reading, _ in reading.options.checksImages = true })
     case .help:
       LayoutFlag(
-        name: name, short: "h", help: "Show this help.",
-        commands: [.layout, .view, .probe, .check],
+        name: name, short: "h", help: "Show this help.", commands: Set(CommandName.allCases),
         read: { _, _ in preconditionFailure("help is answered before any flag is read") })
     case .version:
       LayoutFlag(
-        name: name, help: "Show the version.",
-        commands: [.layout, .view, .probe, .check],
+        name: name, help: "Show the version.", commands: Set(CommandName.allCases),
         read: { _, _ in preconditionFailure("the version is answered before any flag is read") })
     }
   }

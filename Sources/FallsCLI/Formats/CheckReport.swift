@@ -87,6 +87,14 @@ struct CheckReport: Sendable {
 
   var failed: [Check] { checks.filter { !$0.passed } }
 
+  /// The verdict: status 1 when a check failed, naming each; `nil` when every one passed.
+  var verdict: CLIError? {
+    guard !passed else { return nil }
+    return .notAllPassed(
+      "\(failed.count) of \(checks.count) checks failed: "
+        + failed.map(\.name).joined(separator: ", "))
+  }
+
   /// The problems, those of the failed limits last.
   var allProblems: [Problem] { problems + failed.filter { $0.limit != nil }.map(Problem.limit) }
 

@@ -114,6 +114,17 @@ struct ProbeReport: Sendable {
     ProbedItem.Status.allCases.map { status in (status, items.count { $0.status == status }) }
   }
 
+  /// The verdict: status 1 when an item is not ok, saying how many and why; `nil` when every
+  /// one is.
+  var verdict: CLIError? {
+    let failing = items.count { $0.status != .ok }
+    guard failing > 0 else { return nil }
+    let kinds = counts.filter { $0.0 != .ok && $0.1 > 0 }.map { "\($0.1) \($0.0.words)" }
+    return .notAllPassed(
+      "\(failing) of \(items.count) image\(items.count == 1 ? " is" : "s are") not ok ("
+        + kinds.joined(separator: ", ") + ")")
+  }
+
   /// "14 images: 9 ok, 2 mismatch, 1 missing, 1 unreachable, 1 not an image"; statuses no item
   /// has are left out.
   var summary: String {

@@ -35,15 +35,13 @@ enum HelpText {
     var text = """
       OVERVIEW: Lay out an image feed as a waterfall and print every item's frame.
 
-      USAGE: falls layout [FEED] [options]
+      USAGE: \(Command[.layout].usage)
 
       Frames are in points, origin at the top left, y growing downward.
 
       """
     text += "\n" + arguments + "\nOPTIONS:\n"
-    for flag in LayoutFlag.all where flag.commands.contains(.layout) {
-      text += heading(of: flag) + "\n" + wrap(flag.fullHelp(), indent: 6, width: width) + "\n"
-    }
+    text += options(of: .layout)
     text += """
 
       EXAMPLES:
@@ -83,12 +81,20 @@ enum HelpText {
       + (flag.value(for: command).map { " \($0)" } ?? "")
   }
 
-  /// "; did you mean '--name'?" for the flag nearest to `name` (at most three edits away), or
-  /// nothing.
-  static func suggestion(for name: String) -> String {
-    closest(to: name, among: LayoutFlag.all.map(\.name.rawValue)).map {
-      "; did you mean '--\($0)'?"
-    } ?? ""
+  /// The help's OPTIONS of `command`: each flag of the table it takes, in the table's order,
+  /// with its words there.
+  static func options(of command: CommandName) -> String {
+    LayoutFlag.all.filter { $0.commands.contains(command) }.map { flag in
+      heading(of: flag, for: command) + "\n"
+        + wrap(flag.fullHelp(for: command), indent: 6, width: width) + "\n"
+    }.joined()
+  }
+
+  /// "; did you mean '--name'?" for the flag of `command` nearest to `name` (at most three
+  /// edits away), or nothing.
+  static func suggestion(for name: String, in command: CommandName) -> String {
+    let names = LayoutFlag.all.filter { $0.commands.contains(command) }.map(\.name.rawValue)
+    return closest(to: name, among: names).map { "; did you mean '--\($0)'?" } ?? ""
   }
 
   /// The one of `names` nearest `name` by edit distance, if one is within three edits.

@@ -5,12 +5,13 @@ import FallsFeed
 enum ManualPage {
   static let name = "manual"
 
-  static let help = "OVERVIEW: Print the manual page, falls(1), in roff.\n\nUSAGE: falls manual\n"
+  static var help: String {
+    "OVERVIEW: Print the manual page, falls(1), in roff.\n\nUSAGE: \(Command[.manual].usage)\n"
+  }
 
   /// Parses the arguments after `manual` and returns the page.
   static func run(_ arguments: [String]) throws(CLIError) -> String {
-    if arguments.contains("--help") || arguments.contains("-h") { throw .informational(help) }
-    guard arguments.isEmpty else {
+    guard try LayoutCommand.parse(arguments, for: .manual).operands.isEmpty else {
       throw .usage("falls manual takes no argument; see 'man ./falls.1'", command: name)
     }
     return text
@@ -22,25 +23,7 @@ enum ManualPage {
       .SH NAME
       falls \\- lay out image feeds as waterfalls (masonry) and print the frames
       .SH SYNOPSIS
-      .B falls layout
-      [\\fIFEED\\fR] [\\fIoptions\\fR]
-      .br
-      .B falls view
-      [\\fIFEED\\fR] [\\fIoptions\\fR]
-      .br
-      .B falls probe
-      [\\fIFEED\\fR] [\\fIoptions\\fR]
-      .br
-      .B falls check
-      [\\fIFEED\\fR] [\\fIoptions\\fR] [\\fB\\-\\-limit\\fR \\fIEXPR\\fR]...
-      .br
-      .B falls diff
-      \\fIOLD\\fR \\fINEW\\fR [\\fIoptions\\fR]
-      .br
-      .B falls completions
-      .BR bash | zsh | fish
-      .br
-      .B falls manual
+      \(synopsis)
       .SH DESCRIPTION
       .B falls layout
       reads a finderlist feed, a JSON object whose "data" array holds items with an "img" URL,
@@ -71,15 +54,7 @@ enum ManualPage {
         (flag.short.map { "\\fB\\-\($0)\\fR, " } ?? "")
         + "\\fB\\-\\-\(escaped(flag.name.rawValue))\\fR"
       let value = flag.value.map { " \\fI\(escaped($0))\\fR" } ?? ""
-      let only = CommandName.allCases.filter(flag.commands.contains).map { "falls \($0)" }
-      let help =
-        flag.fullHelp()
-        + (!flag.commands.contains(.layout)
-          ? " Only for \(only.listed)." : flag.isForView ? "" : " Not for falls view.")
-        + (flag.commands.contains(.probe)
-          ? " Also for falls probe"
-            + (flag.help(for: .probe) != flag.help ? ": " + flag.help(for: .probe) : ".") : "")
-      page += ".TP\n\(names)\(value)\n\(escaped(help))\n"
+      page += ".TP\n\(names)\(value)\n\(escaped(help(of: flag)))\n"
     }
     page += ".SH VIEW KEYS\n"
     for key in ViewerKey.all {
@@ -101,6 +76,39 @@ enum ManualPage {
 
       """
     return page
+  }
+
+  /// The SYNOPSIS: each command's usage line, from the one list of commands, the command in
+  /// bold and its operands in italics.
+  private static var synopsis: String {
+    Command.all.map { command in
+      let words = command.usage.split(separator: " ").dropFirst(2).map { word in
+        word.hasPrefix("[")
+          ? "[\\fI\(escaped(String(word.dropFirst().dropLast())))\\fR]"
+          : word.contains("|")
+            ? word.split(separator: "|").map { "\\fB\($0)\\fR" }.joined(separator: "|")
+            : "\\fI\(escaped(String(word)))\\fR"
+      }
+      return ".B falls \(command.name)" + (words.isEmpty ? "" : "\n" + words.joined(separator: " "))
+    }.joined(separator: "\n.br\n")
+  }
+
+  /// What the manual says of a flag: its help in falls layout (or in the first command that
+  /// takes it), the commands it is for when not layout's, and its words in each other command
+  /// where they differ.
+  private static func help(of flag: LayoutFlag) -> String {
+    let commands = CommandName.allCases.filter(flag.commands.contains)
+    let first = commands.first ?? .layout
+    var text = flag.fullHelp(for: first)
+    if first != .layout {
+      text += " Only for \(commands.map { "falls \($0)" }.listed)."
+    } else if flag.commands.contains(.layout), !flag.isForView {
+      text += " Not for falls view."
+    }
+    for command in commands.dropFirst() where flag.help(for: command) != flag.help(for: first) {
+      text += " In falls \(command): " + flag.fullHelp(for: command)
+    }
+    return text
   }
 
   /// The EXIT STATUS section's paragraphs, each status and what it means, a line apart.

@@ -10,10 +10,11 @@ enum ShellCompletions {
     case bash, zsh, fish
   }
 
-  static let help = """
+  static var help: String {
+    """
     OVERVIEW: Print a completion script for bash, zsh or fish.
 
-    USAGE: falls completions bash|zsh|fish
+    USAGE: \(Command[.completions].usage)
 
     For the current shell:
       source <(falls completions bash)      # bash, in ~/.bashrc
@@ -21,13 +22,14 @@ enum ShellCompletions {
       falls completions fish | source       # fish, in ~/.config/fish/config.fish
 
     """
+  }
 
   /// Parses the arguments after `completions` and returns the script.
   static func run(_ arguments: [String]) throws(CLIError) -> String {
-    if arguments.contains("--help") || arguments.contains("-h") { throw .informational(help) }
+    let operands = try LayoutCommand.parse(arguments, for: .completions).operands
     let shells = Shell.allCases.map(\.rawValue).joined(separator: ", ")
-    guard arguments.count == 1, let name = arguments.first else {
-      throw .usage("give one shell: \(shells)", command: name)
+    guard operands.count == 1, let name = operands.first else {
+      throw .usage("give one shell: \(shells)", command: Self.name)
     }
     guard let shell = Shell(rawValue: name.lowercased()) else {
       let shown = shownInMessage(name)
@@ -44,8 +46,8 @@ enum ShellCompletions {
     }
   }
 
-  /// The flags of `command` (`layout` or `view`), as typed: `--name` and `-x`.
-  private static func spellings(of command: String) -> [String] {
+  /// The flags of `command`, as typed: `--name` and `-x`.
+  private static func spellings(of command: CommandName) -> [String] {
     flags(of: command).flatMap(\.spellings)
   }
 
@@ -54,16 +56,12 @@ enum ShellCompletions {
     [FlagName.help, .version].flatMap { LayoutFlag[$0].spellings }
   }
 
-  /// The argument that is a flag's value without the flag (FEED, for `--feed`).
-  private static var positional: (flag: LayoutFlag, name: String)? {
-    LayoutFlag.all.lazy.compactMap { flag in flag.positional.map { (flag, $0) } }.first
+  private static func flags(of command: CommandName) -> [LayoutFlag] {
+    LayoutFlag.all.filter { $0.commands.contains(command) }
   }
 
-  private static func flags(of command: String) -> [LayoutFlag] {
-    LayoutFlag.all.filter { flag in
-      CommandName(rawValue: command).map(flag.commands.contains) ?? false
-    }
-  }
+  /// The commands, from the one list of them.
+  private static var commands: [Command] { Command.all }
 
   /// The first sentence of a flag's help, whole, for the shells that show one beside it (a
   /// period inside a word, as in falls.layout/1, does not end it).
@@ -82,17 +80,25 @@ enum ShellCompletions {
     "mapfile -t COMPREPLY < <(compgen \(arguments) -- \"$cur\")"
   }
 
-  /// bash's case of each command that takes flags: the flags it completes.
+  /// bash's case of each command: the flags it completes, and the compgen words of its
+  /// operands (files, or the values it takes).
   private static var commandFlags: String {
-    CommandName.allCases.map { command in
-      "\(command.rawValue)) flags=\"\(spellings(of: command.rawValue).joined(separator: " "))\" ;;"
+    commands.map { command in
+      let flags = spellings(of: command.name).joined(separator: " ")
+      let operand = command.operands.first
+      let words =
+        operand.map { operand in
+          operand.isPath
+            ? "-f" : "-W \"\(operand.choices.joined(separator: " "))\""
+        } ?? ""
+      return "\(command.name)) flags=\"\(flags)\"; words=(\(words)) ;;"
     }.joined(separator: "\n    ")
   }
 
-  /// zsh's case of each command that takes flags: its `_arguments`.
+  /// zsh's case of each command: its `_arguments`.
   private static var zshCommands: String {
-    CommandName.allCases.map { command in
-      "\(command.rawValue))\n    _arguments \\\n      \(zshSpecifications(of: command.rawValue)) ;;"
+    commands.map { command in
+      "\(command.name))\n    _arguments \\\n      \(zshSpecifications(of: command)) ;;"
     }.joined(separator: "\n    ")
   }
 
@@ -120,22 +126,22 @@ enum ShellCompletions {
       _falls() {
         local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
         if [[ $COMP_CWORD -eq 1 ]]; then
-          \(bashReply("-W \"\((CLI.commands.map(\.name) + topLevelSpellings).joined(separator: " "))\""))
+          \(bashReply("-W \"\((commands.map(\.name.rawValue) + topLevelSpellings).joined(separator: " "))\""))
           return
         fi
-        local flags
+        local flags words
         case ${COMP_WORDS[1]} in
           \(commandFlags)
-          diff) flags="--tolerance --max-bytes --format -f --output -o --help -h" ;;
-          completions) \(bashReply("-W \"\(Shell.allCases.map(\.rawValue).joined(separator: " "))\"")); return ;;
           *) COMPREPLY=(); return ;;
         esac
         case $prev in
       \(valueCases)  esac
         if [[ $cur == -* ]]; then
           \(bashReply("-W \"$flags\""))
+        elif [[ ${#words[@]} -gt 0 ]]; then
+          \(bashReply("\"${words[@]}\""))
         else
-          \(bashReply("-f"))
+          COMPREPLY=()
         fi
       }
       complete -o filenames -F _falls falls
@@ -158,10 +164,10 @@ enum ShellCompletions {
     return escaped
   }
 
-  private static func zshSpecifications(of name: String) -> String {
+  private static func zshSpecifications(of entry: Command) -> String {
     var lines: [String] = []
-    let command = CommandName(rawValue: name) ?? .layout
-    for flag in flags(of: name) {
+    let command = entry.name
+    for flag in flags(of: command) {
       let names = flag.spellings
       let exclusion = names.count > 1 ? "(\(names.joined(separator: " ")))" : ""
       let spelled =
@@ -179,9 +185,11 @@ enum ShellCompletions {
         exclusion.isEmpty ? "'\(names[0])" + description : "'\(exclusion)'\(spelled)'" + description
       )
     }
-    if let positional {
-      let action = positional.flag.isPath ? "_files" : " "
-      lines.append("'1:\(positional.name.lowercased()):\(action)'")
+    for (number, operand) in entry.operands.enumerated() {
+      let action =
+        operand.isPath
+        ? "_files" : operand.choices.isEmpty ? " " : "(\(operand.choices.joined(separator: " ")))"
+      lines.append("'\(number + 1):\(operand.name.lowercased()):\(action)'")
     }
     return lines.joined(separator: " \\\n        ")
   }
@@ -197,7 +205,7 @@ enum ShellCompletions {
   }
 
   private static var zsh: String {
-    let described = CLI.commands.map { "'\($0.name):\(zshText($0.help))'" }.joined(separator: " ")
+    let described = commands.map { "'\($0.name):\(zshText($0.line))'" }.joined(separator: " ")
     return """
       #compdef falls
       # zsh completion for falls, written by `falls completions zsh` from its flag table.
@@ -213,8 +221,6 @@ enum ShellCompletions {
         argument)
           case $line[1] in
           \(zshCommands)
-          completions) _values shell \(Shell.allCases.map(\.rawValue).joined(separator: " ")) ;;
-          diff) _arguments '--tolerance[How far a frame may move and be the same]:PT: ' '--max-bytes[Largest input read, in bytes]:N: ' '(-f --format)'{-f,--format}'[table or json]:format:(table json)' '(-o --output)'{-o,--output}'[Write the report to FILE]:FILE:_files' '*:layout:_files' ;;
           esac ;;
         esac
       }
@@ -237,20 +243,11 @@ enum ShellCompletions {
       "# fish completion for falls, written by `falls completions fish` from its flag table.",
       "complete -c falls -f",
     ]
-    for command in CLI.commands {
+    for command in commands {
       lines.append(
-        "complete -c falls -n __fish_use_subcommand -a \(command.name) -d '\(fishText(command.help))'"
+        "complete -c falls -n __fish_use_subcommand -a \(command.name) -d '\(fishText(command.line))'"
       )
     }
-    lines.append(
-      "complete -c falls -n '__fish_seen_subcommand_from completions' -a 'bash zsh fish'")
-    lines.append(
-      "complete -c falls -n '__fish_seen_subcommand_from diff' -l tolerance -x -d 'How far a frame may move and be the same'"
-    )
-    lines.append(
-      "complete -c falls -n '__fish_seen_subcommand_from diff' -l max-bytes -x -d 'Largest input read, in bytes'"
-    )
-    lines.append("complete -c falls -n '__fish_seen_subcommand_from diff' -F")
     for flag in LayoutFlag.all {
       // The commands in which the flag says or offers the same (--format lists each command's
       // formats, probe's --tolerance is a ratio): a group of lines each.
@@ -277,8 +274,17 @@ enum ShellCompletions {
         }
       }
     }
-    if let positional, positional.flag.isPath {
-      lines.append("complete -c falls -n '__fish_seen_subcommand_from layout view' -F")
+    // The operands: files, or the values they take.
+    let takingFiles = commands.filter { $0.operands.contains(where: \.isPath) }
+    lines.append(
+      "complete -c falls -n '__fish_seen_subcommand_from "
+        + "\(takingFiles.map(\.name.rawValue).joined(separator: " "))' -F")
+    for command in commands {
+      for operand in command.operands where !operand.choices.isEmpty {
+        lines.append(
+          "complete -c falls -n '__fish_seen_subcommand_from \(command.name)' "
+            + "-a '\(operand.choices.joined(separator: " "))'")
+      }
     }
     return lines.joined(separator: "\n") + "\n"
   }

@@ -205,9 +205,13 @@ private struct DiffDocument: Decodable {
       (["-", "-"], "standard input (-) can be only one of the two layouts"),
       (
         ["a", "b", "--columns", "3"],
-        "unknown option '--columns'; falls diff takes --tolerance, --max-bytes, --format, "
-          + "--output, --help"
+        "--columns is an option of 'falls layout', 'falls view' and 'falls check', not of "
+          + "'falls diff'"
       ),
+      (
+        ["a", "b", "--tolerence", "3"], "unknown option '--tolerence'; did you mean '--tolerance'?"
+      ),
+      (["a", "b", "--colums", "3"], "unknown option '--colums'"),
       (
         ["a", "b", "-f", "svg"], "--format svg is for falls layout; falls diff writes table or json"
       ),
@@ -392,13 +396,13 @@ private struct DiffDocument: Decodable {
     }
   }
 
-  @Test("An unknown option lists diff's own; a bad value points to diff's help")
+  @Test("A flag of other commands names them; a bad value points to diff's help")
   func usageWords() async {
     let unknown = await runCLI(["diff", "a", "b", "--columns", "3"])
     #expect(
       unknown.standardError.hasPrefix(
-        "falls: error: unknown option '--columns'; falls diff takes --tolerance, --max-bytes, "
-          + "--format, --output, --help\n"))
+        "falls: error: --columns is an option of 'falls layout', 'falls view' and 'falls check', "
+          + "not of 'falls diff'\n"))
     let tolerance = await runCLI(["diff", "a", "b", "--tolerance", "x"])
     #expect(tolerance.code == .usage)
     #expect(tolerance.standardError.hasSuffix("See 'falls diff --help' for usage.\n"))

@@ -26,11 +26,11 @@ import Testing
     arguments: [
       (
         ["--format", "json"],
-        "--format is an option of 'falls layout', 'falls probe' and 'falls check', not of 'falls view'"
+        "--format is an option of 'falls layout', 'falls probe', 'falls check' and 'falls diff', not of 'falls view'"
       ),
       (
         ["--output=x.svg"],
-        "--output is an option of 'falls layout', 'falls probe' and 'falls check', not of 'falls view'"
+        "--output is an option of 'falls layout', 'falls probe', 'falls check' and 'falls diff', not of 'falls view'"
       ),
       (
         ["--rect", "0,0,1,1"],
@@ -47,7 +47,7 @@ import Testing
       (["--columns", "0"], "invalid value '0' for '--columns'"),
       (
         ["-f", "json"],
-        "--format is an option of 'falls layout', 'falls probe' and 'falls check', not of 'falls view'"
+        "--format is an option of 'falls layout', 'falls probe', 'falls check' and 'falls diff', not of 'falls view'"
       ),
       (
         ["-q"],
@@ -69,7 +69,8 @@ import Testing
     #expect(direct.code == .success && direct.standardOutput == ViewCommand.help)
     #expect(indirect.standardOutput == ViewCommand.help)
     // One line a key, every description starting in the same column.
-    let keyLines = direct.standardOutput.split(separator: "\n").drop { $0 != "KEYS:" }.dropFirst()
+    let keyLines = direct.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+      .drop { $0 != "KEYS:" }.dropFirst().prefix { !$0.isEmpty }
     #expect(keyLines.count == ViewerKey.all.count)
     let columns = Set(
       zip(keyLines, ViewerKey.all).map { line, key in

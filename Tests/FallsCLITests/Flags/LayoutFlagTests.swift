@@ -363,7 +363,13 @@ private func arguments(for flag: LayoutFlag, alone: Bool = false) -> [String] {
   @Test("A flag misspelt by a letter is suggested", arguments: LayoutFlag.all.map(\.name.rawValue))
   func suggestions(name: String) {
     let misspelt = String(name.dropLast()) + "q"
-    #expect(HelpText.suggestion(for: misspelt).hasSuffix("did you mean '--\(name)'?"))
+    // In every command that takes it, and in none that does not.
+    for command in CommandName.allCases {
+      let suggested = HelpText.suggestion(for: misspelt, in: command)
+      let takes = LayoutFlag.named(name)?.commands.contains(command) == true
+      #expect(
+        suggested.hasSuffix("did you mean '--\(name)'?") == takes, "\(command): \(suggested)")
+    }
   }
 
   @Test(

@@ -40,7 +40,7 @@ import Testing
 
   @Test("No suggestion for a name far from every flag")
   func noSuggestion() {
-    #expect(HelpText.suggestion(for: "zzzzzzzzzz") == "")
+    #expect(HelpText.suggestion(for: "zzzzzzzzzz", in: .layout) == "")
   }
 
   @Test(

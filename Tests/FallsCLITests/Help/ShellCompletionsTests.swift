@@ -48,29 +48,46 @@ private func scriptFile(_ shell: ShellCompletions.Shell) throws -> URL {
       }
       for choice in flag.choices { #expect(script.contains(choice)) }
     }
-    for command in CLI.commands { #expect(script.contains(command.name)) }
+    for command in Command.all { #expect(script.contains(command.name.rawValue)) }
   }
 
   @Test(
-    "falls diff's own flags are offered after diff in every script",
+    "Each command's flags are offered after it in every script, and no other command's",
     arguments: ShellCompletions.Shell.allCases)
-  func diffFlags(shell: ShellCompletions.Shell) {
-    let lines = ShellCompletions.script(for: shell).split(separator: "\n").filter {
-      $0.contains("diff)") || $0.contains("subcommand_from diff'")
-    }.joined(separator: "\n")
-    for flag in ["--tolerance", "--max-bytes"] {
-      let spelled =
-        switch shell {
-        case .bash: "\(flag) "
-        case .zsh: "'\(flag)["
-        case .fish: "-l \(flag.dropFirst(2)) "
-        }
-      #expect(lines.contains(spelled), "\(flag) missing from \(shell)'s diff: \(lines)")
-    }
-    if shell == .bash {
-      // Every flag the unknown-option message names.
-      for flag in DiffCommand.flagNames {
-        #expect(lines.contains(" \(flag) ") || lines.contains("\"\(flag) "))
+  func commandFlags(shell: ShellCompletions.Shell) throws {
+    let script = ShellCompletions.script(for: shell)
+    for command in Command.all {
+      let name = command.name.rawValue
+      // The part of the script that is the command's.
+      let part: String
+      switch shell {
+      case .bash:
+        part = try #require(
+          script.split(separator: "\n").first { $0.hasPrefix("    \(name)) flags=") }
+            .map(String.init))
+      case .zsh:
+        let start = try #require(script.range(of: "\n    \(name))\n"))
+        let end = try #require(script[start.upperBound...].range(of: " ;;"))
+        part = String(script[start.upperBound..<end.lowerBound])
+      case .fish:
+        part = script.split(separator: "\n").filter { line in
+          line.contains("__fish_seen_subcommand_from ")
+            && line.split(separator: "'")[1].split(separator: " ").dropFirst().contains {
+              $0 == name
+            }
+        }.joined(separator: "\n")
+      }
+      for flag in LayoutFlag.all {
+        let long = "--\(flag.name)"
+        let spelled =
+          switch shell {
+          case .bash: [" \(long) ", "\"\(long) ", " \(long)\""]
+          case .zsh: ["'\(long)[", "{\(long),"]
+          case .fish: ["-l \(flag.name) "]
+          }
+        #expect(
+          spelled.contains(where: part.contains) == flag.commands.contains(command.name),
+          "\(long) in \(shell)'s \(name): \(part)")
       }
     }
   }
