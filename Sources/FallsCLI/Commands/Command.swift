@@ -115,7 +115,7 @@ struct Command: Sendable {
         parse: { (arguments, environment) throws(CLIError) in
           let options = try ViewCommand.parse(
             arguments, standardInputIsFeed: environment.standardInputKind.holdsFeed)
-          return Run(writesReport: false) { () throws(CLIError) in
+          return Run(writesReport: name.writesReport) { () throws(CLIError) in
             try await ViewCommand.run(options, environment: environment)
             return nil
           }

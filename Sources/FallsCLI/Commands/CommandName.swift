@@ -10,6 +10,18 @@ enum CommandName: String, CaseIterable, Hashable, Sendable {
     }
   }
 
+  /// Whether the command lays the feed out: the flags of layouts are its.
+  var makesLayout: Bool {
+    switch self {
+    case .layout, .view, .check: true
+    case .probe, .diff, .completions, .manual: false
+    }
+  }
+
+  /// Whether the command writes a report, to standard output or `--output` (the viewer draws
+  /// on the terminal instead).
+  var writesReport: Bool { self != .view }
+
   /// The formats the command writes (`--format`); the viewer writes none and takes no
   /// `--format`, nor do the commands that print a text of their own.
   var formats: [OutputFormat] {
@@ -38,4 +50,15 @@ enum CommandName: String, CaseIterable, Hashable, Sendable {
       + ". Default: \(LayoutOptions().format.rawValue), or with -o FILE the format FILE's "
       + "extension names (\(formats.filter { $0 != .table }.map { ".\($0.rawValue)" }.listed))."
   }
+}
+
+extension Set<CommandName> {
+  /// The commands that read a feed: the flags of feeds are theirs.
+  static var feedReaders: Self { Set(CommandName.allCases.filter(\.readsFeed)) }
+  /// The commands that lay a feed out: the flags of layouts are theirs.
+  static var layoutMakers: Self { Set(CommandName.allCases.filter(\.makesLayout)) }
+  /// The commands that read a feed and write a report of it.
+  static var feedReporters: Self { feedReaders.filter(\.writesReport) }
+  /// The commands that lay a feed out and write a report of it.
+  static var layoutReporters: Self { layoutMakers.filter(\.writesReport) }
 }

@@ -27,9 +27,10 @@ struct LayoutFlag: Sendable {
   /// The feeds it applies to; a flag given with another feed is refused, as a style refuses
   /// a flag of other styles.
   var feeds: Set<FeedKind> = Set(FeedKind.allCases)
-  /// The commands that take it: `falls layout` and `falls view` (which prints nothing, and
-  /// fetches as it scrolls) unless said; `falls probe` takes the flags of feeds and output.
-  var commands: Set<CommandName> = [.layout, .view, .check]
+  /// The commands that take it: those that lay a feed out (``CommandName/makesLayout``)
+  /// unless said; the flags of feeds are every feed reader's (`.feedReaders`), those of a
+  /// report's output every reporter's.
+  var commands: Set<CommandName> = .layoutMakers
   /// What the flag says, shows and offers in a command where that differs from ``help``,
   /// ``argument`` and ``choices``: probe reads `--tolerance` as a ratio, and each command's
   /// `--format` offers the formats it writes.

@@ -54,7 +54,7 @@ extension LayoutFlag {
         help: "The finderlist JSON feed to lay out: an http or https URL, a file, or - for "
           + "standard input. Default: the feed built into falls "
           + "(\(EmbeddedFeed.itemCount) items).",
-        commands: [.layout, .view, .probe, .check], read: { $0.options.feed = try $1.feedSource() })
+        commands: .feedReaders, read: { $0.options.feed = try $1.feedSource() })
     case .items:
       LayoutFlag(
         name: name, argument: "PATH",
@@ -64,7 +64,7 @@ extension LayoutFlag {
           + "it is an array; in a stream of JSON values (JSON Lines, jq's output), each value is "
           + "an item, or with --items a page holding its items there.",
         feeds: [.file, .standardInput, .url],
-        commands: [.layout, .view, .probe, .check],
+        commands: .feedReaders,
         read: { $0.options.shape.items = try $1.keyPath() })
     case .keys:
       LayoutFlag(
@@ -74,14 +74,14 @@ extension LayoutFlag {
           + "and span; a field not given keeps "
           + "its own name. Sizes are read as ever, strings or numbers.",
         feeds: [.file, .standardInput, .url],
-        commands: [.layout, .view, .probe, .check],
+        commands: .feedReaders,
         read: { try $1.itemKeys(into: &$0.options.shape) })
     case .pages:
       LayoutFlag(
         name: name, argument: "N",
         help: "Load N pages of a URL feed in turn, as a user pulling up N − 1 times would; "
           + "an empty page ends the paging early. Default: \(options.pages).",
-        feeds: [.url], commands: [.layout, .view, .probe, .check],
+        feeds: [.url], commands: .feedReaders,
         read: { $0.options.pages = try $1.whole(in: 1...1_000_000, example: "3") })
     case .pageSize:
       LayoutFlag(
@@ -90,7 +90,7 @@ extension LayoutFlag {
           + "takes the page number, from 1. Without {page} the same URL is fetched for every "
           + "page. Default: \(options.pageSize).",
         feeds: [.url],
-        commands: [.layout, .view, .probe, .check],
+        commands: .feedReaders,
         isIdle: {
           guard case .url(let template) = $0.feed, !template.hasPageSize else { return nil }
           return "fills a URL's {size} placeholder, and this URL has none"
@@ -102,7 +102,7 @@ extension LayoutFlag {
         help: "When a page fails after earlier pages arrived, print those pages (status 0) "
           + "and say on standard error which page failed and why; without it nothing is "
           + "printed and falls exits \(ExitCode.unavailable.rawValue).",
-        feeds: [.url], commands: [.layout, .probe, .check],
+        feeds: [.url], commands: .feedReporters,
         isIdle: {
           $0.pages > 1
             ? nil : "keeps the pages that arrived before a later one failed; give --pages 2 or more"
@@ -116,7 +116,7 @@ extension LayoutFlag {
           + "trickles bytes; also the longest wait for a FIFO's writer. "
           + "Default: \(formatNumber(policy.timeout)).",
         feeds: [.url, .file],
-        commands: [.layout, .view, .probe, .check],
+        commands: .feedReaders,
         read: {
           $0.options.fetchPolicy.timeout = try $1.number(
             in: FetchPolicy.deadlines, of: "a number of seconds", example: "15")
@@ -127,7 +127,7 @@ extension LayoutFlag {
         help: "One deadline over every request, retry and page of the run, as curl's "
           + "--max-time: when it passes, falls stops with \(ExitCode.unavailable.rawValue) (or, with --keep-partial, prints "
           + "the pages that arrived). Default: \(policy.maxTime.map(formatNumber) ?? "none").",
-        feeds: [.url], commands: [.layout, .probe, .check],
+        feeds: [.url], commands: .feedReporters,
         read: {
           $0.options.fetchPolicy.maxTime = try $1.number(
             in: FetchPolicy.deadlines, of: "a number of seconds", example: "30")
@@ -140,7 +140,7 @@ extension LayoutFlag {
           + "other 4xx answers are not retried. \(FetchPolicy.retryCounts.lowerBound) to "
           + "\(FetchPolicy.retryCounts.upperBound). Default: \(policy.retries).",
         feeds: [.url],
-        commands: [.layout, .view, .probe, .check],
+        commands: .feedReaders,
         read: {
           $0.options.fetchPolicy.retries = try $1.whole(in: FetchPolicy.retryCounts, example: "2")
         })
@@ -153,7 +153,7 @@ extension LayoutFlag {
           + "limit for a regular file, "
           + "whose size is known.",
         feeds: [.url, .file, .standardInput],
-        commands: [.layout, .view, .probe, .check, .diff],
+        commands: Set.feedReaders.union([.diff]),
         inCommands: [
           .diff: Words(
             help: "Largest input read, in bytes: standard input, a pipe or a device is read no "
@@ -171,7 +171,7 @@ extension LayoutFlag {
         help: "Do not show the progress that appears on a terminal while a URL feed loads (the "
           + "page fetched when there are several, a request that has taken more than a second, "
           + "each retry) and while images are read (falls probe, --sizes): how many are done.",
-        feeds: [.builtIn, .file, .standardInput, .url], commands: [.layout, .probe, .check],
+        feeds: [.builtIn, .file, .standardInput, .url], commands: .feedReporters,
         isIdle: {
           guard $0.command != .probe, $0.sizes == .feed, $0.feed.kind != .url else { return nil }
           return "hides the progress shown while a URL feed loads or images are read; give a URL "
@@ -195,7 +195,7 @@ extension LayoutFlag {
           + "fill: \(ImageBatch.jobRange.lowerBound) to \(ImageBatch.jobRange.upperBound), "
           + "each on a connection of its own, kept for the next. Default: \(options.jobs).",
         feeds: [.builtIn, .file, .standardInput, .url],
-        commands: [.layout, .view, .probe, .check],
+        commands: .feedReaders,
         isIdle: {
           $0.command != .probe && $0.sizes == .feed
             ? "sets how many images are read at once, for --sizes images or fill" : nil
@@ -208,7 +208,7 @@ extension LayoutFlag {
           + "machine (file: URLs), for a feed you trust. Without it such an image is refused: "
           + "a remote feed may point only at http, https and data: images, and its relative "
           + "references are its server's, as a browser reads them.",
-        feeds: [.url], commands: [.layout, .view, .probe, .check],
+        feeds: [.url], commands: .feedReaders,
         isIdle: {
           $0.command != .probe && $0.sizes == .feed && !$0.checksImages
             ? "lets a remote feed's images be local files, where images are read: falls probe, "
@@ -358,7 +358,7 @@ extension LayoutFlag {
         help: "On the last page, bring the column bottoms to one line where that is possible "
           + "within --max-distortion (\(LayoutStyle.taking(.alignment).listed)); the quality figure "
           + "raggedEnd says how near.",
-        option: .alignment, commands: [.layout, .check],
+        option: .alignment, commands: .layoutReporters,
         read: { reading, _ in reading.options.configuration.flatEnd = true })
     case .order:
       LayoutFlag(
@@ -376,7 +376,7 @@ extension LayoutFlag {
           + "wins (CSS grid-lanes' flow tolerance). "
           + "Default: \(formatNumber(defaults.tolerance)), plain shortest-first.",
         option: .tolerance, parameters: [.tolerance],
-        commands: [.layout, .view, .probe, .check, .diff],
+        commands: Set.feedReaders.union([.diff]),
         inCommands: [
           .probe: Words(
             help: "How far an image's width/height ratio may be from the feed's, as a fraction "
@@ -486,7 +486,7 @@ extension LayoutFlag {
     case .format:
       LayoutFlag(
         name: name, short: "f", choices: Self.formatWords(.layout).choices ?? [],
-        help: CommandName.layout.formatHelp, commands: [.layout, .probe, .check, .diff],
+        help: CommandName.layout.formatHelp, commands: Set.feedReporters.union([.diff]),
         inCommands: [
           .probe: Self.formatWords(.probe), .check: Self.formatWords(.check),
           .diff: Self.formatWords(.diff),
@@ -504,7 +504,7 @@ extension LayoutFlag {
           + "refused, as the shell's > refuses it; a symbolic link's target is replaced, the "
           + "link kept; a device or FIFO such as /dev/null is written as it is; - is standard "
           + "output.",
-        commands: [.layout, .probe, .check, .diff],
+        commands: Set.feedReporters.union([.diff]),
         inCommands: [
           .diff: Words(
             help: "Write the report to FILE, written beside it and renamed into place. Without "
@@ -565,7 +565,7 @@ extension LayoutFlag {
         help: "Lay out the valid items of a feed with invalid ones, keeping their feed index, "
           + "and list every skipped item on standard error.",
         feeds: [.file, .standardInput, .url],
-        commands: [.layout, .view, .probe, .check],
+        commands: .feedReaders,
         read: { reading, _ in reading.options.skipInvalid = true })
     case .limit:
       LayoutFlag(
