@@ -13,6 +13,11 @@ extension LayoutFlag {
         + "it is for the \(LayoutStyle.ofItemSizes.listed) styles"
   }
 
+  /// The commands that take `--format`: those that write a report in one of a few formats.
+  private static var formatCommands: Set<CommandName> {
+    Set(CommandName.allCases.filter { $0.writesReport && !$0.formats.isEmpty })
+  }
+
   /// What `--format` says and offers in `command`: the formats it writes.
   private static func formatWords(_ command: CommandName) -> Words {
     Words(help: command.formatHelp, choices: command.formats.map(\.rawValue))
@@ -486,11 +491,10 @@ extension LayoutFlag {
     case .format:
       LayoutFlag(
         name: name, short: "f", choices: Self.formatWords(.layout).choices ?? [],
-        help: CommandName.layout.formatHelp, commands: Set.feedReporters.union([.diff]),
-        inCommands: [
-          .probe: Self.formatWords(.probe), .check: Self.formatWords(.check),
-          .diff: Self.formatWords(.diff),
-        ],
+        help: CommandName.layout.formatHelp, commands: Self.formatCommands,
+        // Each command's own formats, from the command.
+        inCommands: Dictionary(
+          uniqueKeysWithValues: Self.formatCommands.map { ($0, Self.formatWords($0)) }),
         read: { $0.options.format = try $1.choice(OutputFormat.self) })
     case .output:
       LayoutFlag(
