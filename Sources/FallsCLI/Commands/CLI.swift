@@ -52,31 +52,37 @@ public enum CLI {
   /// Results go to standard output only when the whole run succeeds; every message goes to
   /// standard error.
   public static func run(_ arguments: [String], environment: CLIEnvironment) async -> ExitCode {
-    do {
-      try await dispatch(arguments, environment: environment)
-      return .success
-    } catch {
-      let result = outcome(of: error)
-      let stream = result.toStandardOutput ? environment.standardOutput : environment.standardError
-      if !result.message.isEmpty {
-        // A verdict (status 1: a check failed, an image not ok) is said, not called an error.
-        let prefix =
-          result.toStandardOutput ? "" : result.code == .failure ? "falls: " : "falls: error: "
-        // The parts of a message that come from outside are escaped where they are quoted, a
-        // newline among them; this catches any other control character, so that nothing from a
-        // feed, a server or an argument reaches a terminal raw.
-        let message =
-          result.toStandardOutput
-          ? result.message : escapingControlCharacters(result.message, keepingNewlines: true)
-        let text = prefix + message + (message.hasSuffix("\n") ? "" : "\n")
-        do {
-          try stream.write(text)
-        } catch {
-          return result.code == .success ? outcome(of: .output(error)).code : result.code
-        }
+    // Help is fitted to the terminal it is read on.
+    let width = HelpText.width(forTerminal: environment.standardOutputColumns)
+    let failure = await HelpText.$width.withValue(width) { () async -> CLIError? in
+      do throws(CLIError) {
+        try await dispatch(arguments, environment: environment)
+        return nil
+      } catch {
+        return error
       }
-      return result.code
     }
+    guard let error = failure else { return .success }
+    let result = outcome(of: error)
+    let stream = result.toStandardOutput ? environment.standardOutput : environment.standardError
+    if !result.message.isEmpty {
+      // A verdict (status 1: a check failed, an image not ok) is said, not called an error.
+      let prefix =
+        result.toStandardOutput ? "" : result.code == .failure ? "falls: " : "falls: error: "
+      // The parts of a message that come from outside are escaped where they are quoted, a
+      // newline among them; this catches any other control character, so that nothing from a
+      // feed, a server or an argument reaches a terminal raw.
+      let message =
+        result.toStandardOutput
+        ? result.message : escapingControlCharacters(result.message, keepingNewlines: true)
+      let text = prefix + message + (message.hasSuffix("\n") ? "" : "\n")
+      do {
+        try stream.write(text)
+      } catch {
+        return result.code == .success ? outcome(of: .output(error)).code : result.code
+      }
+    }
+    return result.code
   }
 
   /// Writes a command's result with `body`: to standard output, or to the `--output` file

@@ -3,8 +3,17 @@ import FallsBase
 /// The help of `falls layout`, written from the flag table, and the suggestion of a flag for a
 /// misspelt one.
 enum HelpText {
-  /// The columns every help fits in: an 80-column terminal breaks no word of it.
-  static let width = 80
+  /// The columns a help fits in: 80, so that an 80-column terminal breaks no word of it and a
+  /// help in a file or a pipe is the same on every machine; on a terminal, its width
+  /// (``width(forTerminal:)``), for the run (`CLI.run`).
+  @TaskLocal static var width = 80
+
+  /// The width of help on standard output that is a terminal of `columns`, or not a terminal
+  /// (`nil`): a wider terminal's, up to 100 columns (longer lines are hard to read); 80 on a
+  /// narrower one, as its examples and tables are written for 80, and elsewhere.
+  static func width(forTerminal columns: Int?) -> Int {
+    columns.map { min(max($0, 80), 100) } ?? 80
+  }
 
   /// `text` after `label` (`USAGE: `), wrapped to ``width``, its later lines under the text's
   /// start; a bracketed group (`[-f table|json]`) is kept on one line.

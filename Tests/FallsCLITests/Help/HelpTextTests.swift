@@ -59,6 +59,27 @@ import Testing
   }
 
   @Test(
+    "On a terminal, help fills its width from 80 up to 100 columns; elsewhere 80",
+    arguments: [(nil, 80), (80, 80), (92, 92), (100, 100), (120, 100), (60, 80)] as [(Int?, Int)])
+  func terminalWidth(columns: Int?, width: Int) async {
+    #expect(HelpText.width(forTerminal: columns) == width)
+    for arguments in [["layout", "--help"], ["--help"], ["diff", "--help"]] {
+      let result = await runCLI(arguments) { $0.standardOutputColumns = columns }
+      let widths = result.standardOutput.split(separator: "\n").map { displayWidth($0) }
+      // Filled to the width, and no wider (a word longer than the width stands alone).
+      #expect(
+        widths.max() == width || arguments == ["--help"] && widths.max()! <= width,
+        "\(arguments) at \(columns ?? 0): \(widths.max() ?? 0)")
+    }
+    // The same words at every width.
+    let narrow = await runCLI(["layout", "--help"]) { $0.standardOutputColumns = 80 }
+    let wide = await runCLI(["layout", "--help"]) { $0.standardOutputColumns = 100 }
+    #expect(
+      narrow.standardOutput.split(whereSeparator: \.isWhitespace)
+        == wide.standardOutput.split(whereSeparator: \.isWhitespace))
+  }
+
+  @Test(
     "A row's words wrap under their column; a name past the column puts them on the next line",
     arguments: [
       ("  a", "one two", 6, "  a   one two"),
