@@ -58,24 +58,52 @@ extension ExitCode {
     }
   }
 
-  /// What the status means, in the manual's sentences.
+  /// What the status means, in the manual's and README's words (README's table of exit
+  /// statuses is this, which `DocumentationTests` holds it to); `code` in backquotes.
   var explanation: String {
     switch self {
-    case .success: "Success."
+    case .success:
+      "success"
     case .failure:
-      "A verdict, not an error: falls check found a check failing, falls diff found the layouts differ, falls probe found an image not ok; the report says which."
+      "a verdict, not an error: `falls check` found a check failing, `falls diff` found the "
+        + "layouts differ, `falls probe` found an image not ok (the report, written whole, says "
+        + "which; standard error has the verdict in one line, `falls: 1 of 6 checks failed: "
+        + "items`, without `error:`, and diff's is quiet)"
     case .usage:
-      "Bad usage: an unknown flag, a missing or invalid value, a flag of another style or feed."
+      "bad usage: an unknown flag, a missing or invalid value (columns < 1, negative "
+        + "spacing, NaN, a chance outside 0…1, insets or spacing that leave no room for a "
+        + "column), a flag of another style or feed, two feeds, a URL placeholder other than "
+        + "`{page}` and `{size}`; the message names the flag and the value"
     case .dataError:
-      "Bad feed data: not JSON (with the line and column), no data array, an invalid item."
+      "bad feed data: not JSON (the message gives line and column), no `data` array (or "
+        + "nothing at the `--items` path, saying where it stops), or an item with a missing, "
+        + "non-numeric, zero, negative or non-finite width or height, or a height too tall "
+        + "(past 10^300 points) or too short (lost in rounding) to lay out (the message gives "
+        + "the item index, the field and the value); with `--sizes`, an item's image that is "
+        + "not an image or is refused; for `falls diff`, an input that is not a "
+        + "`falls.layout/1` document or holds a value falls would not write"
     case .noInput:
-      "The feed file or standard input could not be read, or is larger than --max-bytes."
+      "the feed file (or a layout of `falls diff`) cannot be read (a directory, standard "
+        + "input included), is larger than a given `--max-bytes`, changed while it was read, or "
+        + "is a FIFO that no writer opened within `--timeout`; standard input, a pipe or a "
+        + "device that is not a regular file gave more than `--max-bytes`"
     case .unavailable:
-      "The feed URL could not be fetched: network, HTTP status, too large, not JSON."
-    case .cannotCreate: "The --output file could not be created."
-    case .ioError: "The output could not be written."
-    case .interrupted: "falls view was ended by Ctrl-C."
-    case .brokenPipe: "Standard output was closed by its reader."
+      "the feed URL could not be fetched: no connection, a timeout, a non-2xx answer, a "
+        + "redirect loop, a body cut short, over `--max-bytes` or not JSON (after the retries); "
+        + "with `--sizes`, an item's image that cannot be had"
+    case .cannotCreate:
+      "the `--output` file cannot be created: its folder is missing or not writable, it is "
+        + "a directory, it is a file the user may not write, or a symbolic link another user "
+        + "planted in a shared folder"
+    case .ioError:
+      "the output cannot be written (a full disk), or standard output was closed when falls "
+        + "started (`falls layout >&-`, refused before any work unless `--output` takes the "
+        + "result); an `--output` file that existed is left as it was"
+    case .interrupted:
+      "`falls view` was ended by Ctrl-C, as a shell reports a process that SIGINT ended"
+    case .brokenPipe:
+      "standard output was closed by its reader (`falls … | head -1`): falls stops quietly, "
+        + "as a process ended by SIGPIPE would"
     }
   }
 

@@ -113,8 +113,18 @@ enum ManualPage {
 
   /// The EXIT STATUS section's paragraphs, each status and what it means, a line apart.
   private static var exitStatuses: String {
-    ExitCode.documented.map { ".TP\n\($0.rawValue)\n\(escaped($0.explanation))" }
+    ExitCode.documented.map { ".TP\n\($0.rawValue)\n\(withCode($0.explanation))" }
       .joined(separator: "\n")
+  }
+
+  /// `text` for roff (``escaped(_:)``), its spans in backquotes (`falls check`) in bold.
+  static func withCode(_ text: String) -> String {
+    let parts = text.split(separator: "`", omittingEmptySubsequences: false)
+    let body = parts.enumerated().map { number, part in
+      let plain = escaped(String(part)).replacingOccurrences(of: "\\&", with: "")
+      return number % 2 == 1 ? "\\fB" + plain + "\\fR" : plain
+    }.joined()
+    return body.first == "." || body.first == "'" ? "\\&" + body : body
   }
 
   /// `text` for roff: backslashes and hyphens escaped, characters beyond ASCII named

@@ -1,5 +1,7 @@
 import FallsBase
 import FallsFeed
+import FallsTestSupport
+import Foundation
 import Testing
 
 @testable import FallsCLI
@@ -14,10 +16,29 @@ import Testing
       let number = String(code.rawValue)
       let line = "  " + number + String(repeating: " ", count: 5 - number.count) + code.summary
       #expect(help.components(separatedBy: "\n").filter { $0 == line }.count == 1, "\(code)")
-      #expect(manual.contains(".TP\n\(number)\n\(ManualPage.escaped(code.explanation))\n"))
+      #expect(manual.contains(".TP\n\(number)\n\(ManualPage.withCode(code.explanation))\n"))
     }
     #expect(Set(ExitCode.documented.map(\.summary)).count == ExitCode.documented.count)
     #expect(Set(ExitCode.documented.map(\.explanation)).count == ExitCode.documented.count)
+  }
+
+  @Test(
+    "README's table of exit statuses is the statuses' own words (FALLS_RECORD_README=1 writes it)")
+  func readmeTable() throws {
+    let readme = Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("README.md")
+    let text = try String(contentsOf: readme, encoding: .utf8)
+    let head = "| status | meaning |\n|---|---|\n"
+    let start = try #require(text.range(of: head))
+    let end = text[start.upperBound...].range(of: "\n\n")?.lowerBound ?? text.endIndex
+    let table = ExitCode.documented.map { code in
+      "| \(code.rawValue) | \(code.explanation.replacingOccurrences(of: "|", with: "\\|")) |"
+    }.joined(separator: "\n")
+    if ProcessInfo.processInfo.environment["FALLS_RECORD_README"] == "1" {
+      try Data((text[..<start.upperBound] + table + text[end...]).utf8).write(to: readme)
+    } else {
+      #expect(String(text[start.upperBound..<end]) == table)
+    }
   }
 
   @Test("The statuses follow sysexits.h")
