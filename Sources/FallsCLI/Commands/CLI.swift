@@ -145,7 +145,9 @@ public enum CLI {
     case "--help", "-h":
       throw .informational(help)
     case "help":
-      throw .informational(rest.first.flatMap(Command.named)?.help() ?? help)
+      guard let topic = rest.first else { throw .informational(help) }
+      guard let command = Command.named(topic) else { throw unknown(topic, in: [topic]) }
+      throw .informational(command.help())
     case "--version":
       throw .informational(versionText)
     default:
@@ -165,8 +167,9 @@ public enum CLI {
     }
     guard let verdict = report.verdict else { return }
     // A verdict's summary is on standard output: the report's first line, or alone when the
-    // report went to a file (falls diff), so that standard error stays quiet.
-    if !toStandardOutput, let summary = report.verdictSummary {
+    // report went to a file (falls diff), so that standard error stays quiet; not at all when
+    // standard output is closed, as --output took the report.
+    if !toStandardOutput, !environment.standardOutputIsClosed, let summary = report.verdictSummary {
       try write(nil, environment: environment) {
         (sink) throws(SystemError) in try sink.write(summary + "\n")
       }

@@ -139,7 +139,8 @@ enum LayoutCommand {
     guard argument.hasPrefix("--") else {
       let letter = argument.dropFirst().first ?? "-"
       guard let flag = LayoutFlag.named(short: letter) else {
-        let letters = LayoutFlag.all.compactMap { $0.short.map { "-\($0)" } }
+        let letters = LayoutFlag.all.filter { $0.commands.contains(command) }
+          .compactMap { $0.short.map { "-\($0)" } }
         throw usage(
           "unknown option '-\(shownInMessage(String(letter)))'; the one-letter "
             + "options are \(letters.joined(separator: " "))")

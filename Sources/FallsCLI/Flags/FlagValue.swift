@@ -52,13 +52,16 @@ struct FlagValue {
 
   /// One of the cases of `Choice`, by its raw value in any case; when it is none of them, the
   /// message lists them: "A or B", or "one of A, B, C".
-  func choice<Choice: CaseIterable & RawRepresentable>(_: Choice.Type) throws(CLIError) -> Choice
+  func choice<Choice: CaseIterable & RawRepresentable>(
+    _: Choice.Type, naming offered: [Choice]? = nil
+  ) throws(CLIError) -> Choice
   where Choice.RawValue == String {
     if let choice = Choice.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() })
     {
       return choice
     }
-    let names = Choice.names
+    // A value of none is refused naming those the command offers, when it offers fewer.
+    let names = offered.map { $0.map(\.rawValue) } ?? Choice.names
     throw invalid(
       expected: names.count == 2
         ? "\(names[0]) or \(names[1])" : "one of \(names.joined(separator: ", "))")

@@ -495,7 +495,10 @@ extension LayoutFlag {
         // Each command's own formats, from the command.
         inCommands: Dictionary(
           uniqueKeysWithValues: Self.formatCommands.map { ($0, Self.formatWords($0)) }),
-        read: { $0.options.format = try $1.choice(OutputFormat.self) })
+        read: { reading, value in
+          reading.options.format = try value.choice(
+            OutputFormat.self, naming: reading.options.command.formats)
+        })
     case .output:
       LayoutFlag(
         name: name, short: "o", argument: "FILE",

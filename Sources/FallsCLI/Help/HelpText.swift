@@ -106,10 +106,15 @@ enum HelpText {
     return closest(to: name, among: names).map { "; did you mean '--\($0)'?" } ?? ""
   }
 
-  /// The one of `names` nearest `name` by edit distance, if one is within three edits.
+  /// The one of `names` that `name` begins (at least three letters of it, and only one), or
+  /// else the nearest by edit distance within a third of `name`'s letters (two at least, three
+  /// at most): `--tol` is `--tolerance`, `--limt` nothing of probe's `--quiet`.
   static func closest(to name: String, among names: [String]) -> String? {
+    let begun = names.filter { name.count >= 3 && $0.hasPrefix(name) }
+    if begun.count == 1 { return begun[0] }
     let candidates = names.map { ($0, editDistance($0, name)) }
-    guard let best = candidates.min(by: { $0.1 < $1.1 }), best.1 <= 3 else { return nil }
+    let most = min(max(name.count / 3, 2), 3)
+    guard let best = candidates.min(by: { $0.1 < $1.1 }), best.1 <= most else { return nil }
     return best.0
   }
 }

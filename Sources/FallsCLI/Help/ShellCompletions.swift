@@ -111,15 +111,22 @@ enum ShellCompletions {
           ? bashReply("-f")
           : choices.isEmpty ? "COMPREPLY=()" : bashReply("-W \"\(choices.joined(separator: " "))\"")
       }
-      // Where the values depend on the command (--format), a case of the command first.
-      let commands = CommandName.allCases.filter(flag.commands.contains)
-      let others = commands.filter { flag.choices(for: $0) != flag.choices }
-      let byCommand = others.map { "\($0.rawValue)) \(reply(flag.choices(for: $0))) ;; " }.joined()
-      valueCases +=
-        others.isEmpty
-        ? "    \(words)) \(reply(flag.choices)); return ;;\n"
-        : "    \(words)) case ${COMP_WORDS[1]} in \(byCommand)*) \(reply(flag.choices)) ;; esac; "
-          + "return ;;\n"
+      // The values in the commands that take the flag, a case of them for each set of values
+      // (--format offers each command's formats); in another command the flag is not
+      // completed as one.
+      var groups: [(commands: [String], choices: [String])] = []
+      for command in CommandName.allCases where flag.commands.contains(command) {
+        let choices = flag.choices(for: command)
+        if let group = groups.firstIndex(where: { $0.choices == choices }) {
+          groups[group].commands.append(command.rawValue)
+        } else {
+          groups.append(([command.rawValue], choices))
+        }
+      }
+      let byCommand = groups.map {
+        "\($0.commands.joined(separator: "|"))) \(reply($0.choices)); return ;; "
+      }.joined()
+      valueCases += "    \(words)) case ${COMP_WORDS[1]} in \(byCommand)esac ;;\n"
     }
     return """
       # bash completion for falls, written by `falls completions bash` from its flag table.

@@ -77,6 +77,25 @@ import Testing
     #expect(result.standardError.hasPrefix("falls: error: standard output is closed"))
   }
 
+  @Test(
+    "A refusal names the command's own: its one-letter flags, its formats, a command meant",
+    arguments: [
+      (["diff", "a", "b", "-x"], "the one-letter options are -f -o -h"),
+      (["manual", "-x"], "the one-letter options are -h"),
+      (["view", "-x"], "the one-letter options are -c -w -s -h"),
+      (["diff", "-f", "xml", "a", "b"], "expected table or json"),
+      (["probe", "-f", "xml"], "expected one of table, json, jsonl"),
+      (["layout", "-f", "xml"], "expected one of table, json, jsonl, svg, html"),
+      (["help", "dif"], "unknown command 'dif'; did you mean 'diff'?"),
+      (["help", "nosuch"], "unknown command 'nosuch'; the commands are"),
+      (["diff", "--tol", "1", "a", "b"], "unknown option '--tol'; did you mean '--tolerance'?"),
+    ])
+  func ownWords(arguments: [String], words: String) async {
+    let result = await runCLI(arguments)
+    #expect(result.code == .usage && result.standardOutput.isEmpty)
+    #expect(result.standardError.contains(words), "\(result.standardError)")
+  }
+
   @Test("The manual's synopsis has every command, and each flag's words in every command")
   func manual() {
     let page = ManualPage.text

@@ -232,6 +232,20 @@ private struct DiffDocument: Decodable {
     #expect(result.standardError == expected, "\(result.standardError)")
   }
 
+  @Test("Layouts that differ, the report to a file and standard output closed: 1, not 74")
+  func differWithClosedOutput() async throws {
+    let here = try folder()
+    let old = try await layout(["-f", "json"], "old.json", in: here)
+    let new = try await layout(["-f", "json", "-c", "2"], "new.json", in: here)
+    let report = here.appendingPathComponent("report.txt").path
+    let result = await runCLI(["diff", old, new, "-o", report]) {
+      $0.standardOutputIsClosed = true
+      $0.standardOutput = ClosedSink()
+    }
+    #expect(result.code == .failure && result.standardError.isEmpty, "\(result)")
+    #expect(try String(contentsOfFile: report, encoding: .utf8).hasPrefix("differ: "))
+  }
+
   @Test("An input that cannot be read is 66; --help prints diff's own help")
   func unreadableAndHelp() async {
     let missing = await runCLI(["diff", "/nonexistent/a.json", "/nonexistent/b.json"])

@@ -38,6 +38,18 @@ import Testing
     }
   }
 
+  @Test(
+    "The name meant: the one begun, or the nearest within a third of the letters typed",
+    arguments: [
+      ("tol", ["help", "tolerance", "max-bytes"], "tolerance"),
+      ("limt", ["quiet", "jobs", "help"], nil), ("limt", ["limit", "quiet"], "limit"),
+      ("ma", ["max-time", "max-bytes"], nil), ("max", ["max-time", "max-bytes"], nil),
+      ("layot", ["layout", "view"], "layout"), ("colums", ["columns"], "columns"),
+    ] as [(String, [String], String?)])
+  func closest(typed: String, names: [String], meant: String?) {
+    #expect(HelpText.closest(to: typed, among: names) == meant)
+  }
+
   @Test("No suggestion for a name far from every flag")
   func noSuggestion() {
     #expect(HelpText.suggestion(for: "zzzzzzzzzz", in: .layout) == "")

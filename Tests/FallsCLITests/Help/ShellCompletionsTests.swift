@@ -133,6 +133,12 @@ private func scriptFile(_ shell: ShellCompletions.Shell) throws -> URL {
           .contains("--\(flag.name)")
         #expect(offered == flag.commands.contains(command), "--\(flag.name) in falls \(command)")
       }
+      // A command that does not take a flag of choices does not offer them after it.
+      for command in CommandName.allCases where !flag.commands.contains(command) {
+        guard !flag.choices.isEmpty else { continue }
+        let offered = try await completions(["falls", command.rawValue, "--\(flag.name)", ""])
+        #expect(offered != flag.choices, "--\(flag.name)'s values in falls \(command)")
+      }
       // Each command offers the values it takes (--format: the formats it writes).
       for command in CommandName.allCases where flag.commands.contains(command) {
         let choices = flag.choices(for: command)
