@@ -54,7 +54,7 @@ bench:
 	$(SWIFT) run -c release falls-bench $(BENCH_ARGS)
 
 # Builds the fuzz targets in Fuzz/ with libFuzzer and AddressSanitizer and runs each for
-# FUZZ_SECONDS (default 60); FUZZ_TARGETS="feed layout cli image document probe" picks them (README,
+# FUZZ_SECONDS (default 60); FUZZ_TARGETS="feed layout cli image document probe" picks them (CONTRIBUTING,
 # "Fuzzing").
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= feed layout cli image document probe
@@ -80,7 +80,7 @@ screenshot:
 	$(CHROMIUM) --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=420,900 \
 	  --screenshot="$$PWD/screenshots/layout-html.png" "file://$$PWD/screenshots/layout.html"
 
-# The picture in README: the same feed and seed with --align seed and --align spread side by
+# The picture in docs/layout-rules.md: the same feed and seed with --align seed and --align spread side by
 # side (docs/align-seed-vs-spread.svg), and a PNG of it when Chromium is there to render it.
 DOCS_FEED ?= Tests/Fixtures/mj-shop-1.json
 DOCS_SEED ?= 2
@@ -96,7 +96,7 @@ docs:
 	fi
 	$(MAKE) pictures
 
-# The pictures of README: a page of the loaded-images fixture (its markings over its images), and
+# The pictures of docs/output.md: a page of the loaded-images fixture (its markings over its images), and
 # the ring styles in SVG and HTML at their viewports, each rendered by headless Chromium into
 # docs/ (needs chromium).
 PICTURES_FEED ?= Tests/Fixtures/loaded-images.json
@@ -115,7 +115,7 @@ pictures:
 	    "file://$$PWD/.build/pictures/$$name" 2>/dev/null; \
 	done
 
-# The quality table of README and BENCHMARKS.md: --align seed and spread, with and without
+# The quality table of docs/layout-rules.md and BENCHMARKS.md: --align seed and spread, with and without
 # --flat-end, on the real feeds and 500 random sizes, seeds 1-5.
 quality:
 	$(SWIFT) build --product falls

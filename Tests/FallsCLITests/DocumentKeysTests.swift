@@ -42,16 +42,15 @@ private func keyTypes(of text: String) throws -> [String: Set<String>] {
   return found
 }
 
-/// README's table of the keys of `document`: the table whose header starts
+/// docs/output.md's table of the keys of `document`: the table whose header starts
 /// `| key of \`document\``, a row a key (several keys a row, and `{a,b}` for either) with its
 /// types (`number or null`).
 private func readmeKeys(of document: String) throws -> [String: Set<String>] {
-  let readme = try String(
-    contentsOf: Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("README.md"), encoding: .utf8)
+  let readme = try Documents.text("docs/output.md")
   let lines = readme.split(separator: "\n", omittingEmptySubsequences: false)
   let header = try #require(
-    lines.firstIndex { $0.hasPrefix("| key of `\(document)`") }, "README's table of \(document)")
+    lines.firstIndex { $0.hasPrefix("| key of `\(document)`") },
+    "docs/output.md's table of \(document)")
   var keys: [String: Set<String>] = [:]
   for line in lines[(header + 2)...] {
     guard line.hasPrefix("|") else { break }
@@ -96,7 +95,7 @@ private func expectMatches(
       }
       #expect(
         isParent && types.isSubset(of: ["object", "array"]),
-        "\(document): \(path) (\(types.sorted())) is not in README's table",
+        "\(document): \(path) (\(types.sorted())) is not in docs/output.md's table",
         sourceLocation: sourceLocation)
       continue
     }
@@ -107,13 +106,14 @@ private func expectMatches(
         && described.keys.contains { $0.hasPrefix(path + ".") || $0.hasPrefix(path + "[]") }
       #expect(
         isWholeNumber || isParent,
-        "\(document): \(path) is \(type), README says \(allowed.sorted())",
+        "\(document): \(path) is \(type), docs/output.md says \(allowed.sorted())",
         sourceLocation: sourceLocation)
     }
   }
   for path in described.keys.sorted() where seen[path] == nil {
     Issue.record(
-      "\(document): README's \(path) is in no document written", sourceLocation: sourceLocation)
+      "\(document): docs/output.md's \(path) is in no document written",
+      sourceLocation: sourceLocation)
   }
 }
 
@@ -147,7 +147,7 @@ private func keyTypes(ofRuns runs: [[String]]) async throws -> [String: Set<Stri
     ]
   }
 
-  @Test("falls layout -f json: every key as README's table gives it")
+  @Test("falls layout -f json: every key as docs/output.md's table gives it")
   func layoutJSON() async throws {
     let server = try await TestServer()
     let seen = try await keyTypes(
@@ -156,7 +156,7 @@ private func keyTypes(ofRuns runs: [[String]]) async throws -> [String: Set<Stri
     #expect(seen["schema"] == ["string"] && seen["items[].index"] == ["integer"])
   }
 
-  @Test("falls layout -f jsonl: every key of every line as README's table gives it")
+  @Test("falls layout -f jsonl: every key of every line as docs/output.md's table gives it")
   func layoutJSONLines() async throws {
     let server = try await TestServer()
     let seen = try await keyTypes(
@@ -165,14 +165,14 @@ private func keyTypes(ofRuns runs: [[String]]) async throws -> [String: Set<Stri
     #expect(seen["kind"] == ["string"] && seen["index"] == ["integer"])
   }
 
-  @Test("falls layout --quality -f json: every key as README's table gives it")
+  @Test("falls layout --quality -f json: every key as docs/output.md's table gives it")
   func quality() async throws {
     let seen = try await keyTypes(ofRuns: [["layout", "--quality", "-f", "json"]])
     expectMatches(seen, try readmeKeys(of: "falls layout --quality -f json"), "--quality")
     #expect(seen.count == LayoutQuality.names.count + 1)
   }
 
-  @Test("falls diff -f json: every key as README's table gives it")
+  @Test("falls diff -f json: every key as docs/output.md's table gives it")
   func diff() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "falls-keys-\(UUID().uuidString)")
@@ -195,7 +195,8 @@ private func keyTypes(ofRuns runs: [[String]]) async throws -> [String: Set<Stri
     #expect(seen["contentHeight.old"]?.isDisjoint(with: ["null", "string"]) == true)
   }
 
-  @Test("falls check -f json: every key of every kind of problem as README's table gives it")
+  @Test(
+    "falls check -f json: every key of every kind of problem as docs/output.md's table gives it")
   func check() throws {
     let image = FeedItem(index: 2, img: "http://a.test/2.png", width: 100, height: 150)
     let mismatch = ProbedItem(

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The repository's root, above `Tests/Fixtures`.
-private let root = Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent()
+private let root = Documents.root
 
 /// Every file of the repository, by its path from the root (build products and git's own files
 /// left out).
@@ -33,14 +33,15 @@ private let repositoryFiles: [String] = {
   ]
 
   @Test(
-    "Every source, script and text file README, CONTRIBUTING and BENCHMARKS name is there",
-    arguments: ["README.md", "CONTRIBUTING.md", "BENCHMARKS.md"])
+    "Every source, script and text file a document names is there", arguments: Documents.all)
   func namedFilesExist(document: String) throws {
-    let text = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
+    let text = try Documents.text(document)
     let pattern = try Regex(#"[A-Za-z0-9_./-]+\.(swift|py|sh|c|txt)\b"#)
     var names = Set<String>()
     for match in text.matches(of: pattern) { names.insert(String(text[match.range])) }
-    #expect(names.count >= 5, "the pattern found the names")
+    if document == "CONTRIBUTING.md" {
+      #expect(names.count >= 5, "the pattern found the names")
+    }
     for name in names.sorted() where !Self.notFiles.contains(name) {
       let path = name.hasPrefix("./") ? String(name.dropFirst(2)) : name
       // A path names the file at that path, or (in CONTRIBUTING's tree) below its folder; a
@@ -52,9 +53,9 @@ private let repositoryFiles: [String] = {
 }
 
 @Suite struct ReadmeExampleTests {
-  @Test("README's falls probe example is what falls probe prints, in a clone")
+  @Test("docs/images.md's falls probe example is what falls probe prints, in a clone")
   func probeExample() async throws {
-    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let readme = try Documents.text("docs/images.md")
     let command = "falls probe Tests/Fixtures/probe-example.json"
     let start = try #require(readme.range(of: "$ \(command)\n"))
     let end = try #require(
@@ -68,9 +69,9 @@ private let repositoryFiles: [String] = {
 }
 
 @Suite struct ReadmeProbeDocumentTests {
-  @Test("README's falls.probe/2 document is what falls probe -f json writes for its example")
+  @Test("docs/images.md's falls.probe/2 document is what falls probe -f json writes")
   func probeDocument() async throws {
-    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let readme = try Documents.text("docs/images.md")
     let intro = try #require(readme.range(of: "`-f json` writes one document of schema"))
     let start = try #require(
       readme.range(of: "```json\n", range: intro.upperBound..<readme.endIndex))
@@ -107,9 +108,9 @@ private let repositoryFiles: [String] = {
 }
 
 @Suite struct ReadmeShapesTests {
-  @Test("README's commands for Reddit's, Unsplash's and Pexels' shapes lay out every item")
+  @Test("docs/feeds.md's commands for Reddit's, Unsplash's and Pexels' shapes lay out every item")
   func apiShapes() async throws {
-    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let readme = try Documents.text("docs/feeds.md")
     let commands = readme.split(separator: "\n").filter { line in
       line.hasPrefix("falls layout Tests/Fixtures/")
         && ["reddit", "unsplash", "pexels"].contains { line.contains($0) }
@@ -128,9 +129,9 @@ private let repositoryFiles: [String] = {
 }
 
 @Suite struct ReadmeCIStepsTests {
-  /// The shell lines of the `run: |` steps of README's CI example, in order.
+  /// The shell lines of the `run: |` steps of docs/ci.md's CI example, in order.
   private func readmeSteps() throws -> [[String]] {
-    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let readme = try Documents.text("docs/ci.md")
     let start = try #require(readme.range(of: "```yaml\n"))
     let end = try #require(readme.range(of: "```\n", range: start.upperBound..<readme.endIndex))
     var steps: [[String]] = []
@@ -144,7 +145,7 @@ private let repositoryFiles: [String] = {
     return steps
   }
 
-  @Test("README's CI steps, run as written against a feed on the loopback server")
+  @Test("docs/ci.md's CI steps, run as written against a feed on the loopback server")
   func steps() async throws {
     let server = try await TestServer()
     let steps = try readmeSteps()
@@ -162,7 +163,7 @@ private let repositoryFiles: [String] = {
         "cd \(shellQuoted(folder.path)) && export FEED_URL=\(shellQuoted(feed)) && set -e && \(script)"
       )
     }
-    // The golden layout, recorded as the README says.
+    // The golden layout, recorded as docs/ci.md says.
     let record = try await run(["falls layout \"$FEED_URL\" -f jsonl > golden/layout.jsonl"])
     #expect(record.status == 0)
     let check = try await run(steps[0])
@@ -177,5 +178,107 @@ private let repositoryFiles: [String] = {
     let moved = try await run(steps[1])
     #expect(moved.status == 1)
     #expect(moved.text.hasPrefix("differ: "))
+  }
+}
+
+/// A command a document shows in a ```` ```sh ```` block: a line that runs falls (it starts with
+/// `falls`, or pipes into it), and the status its comment gives (`# exits 1`), else 0.
+struct DocumentedCommand: CustomTestStringConvertible, Sendable {
+  var document: String
+  var line: Int
+  var command: String
+  var status: Int32
+
+  var testDescription: String { "\(document):\(line): \(command)" }
+
+  /// The commands of a document's `sh` blocks, in order (a line ending in `\` goes on).
+  static func all(in document: String) throws -> [DocumentedCommand] {
+    var commands: [DocumentedCommand] = []
+    var inShell = false
+    var pending: (line: Int, text: String)?
+    for (number, raw) in try Documents.text(document).split(
+      separator: "\n", omittingEmptySubsequences: false
+    ).enumerated() {
+      let line = String(raw)
+      if line.hasPrefix("```") {
+        inShell = line == "```sh"
+        continue
+      }
+      guard inShell else { continue }
+      let text = (pending?.text ?? "") + line
+      if text.hasSuffix("\\") {
+        pending = (pending?.line ?? number + 1, String(text.dropLast()))
+        continue
+      }
+      let start = pending?.line ?? number + 1
+      pending = nil
+      // A comment begins at a `#` after two blanks; it may say the status.
+      let comment = text.range(of: "  #")
+      let command = String(text[..<(comment?.lowerBound ?? text.endIndex)])
+        .trimmingCharacters(in: .whitespaces)
+      guard command.hasPrefix("falls ") || command.contains("| falls ") else { continue }
+      var status: Int32 = 0
+      if let comment, let said = text[comment.upperBound...].firstMatch(of: /exits (\d+)/) {
+        status = Int32(said.output.1) ?? 0
+      }
+      commands.append(
+        DocumentedCommand(document: document, line: start, command: command, status: status))
+    }
+    return commands
+  }
+}
+
+@Suite struct DocumentedCommandsTests {
+  /// What the documents' examples read besides the fixtures: a feed file of their own name.
+  private static let files = ["feed.json": "mj-shop-1.json"]
+
+  @Test("README and docs/ show falls commands, the tour among them")
+  func found() throws {
+    let commands = try Documents.all.flatMap(DocumentedCommand.all(in:))
+    #expect(commands.filter { $0.document == "README.md" }.count >= 8)
+    #expect(Set(commands.map(\.document)).isSuperset(of: ["README.md", "docs/cli.md"]))
+    #expect(commands.contains { $0.status == 1 })
+  }
+
+  @Test(
+    "Every falls command of README and docs/ exits as its document says, run in order in a clone",
+    arguments: Documents.all.filter { $0 == "README.md" || $0.hasPrefix("docs/") })
+  func exitAsDocumented(document: String) async throws {
+    let commands = try DocumentedCommand.all(in: document)
+    guard !commands.isEmpty else { return }
+    let server = try await TestServer()
+    defer { server.stop() }
+    // A folder of its own, with the repository's Tests (the fixtures) and the feed files.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "falls-docs-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createSymbolicLink(
+      at: folder.appendingPathComponent("Tests"),
+      withDestinationURL: Documents.root.appendingPathComponent("Tests"))
+    for (name, fixture) in Self.files {
+      try Fixtures.data(fixture).write(to: folder.appendingPathComponent(name))
+    }
+    let tools = try await shell("command -v jq; command -v curl").text
+    for documented in commands {
+      let command = documented.command
+      // The viewer needs a terminal: its tests run it under tmux (ViewCommandTests).
+      if command.hasPrefix("falls view") { continue }
+      if command.contains("jq "), !tools.contains("/jq") { continue }
+      if command.contains("curl "), !tools.contains("/curl") { continue }
+      // A line that hands falls's output to the user's shell (`| source`) runs falls's part.
+      let script = command.replacingOccurrences(of: " | source", with: "").replacingOccurrences(
+        of: "https://example.com", with: server.url("")
+      )
+      .replacing(#/(^|\| )falls /#) { "\($0.output.1)\"$FALLS\" " }
+      let run = try await shell(
+        "cd \(shellQuoted(folder.path)) && bash -o pipefail -c \(shellQuoted(script))")
+      #expect(
+        run.status == documented.status,
+        "\(documented.testDescription): status \(run.status): \(run.error)")
+      if documented.status == 0 {
+        #expect(!run.error.contains("error:"), "\(documented.testDescription): \(run.error)")
+      }
+    }
   }
 }

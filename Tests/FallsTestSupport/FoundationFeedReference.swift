@@ -7,7 +7,7 @@ import Foundation
 /// fast parser and the diagnostic decoder are tested against, on JSON that every reader reads
 /// alike (no key given twice: JSONDecoder keeps the first value, falls the last, as jq does).
 ///
-/// Its validation follows README's item rules, written apart from falls's.
+/// Its validation follows docs/feeds.md's item rules, written apart from falls's.
 public enum FoundationFeedReference {
   /// What the reference made of a document.
   public enum Outcome: Equatable {

@@ -15,7 +15,7 @@ public struct LayoutChecker {
     self.items = items
   }
 
-  /// A bottom as README's tie rule compares it: its binary64 encoding rounded to the nearest
+  /// A bottom as docs/layout-rules.md's tie rule compares it: its binary64 encoding rounded to the nearest
   /// multiple of 2^16, in steps (a top inset of −0 counts as +0).
   static func tieKey(_ bottom: Double) -> UInt64 {
     let encoding = (bottom == 0 ? 0 : bottom).bitPattern

@@ -1,6 +1,6 @@
 import FallsCore
 
-/// An independent check of the `spread` alignment's contract, written from README's rules
+/// An independent check of the `spread` alignment's contract, written from docs/layout-rules.md's rules
 /// rather than from the engine, for vertical, left-to-right layouts without a grid, placed
 /// shortest column first.
 ///
@@ -14,7 +14,7 @@ import FallsCore
 /// run scaled later can end on a neighbour's line by coincidence): the replay follows each
 /// reading to the end, and the layout passes when one history breaks no rule. With those
 /// bottoms it checks:
-/// - the column of every item (shortest, ties leftmost, as README's tie rule compares);
+/// - the column of every item (shortest, ties leftmost, as docs/layout-rules.md's tie rule compares);
 /// - the enlargement rule and the seeded draws, with the bottoms as they were;
 /// - every run stacked exactly (`y` = the bottom above + row spacing); no item off its natural
 ///   height unless a correction scaled its run, as one, onto a line a neighbour shares;
@@ -58,7 +58,7 @@ public struct SpreadChecker {
     }
     /// Equal, or an ulp or two apart: a run stacked again ends on its line exactly unless no
     /// Double height lands there (a rounding tie), when its frame is an ulp off the bottom the
-    /// layout stores (README).
+    /// layout stores (docs/layout-rules.md).
     func same(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 2 * max(a.ulp, b.ulp) }
     /// Whether `frame` ends on `line` as an item made to meet it does: exactly, or an ulp off
     /// where no height from its top lands on the line. (Closer than `same`: a run scaled later,
@@ -125,7 +125,7 @@ public struct SpreadChecker {
       let line = elements[position].frame.maxY
       switch reading {
       case .halfway(let partner):
-        // The line is where the placed item's frame ends (README); the partner's frame may end
+        // The line is where the placed item's frame ends (docs/layout-rules.md); the partner's frame may end
         // an ulp off it, in a rounding tie.
         fix(partner, corrected: true)
         fix(column, corrected: true)

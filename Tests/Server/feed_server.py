@@ -520,6 +520,22 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send_header("Location", "/assets/feeds/feed.json")
             self.send_header("Content-Length", "0")
             self.end_headers()
+        # The URLs the documents' examples name at example.com (DocumentedCommandsTests runs
+        # them here): a finderlist feed, JSON Lines items whose image is under "url", and a
+        # paginated list.
+        elif route == "finderlist":
+            self.fixture("mj-shop-1.json")
+        elif route == "items.jsonl":
+            lines = [{"url": item["img"], "width": item["width"], "height": item["height"]}
+                     for item in shop_items()[:20]]
+            self.send_body(200, "".join(json.dumps(line) + "\n" for line in lines).encode(),
+                           "application/x-ndjson")
+        elif route == "list":
+            arguments = urllib.parse.parse_qs(query)
+            size = int(arguments.get("size", ["20"])[0])
+            page = int(arguments.get("page", ["1"])[0])
+            items = shop_items()[(page - 1) * size: page * size]
+            self.send_body(200, json.dumps({"data": items}).encode())
         elif route == "log":
             with LOCK:
                 body = "".join(json.dumps(entry) + "\n" for entry in LOG).encode()

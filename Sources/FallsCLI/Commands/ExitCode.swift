@@ -58,8 +58,8 @@ extension ExitCode {
     }
   }
 
-  /// What the status means, in the manual's and README's words (README's table of exit
-  /// statuses is this, which `DocumentationTests` holds it to); `code` in backquotes.
+  /// What the status means, in the manual's and docs/cli.md's words (docs/cli.md's table of exit
+  /// statuses is this, which `ExitCodeTests` holds it to); `code` in backquotes.
   var explanation: String {
     switch self {
     case .success:

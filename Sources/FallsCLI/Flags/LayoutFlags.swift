@@ -546,8 +546,8 @@ extension LayoutFlag {
         name: name,
         help:
           "Print only the layout's quality figures (\(LayoutQuality.names.joined(separator: ", "))"
-          + ", defined in the README): one NAME VALUE line each, or with --format json one "
-          + "object. For the \(LayoutStyle.ofItemSizes.listed) styles.",
+          + ", defined in docs/layout-rules.md): one NAME VALUE line each, or with --format json "
+          + "one object. For the \(LayoutStyle.ofItemSizes.listed) styles.",
         commands: [.layout], read: { reading, _ in reading.options.quality = true })
     case .rect:
       LayoutFlag(

@@ -51,7 +51,7 @@ private struct CheckDocument: Decodable {
       "maxDistortion<0.25",
     ])
     #expect(result.code == .success && result.standardError.isEmpty)
-    // The figure as --quality prints it, rounded to four decimals as README shows it.
+    // The figure as --quality prints it, rounded to four decimals as docs/ci.md shows it.
     let quality = await runCLI(["layout", Fixtures.path("mj-shop-1.json"), "--quality"])
     let figure = try #require(
       quality.standardOutput.split(separator: "\n").first { $0.hasPrefix("maxDistortion ") })

@@ -594,7 +594,7 @@ private func parse(_ arguments: [String]) throws -> LayoutOptions {
         #"{"my photos":[{"img":"a"}]}"#,
         #"its items may be the array at "my photos": try --items 'my photos'"#
       ),
-      // Deeper: the first array of objects up to three keys in, as README's shapes put it.
+      // Deeper: the first array of objects up to three keys in, as docs/feeds.md's shapes put it.
       (
         #"{"status":0,"result":{"count":1,"list":[{"u":"a"}]}}"#,
         #"its items may be the array at "result.list": try --items result.list"#

@@ -151,11 +151,9 @@ private func arguments(for flag: LayoutFlag, alone: Bool = false) -> [String] {
 }
 
 @Suite struct LayoutFlagTests {
-  @Test("README's table of flags names every flag of falls layout, and no other")
+  @Test("docs/cli.md's table of flags names every flag of falls layout, and no other")
   func readmeTable() throws {
-    let readme = Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("README.md")
-    let text = try String(contentsOf: readme, encoding: .utf8)
+    let text = try Documents.text("docs/cli.md")
     let start = try #require(text.range(of: "| flag | meaning | default |\n|---|---|---|\n"))
     let end = text[start.upperBound...].range(of: "\n\n")?.lowerBound ?? text.endIndex
     // The first cell of each row: the flags it is about, as `--name` in backquotes.
@@ -166,7 +164,8 @@ private func arguments(for flag: LayoutFlag, alone: Bool = false) -> [String] {
       })
     let flags = Set(LayoutFlag.all.filter { $0.commands.contains(.layout) }.map(\.name.rawValue))
     #expect(
-      named == flags, "README lacks \(flags.subtracting(named)), has \(named.subtracting(flags))")
+      named == flags,
+      "docs/cli.md lacks \(flags.subtracting(named)), has \(named.subtracting(flags))")
   }
 
   @Test("Every flag of the table has a sample here, and no sample is of a flag not there")
