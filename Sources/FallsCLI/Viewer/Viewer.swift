@@ -60,7 +60,7 @@ struct Viewer {
       return
     }
     // Read on a thread of its own: a read that blocks holds up neither the keys nor the tasks.
-    let reader = BlockingReader(pages: pages)
+    let reader = BlockingReader(source: pages.source)
     let (options, fetcher, firstIndex) = (options, pages.fetcher, pages.nextIndex)
     pending = PendingPage(page: page) {
       do throws(CLIError) {
@@ -74,9 +74,9 @@ struct Viewer {
         } else {
           read = try await reader.bytes().get()
         }
-        let feed = try FeedPages.decode(read, page: page, options: options)
+        let feed = try PageSource.decode(read, options: options)
         return .success(
-          try await FeedPages.sized(
+          try await PageSource.sized(
             feed, options: options, fetcher: fetcher, progress: nil, firstIndex: firstIndex))
       } catch {
         return .failure(error)
@@ -249,20 +249,20 @@ struct Viewer {
   }
 }
 
-/// Reads the bytes of a feed that is not a URL's (``FeedPages/bytesAtOnce()``) on a thread of its
+/// Reads the bytes of a feed that is not a URL's (``PageSource/bytesAtOnce()``) on a thread of its
 /// own, which may block as long as the file, the pipe or the FIFO does.
 ///
-/// `@unchecked Sendable`: it holds a copy of the pages, whose environment's reader of standard
+/// `@unchecked Sendable`: it holds a copy of the page source, whose environment's reader of standard
 /// input is a closure; the copy is used by the one thread that reads, and the viewer reads its
 /// keys elsewhere (from the terminal, or /dev/tty when standard input holds the feed).
 private struct BlockingReader: @unchecked Sendable {
-  let pages: FeedPages
+  let source: PageSource
 
   func bytes() async -> Result<FeedBytes, CLIError> {
     await withCheckedContinuation { continuation in
       Thread {
         continuation.resume(
-          returning: Result { () throws(CLIError) in try pages.bytesAtOnce() })
+          returning: Result { () throws(CLIError) in try source.bytesAtOnce() })
       }.start()
     }
   }

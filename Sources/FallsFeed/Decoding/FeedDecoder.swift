@@ -59,4 +59,38 @@ public enum FeedDecoder {
     feed.location = bytes.location
     return feed
   }
+
+  /// Decodes one page of a feed as ``decode(_:shape:allowingMissingSizes:)-swift.type.method``
+  /// does, and says whose fault bytes that are not JSON are by where they came from: a URL's
+  /// body is the server's wrong answer (``FeedReadError/fetch(_:)``, named by that URL), and
+  /// markup read from a file or standard input (a page saved from a browser, say) is named as
+  /// such.
+  public static func decodePage(
+    _ bytes: FeedBytes, shape: FeedShape = .finderlist, allowingMissingSizes: Bool = false
+  ) throws(FeedReadError) -> Feed {
+    do {
+      return try decode(bytes, shape: shape, allowingMissingSizes: allowingMissingSizes)
+    } catch {
+      guard case .notJSON(let detail) = error else { throw .feed(error) }
+      let name: String
+      switch bytes.location {
+      case .web(let url):
+        throw .fetch(
+          FetchError(url: url.absoluteString, cause: .invalidJSON(detail: detail), attempts: 1))
+      case .file(let path): name = "the file '\(shownInMessage(path))'"
+      case .currentFolder: name = "standard input"
+      }
+      let start = bytes.data.prefix(256).drop {
+        [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0)
+      }
+      guard start.first == UInt8(ascii: "<") else { throw .feed(error) }
+      let opening =
+        String(decoding: start.prefix(40), as: UTF8.self).split(separator: "\n").first ?? ""
+      throw .feed(
+        .notJSON(
+          detail: "\(name) looks like an HTML or XML page (it starts "
+            + "\"\(escapingControlCharacters(String(opening)))\"), not a finderlist JSON feed "
+            + "(\(detail))"))
+    }
+  }
 }

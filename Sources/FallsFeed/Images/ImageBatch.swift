@@ -45,4 +45,43 @@ public struct ImageBatch: Sendable {
       return results.map { $0 ?? ImageProbe(.unreachable("not probed"), bytesRead: 0) }
     }
   }
+
+  /// `feed` with its items' sizes read from their images, as `--sizes` asks: every item's
+  /// (`every`), or those the feed gives none (missing, or refused by the rules). An item whose
+  /// image cannot be read is left out and listed among the feed's problems when `skipInvalid`;
+  /// else the first such item's problem is thrown, numbered as in `feed`. The image is what
+  /// failed, not a declared size it was to replace: an item whose declared size was refused and
+  /// whose image cannot be read is named for its image.
+  public func sized(
+    _ feed: Feed, every: Bool, shape: FeedShape, skipInvalid: Bool,
+    done: (@Sendable (_ count: Int, _ total: Int) -> Void)? = nil
+  ) async throws(FeedItemProblem) -> Feed {
+    var feed = feed
+    let positions = feed.items.indices.filter { every || !feed.items[$0].hasSize }
+    let items = positions.map { feed.items[$0] }
+    let probes = await probeAll(items.map { ($0.img, feed.location) }, done: done)
+    var failed: [Int] = []
+    for (position, (item, probe)) in zip(positions, zip(items, probes)) {
+      let reason: FeedItemProblem.Reason
+      switch probe.outcome {
+      case .header(let header):
+        feed.items.setSize(
+          at: position, width: Double(header.displayedWidth),
+          height: Double(header.displayedHeight))
+        continue
+      case .unreachable(let why): reason = .imageUnreachable(why)
+      case .refused(let why): reason = .imageRefused(why)
+      case .notAnImage(let why): reason = .notAnImage(why)
+      }
+      let problem = FeedItemProblem(
+        index: item.index, field: .img, value: FeedItemProblem.quoted(item.img),
+        reason: reason, key: shape.key(of: .img))
+      guard skipInvalid else { throw problem }
+      feed.problems.append(problem)
+      failed.append(position)
+    }
+    for position in failed.reversed() { feed.items.remove(at: position) }
+    feed.problems.sort { $0.index < $1.index }
+    return feed
+  }
 }

@@ -576,7 +576,7 @@ private struct AnyCodableSpan: Decodable, Equatable {
 @Suite struct PageAddingTests {
   /// A page longer than one batch whose item `tall` is too tall to lay out.
   private func longPage(tall: Int) -> Feed {
-    let count = FeedPages.batchSize + 500
+    let count = PageBatches.batchSize + 500
     return Feed(
       items: (0..<count).map { index in
         FeedItem(
@@ -590,12 +590,12 @@ private struct AnyCodableSpan: Decodable, Equatable {
     var layout = try WaterfallLayout(LayoutConfiguration(columns: 3))
     var placed = PlacedItems()
     var first = Feed(items: [FeedItem(index: 0, img: "a", width: 1, height: 1)])
-    try FeedPages.add(
+    try PageBatches.add(
       &first, page: 1, firstIndex: 0, skipInvalid: false, to: &layout, placed: &placed)
     let before = layout
-    var page = longPage(tall: FeedPages.batchSize + 100)
+    var page = longPage(tall: PageBatches.batchSize + 100)
     #expect(throws: CLIError.self) {
-      try FeedPages.add(
+      try PageBatches.add(
         &page, page: 2, firstIndex: 1, skipInvalid: false, to: &layout, placed: &placed)
     }
     #expect(layout.elements == before.elements && layout.columnBottoms == before.columnBottoms)
@@ -606,12 +606,12 @@ private struct AnyCodableSpan: Decodable, Equatable {
   func skipsTooTall() throws {
     var layout = try WaterfallLayout(LayoutConfiguration(columns: 3))
     var placed = PlacedItems()
-    let tall = FeedPages.batchSize + 100
+    let tall = PageBatches.batchSize + 100
     var page = longPage(tall: tall)
-    try FeedPages.add(
+    try PageBatches.add(
       &page, page: 1, firstIndex: 10, skipInvalid: true, to: &layout, placed: &placed)
     #expect(page.problems.map(\.index) == [tall + 10])
-    #expect(layout.elements.count == FeedPages.batchSize + 499)
+    #expect(layout.elements.count == PageBatches.batchSize + 499)
     #expect(placed.count == layout.elements.count)
     #expect(placed.feedIndex(at: tall) == tall + 11)
   }

@@ -509,4 +509,50 @@ private func problem(_ item: String) throws -> FeedItemProblem? {
       return found.hasSuffix("has no element 1: the array has 1 element") && found.count > 2 * depth
     }
   }
+
+  @Test("Bytes that are not JSON: a URL's answer is the server's fault, markup is named as such")
+  func pageNotJSON() throws {
+    let url = try #require(URL(string: "http://127.0.0.1:9/feed?page=2"))
+    func read(_ text: String, from location: FeedLocation) -> FeedReadError? {
+      do throws(FeedReadError) {
+        _ = try FeedDecoder.decodePage(FeedBytes(data: Data(text.utf8), location: location))
+        return nil
+      } catch {
+        return error
+      }
+    }
+    guard case .fetch(let failure) = read("<html>busy</html>", from: .web(url)) else {
+      Issue.record("a URL's markup is not a fetch failure")
+      return
+    }
+    #expect(failure.url == url.absoluteString && failure.attempts == 1)
+    guard case .invalidJSON = failure.cause else {
+      Issue.record("\(failure.cause)")
+      return
+    }
+    let cases: [(String, FeedLocation, String?)] = [
+      (
+        "\u{FEFF}  <!DOCTYPE html>\n<p>", .file(path: "saved.json"),
+        "the file 'saved.json' looks like an HTML or XML page (it starts \"<!DOCTYPE html>\")"
+      ),
+      ("<?xml version=\"1.0\"?>", .currentFolder, "standard input looks like an HTML or XML page"),
+      ("{\"data\": [}", .file(path: "broken.json"), nil),
+    ]
+    for (text, location, said) in cases {
+      guard case .feed(.notJSON(let detail)) = read(text, from: location) else {
+        Issue.record("\(text) from \(location) is not a feed's notJSON")
+        continue
+      }
+      if let said {
+        #expect(detail.hasPrefix(said), "\(detail)")
+      } else {
+        #expect(!detail.contains("HTML"), "\(detail)")
+      }
+    }
+    // A feed reads as decode reads it, its location kept.
+    let feed = try FeedDecoder.decodePage(
+      FeedBytes(
+        data: Data(#"[{"img": "a.png", "width": 1, "height": 2}]"#.utf8), location: .web(url)))
+    #expect(feed.items.count == 1 && feed.location == .web(url))
+  }
 }

@@ -61,6 +61,55 @@ private func batch(jobs: Int) -> ImageBatch {
     #expect(told.withLock { $0 } == Array(stride(from: 1, through: count, by: 1)))
   }
 
+  /// A feed of `count` items: item i's image is (i + 1) × 7 pixels, or, where `broken` holds
+  /// i, a reference no feed may use; item i declares 5 × 5, or no size where `unsized` holds i.
+  private func feed(count: Int, broken: Set<Int>, unsized: Set<Int>) throws -> Feed {
+    let items = (0..<count).map { index in
+      let img = broken.contains(index) ? "gopher://x/\(index)" : pngURL(width: index + 1, height: 7)
+      let size = unsized.contains(index) ? "" : #", "width": 5, "height": 5"#
+      return #"{"img": "\#(img)"\#(size)}"#
+    }
+    return try FeedDecoder.decode(
+      Data("[\(items.joined(separator: ","))]".utf8), allowingMissingSizes: true)
+  }
+
+  @Test("Sizes from images: every item's, or only those the feed gives none, in place")
+  func sized() async throws {
+    let given = try feed(count: 6, broken: [], unsized: [1, 4])
+    let every = try await batch(jobs: 3).sized(
+      given, every: true, shape: .finderlist, skipInvalid: false)
+    #expect(
+      every.items.map(\.width) == [1, 2, 3, 4, 5, 6] && every.items.allSatisfy { $0.height == 7 })
+    let fill = try await batch(jobs: 3).sized(
+      given, every: false, shape: .finderlist, skipInvalid: false)
+    #expect(fill.items.map(\.width) == [5, 2, 5, 5, 5, 5])
+    #expect(fill.items.map(\.height) == [5, 7, 5, 5, 7, 5])
+    #expect(fill.problems.isEmpty)
+  }
+
+  @Test("An image that cannot be read: the first such item thrown, or with skipInvalid left out")
+  func unreadable() async throws {
+    let given = try feed(count: 6, broken: [2, 4], unsized: [2])
+    do {
+      _ = try await batch(jobs: 2).sized(
+        given, every: true, shape: .finderlist, skipInvalid: false)
+      Issue.record("a refused image was read")
+    } catch {
+      #expect(error.index == 2 && error.field == .img)
+      guard case .imageRefused = error.reason else {
+        Issue.record("\(error.reason)")
+        return
+      }
+    }
+    let skipped = try await batch(jobs: 2).sized(
+      given, every: true, shape: .finderlist, skipInvalid: true)
+    #expect(skipped.items.map(\.index) == [0, 1, 3, 5])
+    #expect(skipped.items.map(\.width) == [1, 2, 4, 6])
+    #expect(skipped.problems.map(\.index) == [2, 4])
+    #expect(
+      skipped.problems.allSatisfy { $0.field == .img && $0.value?.contains("gopher://") == true })
+  }
+
   @Test("The jobs are those --jobs takes: 1 to 64")
   func jobRange() {
     #expect(ImageBatch.jobRange == 1...64)
