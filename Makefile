@@ -3,7 +3,7 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: build release test run lint format dist dist-check install embed bench fuzz sanitize screenshot docs pictures quality api-docs clean
+.PHONY: build release test test-quick run lint format dist dist-check install embed bench fuzz sanitize screenshot docs pictures quality api-docs clean
 
 build:
 	$(SWIFT) build
@@ -13,6 +13,10 @@ release:
 
 test:
 	$(SWIFT) test
+
+# The suite without the tests that start other programs (tagged .process), while developing.
+test-quick:
+	scripts/test-quick.sh
 
 # make run ARGS="--columns 4 --format json"
 run:

@@ -36,19 +36,31 @@ let package = Package(
       name: "FallsBench",
       dependencies: ["FallsCore", "FallsFeed", "FallsCLI", "CWaterfallReference"],
       path: "Benchmarks/FallsBench"),
-    // Shared by the test targets: fixtures, generated feeds and an independent rule checker.
+    // Shared by the test targets, in layers. The checkers: independent rule checkers and
+    // generated items, on FallsCore alone (no Foundation).
+    .target(name: "FallsCheckers", dependencies: ["FallsCore"], path: "Tests/FallsCheckers"),
+    // The fixtures: the feeds of Tests/Fixtures, read by FallsFeed, and the repository's
+    // documents.
+    .target(
+      name: "FallsFixtures", dependencies: ["FallsCore", "FallsFeed"],
+      path: "Tests/FallsFixtures"),
+    // Processes, servers and screenshots, for the feed and command-line tests.
     .target(
       name: "FallsTestSupport",
-      dependencies: ["FallsCore", "FallsBase", "FallsFeed"],
+      dependencies: ["FallsCore", "FallsBase", "FallsFeed", "FallsCheckers", "FallsFixtures"],
       path: "Tests/FallsTestSupport"),
-    .testTarget(name: "FallsCoreTests", dependencies: ["FallsCore", "FallsTestSupport"]),
+    .testTarget(
+      name: "FallsCoreTests", dependencies: ["FallsCore", "FallsCheckers", "FallsFixtures"]),
     .testTarget(name: "FallsBaseTests", dependencies: ["FallsBase", "FallsCore"]),
-    .testTarget(name: "FallsFeedTests", dependencies: ["FallsFeed", "FallsTestSupport"]),
+    .testTarget(
+      name: "FallsFeedTests",
+      dependencies: ["FallsFeed", "FallsCheckers", "FallsFixtures", "FallsTestSupport"]),
     .testTarget(name: "FallsTerminalTests", dependencies: ["FallsTerminal"]),
     .testTarget(
       name: "FallsCLITests",
       dependencies: [
-        "FallsCLI", "FallsCore", "FallsBase", "FallsFeed", "FallsTestSupport",
+        "FallsCLI", "FallsCore", "FallsBase", "FallsFeed", "FallsCheckers", "FallsFixtures",
+        "FallsTestSupport",
       ]),
   ]
 )

@@ -13,9 +13,9 @@
 //   rules apply (irregular and waterfall, without a pixel grid; a horizontal layout is checked
 //   as the vertical one it mirrors).
 
+import FallsCheckers
 import FallsCore
 import FallsFeed
-import FallsTestSupport
 
 @testable import FallsCLI
 

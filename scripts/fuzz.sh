@@ -72,7 +72,10 @@ module FallsFeed Sources/FallsFeed "$build/lib/libFallsCore.a" "$build/lib/libFa
   "${cmodules[@]}"
 module FallsTerminal Sources/FallsTerminal "$build/lib/libFallsBase.a"
 module FallsCLI Sources/FallsCLI "$build/lib/libFallsFeed.a" "$build/lib/libFallsTerminal.a"
-module FallsTestSupport Tests/FallsTestSupport "$build/lib/libFallsFeed.a"
+module FallsCheckers Tests/FallsCheckers "$build/lib/libFallsCore.a"
+module FallsFixtures Tests/FallsFixtures "$build/lib/libFallsFeed.a"
+module FallsTestSupport Tests/FallsTestSupport "$build/lib/libFallsFeed.a" \
+  "$build/lib/libFallsCheckers.a" "$build/lib/libFallsFixtures.a"
 
 status=0
 for target in $targets; do
@@ -91,7 +94,7 @@ for target in $targets; do
     echo "fuzz: building $target-fuzz"
     # (The linker's warnings about the sanitizer's local symbols are noise: kept in the log.)
     swiftc "${flags[@]}" "$source" Fuzz/Support/*.swift -o "$binary" \
-      -lFallsTestSupport -lFallsCLI -lFallsTerminal -lFallsFeed -lFallsBase \
+      -lFallsTestSupport -lFallsFixtures -lFallsCheckers -lFallsCLI -lFallsTerminal -lFallsFeed -lFallsBase \
       -lFallsCore -lCCurl -lCFileSystem -ldl \
       2> "$build/build.log" || { cat "$build/build.log" >&2; exit 1; }
   fi

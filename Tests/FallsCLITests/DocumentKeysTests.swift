@@ -1,5 +1,6 @@
 import FallsCore
 import FallsFeed
+import FallsFixtures
 import FallsTestSupport
 import Foundation
 import Testing
@@ -129,7 +130,7 @@ private func keyTypes(ofRuns runs: [[String]]) async throws -> [String: Set<Stri
   return all
 }
 
-@Suite struct DocumentKeysTests {
+@Suite(.tags(.process)) struct DocumentKeysTests {
   /// Layouts that between them write every key: skipped items, a ring style, the horizontal
   /// axis, headers and footers.
   private static let layouts = [

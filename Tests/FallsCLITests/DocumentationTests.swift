@@ -1,3 +1,4 @@
+import FallsFixtures
 import FallsTestSupport
 import Foundation
 import Testing
@@ -52,7 +53,7 @@ private let repositoryFiles: [String] = {
   }
 }
 
-@Suite struct ReadmeExampleTests {
+@Suite(.tags(.process)) struct ReadmeExampleTests {
   @Test("docs/images.md's falls probe example is what falls probe prints, in a clone")
   func probeExample() async throws {
     let readme = try Documents.text("docs/images.md")
@@ -68,7 +69,7 @@ private let repositoryFiles: [String] = {
   }
 }
 
-@Suite struct ReadmeProbeDocumentTests {
+@Suite(.tags(.process)) struct ReadmeProbeDocumentTests {
   @Test("docs/images.md's falls.probe/2 document is what falls probe -f json writes")
   func probeDocument() async throws {
     let readme = try Documents.text("docs/images.md")
@@ -107,7 +108,7 @@ private let repositoryFiles: [String] = {
   }
 }
 
-@Suite struct ReadmeShapesTests {
+@Suite(.tags(.process)) struct ReadmeShapesTests {
   @Test("docs/feeds.md's commands for Reddit's, Unsplash's and Pexels' shapes lay out every item")
   func apiShapes() async throws {
     let readme = try Documents.text("docs/feeds.md")
@@ -128,7 +129,7 @@ private let repositoryFiles: [String] = {
   }
 }
 
-@Suite struct ReadmeCIStepsTests {
+@Suite(.tags(.process)) struct ReadmeCIStepsTests {
   /// The shell lines of the `run: |` steps of docs/ci.md's CI example, in order.
   private func readmeSteps() throws -> [[String]] {
     let readme = try Documents.text("docs/ci.md")
@@ -228,7 +229,7 @@ struct DocumentedCommand: CustomTestStringConvertible, Sendable {
   }
 }
 
-@Suite struct DocumentedCommandsTests {
+@Suite(.tags(.process)) struct DocumentedCommandsTests {
   /// What the documents' examples read besides the fixtures: a feed file of their own name.
   private static let files = ["feed.json": "mj-shop-1.json"]
 

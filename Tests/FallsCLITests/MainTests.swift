@@ -1,5 +1,6 @@
 import FallsBase
 import FallsCore
+import FallsFixtures
 import FallsTestSupport
 import Foundation
 import Testing
@@ -82,7 +83,7 @@ private struct TerminalSession {
   }
 }
 
-@Suite(.serialized) struct MainTests {
+@Suite(.serialized, .tags(.process)) struct MainTests {
   @Test("The built binary lays out the embedded feed as the in-process CLI does")
   func builtBinary() async throws {
     #expect(

@@ -13,9 +13,10 @@
 
 import FallsBase
 import FallsCLI
+import FallsCheckers
 import FallsCore
 import FallsFeed
-import FallsTestSupport
+import FallsFixtures
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import FallsFixtures
 import Foundation
 
 /// The headless Chromium the picture tests render with, if it is installed (`.ci/run`

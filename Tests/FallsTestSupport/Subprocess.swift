@@ -1,4 +1,5 @@
 import FallsBase
+import FallsFixtures
 import Foundation
 
 #if canImport(Glibc)

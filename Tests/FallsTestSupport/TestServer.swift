@@ -1,3 +1,4 @@
+import FallsFixtures
 import Foundation
 
 #if canImport(Glibc)
@@ -101,10 +102,14 @@ public final class TestServer: @unchecked Sendable {
   }
 }
 
-/// A port on 127.0.0.1 where nothing listens: bound once to get an ephemeral port, then closed.
-public func refusedPort() -> Int {
-  let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-  defer { close(descriptor) }
+/// A port on 127.0.0.1 where nothing listens: bound, never listened on and never closed, so that
+/// a connection to it is refused for as long as the tests run and no server of another test can
+/// be given it (a port bound and closed again could be).
+public func refusedPort() -> Int { reservedRefusedPort }
+
+private let reservedRefusedPort: Int = {
+  // Close-on-exec: the programs the tests start have no need of it.
+  let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
   var address = sockaddr_in()
   address.sin_family = sa_family_t(AF_INET)
   address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -115,8 +120,9 @@ public func refusedPort() -> Int {
       bind(descriptor, generic, length) == 0 && getsockname(descriptor, generic, &length) == 0
     }
   }
-  return bound ? Int(UInt16(bigEndian: address.sin_port)) : 9
-}
+  precondition(bound, "no port on 127.0.0.1 could be bound: \(errno)")
+  return Int(UInt16(bigEndian: address.sin_port))
+}()
 
 /// The body of `GET path` from the server on 127.0.0.1 at `port`, read over a socket of its own
 /// (HTTP/1.0, so that the server closes the connection at the end of the body): independent of

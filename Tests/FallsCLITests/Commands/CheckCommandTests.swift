@@ -1,5 +1,6 @@
 import FallsCore
 import FallsFeed
+import FallsFixtures
 import FallsTestSupport
 import Foundation
 import Testing
@@ -43,7 +44,7 @@ private struct CheckDocument: Decodable {
   var problems: [Problem]
 }
 
-@Suite struct CheckCommandTests {
+@Suite(.tags(.process)) struct CheckCommandTests {
   @Test("Passing checks: status 0, a line each, items > 0 and the rules of the style first")
   func passing() async throws {
     let result = await runCLI([

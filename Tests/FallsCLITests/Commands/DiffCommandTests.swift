@@ -1,4 +1,5 @@
 import FallsCore
+import FallsFixtures
 import FallsTestSupport
 import Foundation
 import Testing
@@ -54,7 +55,7 @@ private struct DiffDocument: Decodable {
   var contentHeight: Heights
 }
 
-@Suite struct DiffCommandTests {
+@Suite(.tags(.process)) struct DiffCommandTests {
   @Test("The same layout as json and as jsonl, in either order, is the same: status 0")
   func same() async throws {
     let here = try folder()

@@ -1,4 +1,5 @@
 import FallsCore
+import FallsFixtures
 import FallsTestSupport
 import Foundation
 import Testing
@@ -9,7 +10,7 @@ private func parse(_ arguments: [String]) throws -> LayoutOptions {
   try LayoutCommand.parse(arguments)
 }
 
-@Suite struct LayoutCommandTests {
+@Suite(.tags(.process)) struct LayoutCommandTests {
   @Test("No flags give the seeds' defaults and the embedded feed")
   func defaults() throws {
     let options = try parse([])

@@ -1,5 +1,6 @@
 import FallsCore
 import FallsFeed
+import FallsFixtures
 import FallsTestSupport
 import Foundation
 import Testing
@@ -66,7 +67,7 @@ private struct ProbeDocument: Decodable {
   var items: [Item]
 }
 
-@Suite struct ProbeCommandTests {
+@Suite(.tags(.process)) struct ProbeCommandTests {
   @Test("Every status, over a real server and from files, in the document and the exit status")
   func statuses() async throws {
     let server = try await TestServer()

@@ -1,5 +1,6 @@
 import FallsBase
 import FallsFeed
+import FallsFixtures
 import FallsTerminal
 import FallsTestSupport
 import Foundation
@@ -7,7 +8,7 @@ import Testing
 
 @testable import FallsCLI
 
-@Suite struct ViewCommandTests {
+@Suite(.tags(.process)) struct ViewCommandTests {
   @Test("Without a terminal, falls view refuses with 64 and points to falls layout")
   func needsTerminal() async {
     // Tests run with standard input and output that are not terminals.

@@ -1,5 +1,6 @@
 import FallsCore
 import FallsFeed
+import FallsFixtures
 import FallsTestSupport
 import Foundation
 import Testing
@@ -150,7 +151,7 @@ private func arguments(for flag: LayoutFlag, alone: Bool = false) -> [String] {
   return arguments
 }
 
-@Suite struct LayoutFlagTests {
+@Suite(.tags(.process)) struct LayoutFlagTests {
   @Test("docs/cli.md's table of flags names every flag of falls layout, and no other")
   func readmeTable() throws {
     let text = try Documents.text("docs/cli.md")

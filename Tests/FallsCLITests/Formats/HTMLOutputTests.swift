@@ -1,4 +1,5 @@
 import FallsCore
+import FallsFixtures
 import FallsTestSupport
 import Foundation
 import FoundationXML
@@ -30,7 +31,7 @@ private func attribute(_ node: XMLNode, _ name: String) -> String? {
   (node as? XMLElement)?.attribute(forName: name)?.stringValue
 }
 
-@Suite struct HTMLOutputTests {
+@Suite(.tags(.process)) struct HTMLOutputTests {
   @Test("Every item is a box at exactly its frame, with its image and its index beneath")
   func boxes() async throws {
     let (document, _) = try await htmlDocument(["--columns", "4"])

@@ -1,6 +1,8 @@
 import FallsBase
+import FallsCheckers
 import FallsCore
 import FallsFeed
+import FallsFixtures
 import FallsTestSupport
 import Foundation
 import FoundationXML

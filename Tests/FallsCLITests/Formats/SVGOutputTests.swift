@@ -1,4 +1,5 @@
 import FallsCore
+import FallsFixtures
 import FallsTestSupport
 import Foundation
 import FoundationXML

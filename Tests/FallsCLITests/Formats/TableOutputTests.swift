@@ -1,6 +1,6 @@
 import FallsBase
 import FallsCore
-import FallsTestSupport
+import FallsFixtures
 import Foundation
 import Testing
 

@@ -4,7 +4,7 @@ import Testing
 
 @testable import FallsCLI
 
-@Suite struct ManualPageTests {
+@Suite(.tags(.process)) struct ManualPageTests {
   @Test("Every flag of the table is in the manual, with its one-letter form and placeholder")
   func everyFlag() {
     let page = ManualPage.text

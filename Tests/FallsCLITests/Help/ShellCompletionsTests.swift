@@ -20,7 +20,7 @@ private func scriptFile(_ shell: ShellCompletions.Shell) throws -> URL {
   return url
 }
 
-@Suite struct ShellCompletionsTests {
+@Suite(.tags(.process)) struct ShellCompletionsTests {
   @Test(
     "Every flag of the table, its one-letter form and its values are in every script",
     arguments: ShellCompletions.Shell.allCases)

@@ -1,6 +1,5 @@
 import FallsBase
 import FallsCore
-import FallsTestSupport
 import Foundation
 import FoundationXML
 import Testing

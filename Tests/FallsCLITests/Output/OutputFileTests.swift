@@ -31,7 +31,7 @@ private func mode(_ path: String) -> mode_t {
   return lstat(path, &status) == 0 ? status.st_mode : 0
 }
 
-@Suite struct OutputFileTests {
+@Suite(.tags(.process)) struct OutputFileTests {
   @Test("A new file gets exactly what standard output would, and nothing else is left beside it")
   func newFile() async throws {
     await withFolder { folder in

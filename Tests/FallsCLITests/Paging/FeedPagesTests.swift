@@ -1,5 +1,6 @@
 import FallsCore
 import FallsFeed
+import FallsFixtures
 import FallsTestSupport
 import Foundation
 import Testing
@@ -53,7 +54,7 @@ private func badWidth(_ width: Any) throws -> String {
 /// JPEG is stored 43 × 31 and turned a quarter, orientation 6).
 private let shown = [(37, 23), (17, 13), (31, 43), (45, 33), (19, 11)]
 
-@Suite struct FeedPagesTests {
+@Suite(.tags(.process)) struct FeedPagesTests {
   @Test("--sizes images lays every item out at its image's size, as if the feed gave it")
   func images() async throws {
     let truth = try resized { position, _ in shown[position % 5] }

@@ -37,7 +37,7 @@ private func read(
 
 private let serverDown = CLIError.refused("the server is down")
 
-@Suite struct PageRunTests {
+@Suite(.tags(.process)) struct PageRunTests {
   @Test("Every page asked for is read, and what each skipped is kept in order")
   func readsAll() async throws {
     let (run, asked) = try await read(

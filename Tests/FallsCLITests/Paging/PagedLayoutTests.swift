@@ -1,6 +1,7 @@
 import FallsBase
 import FallsCore
 import FallsFeed
+import FallsFixtures
 import FallsTestSupport
 import Foundation
 import Testing
@@ -24,7 +25,7 @@ private func shopItems() throws -> [LayoutItem] {
   try (1...3).flatMap { try Fixtures.layoutItems("mj-shop-\($0).json") }
 }
 
-@Suite struct PagedLayoutTests {
+@Suite(.tags(.process)) struct PagedLayoutTests {
   @Test("Generated heights too small for their tops are a usage error naming --min-height")
   func syntheticTooShort() async {
     let result = await run([

@@ -1,7 +1,7 @@
 import FallsBase
+import FallsCheckers
 import FallsCore
 import FallsFeed
-import FallsTestSupport
 import Testing
 
 @testable import FallsCLI
@@ -23,7 +23,7 @@ private func renderer(_ configuration: LayoutConfiguration, _ items: [LayoutItem
       LayoutConfiguration(
         style: .waterfall, width: 100, columns: 2, columnSpacing: 0, rowSpacing: 0,
         insets: EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)),
-      FallsTestSupport.squares(count))
+      FallsCheckers.squares(count))
   }
 
   @Test("Boxes to scale, labelled with their index, by hand")

@@ -1,5 +1,5 @@
+import FallsCheckers
 import FallsCore
-import FallsTestSupport
 import Testing
 
 @Suite struct DistortionMeasureTests {

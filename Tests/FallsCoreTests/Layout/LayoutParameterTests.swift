@@ -1,5 +1,4 @@
 import FallsCore
-import FallsTestSupport
 import Testing
 
 @Suite struct LayoutParameterTests {

@@ -1,4 +1,4 @@
-import FallsTestSupport
+import FallsCheckers
 import Foundation
 import Testing
 

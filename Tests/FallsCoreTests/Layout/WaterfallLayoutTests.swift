@@ -1,4 +1,5 @@
-import FallsTestSupport
+import FallsCheckers
+import FallsFixtures
 import Testing
 
 @testable import FallsCore

@@ -1,4 +1,3 @@
-import FallsTestSupport
 import Testing
 
 @testable import FallsCore

@@ -1,4 +1,4 @@
-import FallsTestSupport
+import FallsCheckers
 import Testing
 
 @testable import FallsCore

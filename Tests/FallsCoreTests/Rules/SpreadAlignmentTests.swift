@@ -1,4 +1,5 @@
-import FallsTestSupport
+import FallsCheckers
+import FallsFixtures
 import Foundation
 import Testing
 

@@ -1,5 +1,5 @@
 import FallsFeed
-import FallsTestSupport
+import FallsFixtures
 import Foundation
 import Testing
 

@@ -1,6 +1,6 @@
 import FallsBase
 import FallsFeed
-import FallsTestSupport
+import FallsFixtures
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import FallsBase
 import FallsFeed
+import FallsFixtures
 import FallsTestSupport
 import Foundation
 import Testing
@@ -23,7 +24,7 @@ private func feedText(count: Int) -> String {
   return #"{"data":["# + items.joined(separator: ",") + "]}"
 }
 
-@Suite struct FeedReaderTests {
+@Suite(.tags(.process)) struct FeedReaderTests {
   @Test("A file is read whole")
   func readsFile() throws {
     let path = Fixtures.path("mj-shop-1.json")

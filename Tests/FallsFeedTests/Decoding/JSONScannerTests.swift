@@ -1,5 +1,6 @@
 import FallsBase
 import FallsCore
+import FallsFixtures
 import FallsTestSupport
 import Foundation
 import Testing

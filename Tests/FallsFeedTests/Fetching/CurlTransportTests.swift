@@ -1,10 +1,11 @@
 import FallsFeed
+import FallsFixtures
 import FallsTestSupport
 import Foundation
 import Testing
 
 /// The real transport against the real server on 127.0.0.1: no mocks.
-@Suite struct CurlTransportTests {
+@Suite(.tags(.process)) struct CurlTransportTests {
   private func get(_ url: String, timeout: Double = 300, maxBytes: Int = 1 << 20)
     async throws(TransportFailure) -> HTTPResponse
   {

@@ -1,4 +1,5 @@
 import FallsCore
+import FallsFixtures
 import FallsTestSupport
 import Foundation
 import Testing
@@ -73,7 +74,7 @@ private func avif(width: Int, height: Int, extra: [[UInt8]] = [], padding: Int =
   return ftyp + mdat + meta
 }
 
-@Suite struct ImageHeaderReaderTests {
+@Suite(.tags(.process)) struct ImageHeaderReaderTests {
   @Test(
     "Every fixture's format, stored size and orientation, as its name says", arguments: fixtures)
   func fixtureHeaders(name: String, format: ImageFormat, width: Int, height: Int, orientation: Int)
@@ -343,7 +344,7 @@ private let heifInfo: String? = ["/usr/bin/heif-info"].first {
   FileManager.default.isExecutableFile(atPath: $0)
 }
 
-@Suite struct ImageHeaderOracleTests {
+@Suite(.tags(.process)) struct ImageHeaderOracleTests {
   /// Whatever Pillow is installed: each fixture in a format it has a reader for is read to the
   /// same sizes; a format it has none for (AVIF before Pillow 11.2, HEIC) is left to heif-info.
   @Test(

@@ -1,3 +1,4 @@
+import FallsFixtures
 import FallsTestSupport
 import Foundation
 import Testing
@@ -34,7 +35,7 @@ private func sent(_ server: TestServer, _ path: String) throws -> Int {
     .compactMap { $0["bytes"].flatMap(Int.init) }.reduce(0, +)
 }
 
-@Suite struct ImageProberTests {
+@Suite(.tags(.process)) struct ImageProberTests {
   @Test(
     "Each fixture over HTTP, by range or whole, reads as its own bytes do",
     arguments: [
