@@ -119,7 +119,7 @@ pictures:
 	    "file://$$PWD/.build/pictures/$$name" 2>/dev/null; \
 	done
 
-# The quality table of docs/layout-rules.md and BENCHMARKS.md: --align seed and spread, with and without
+# The quality table of docs/layout-rules.md: --align seed and spread, with and without
 # --flat-end, on the real feeds and 500 random sizes, seeds 1-5.
 quality:
 	$(SWIFT) build --product falls

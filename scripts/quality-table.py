@@ -2,7 +2,7 @@
 """make quality: the quality figures of --align seed and --align spread (and of each with
 --flat-end), 3 columns, 375 pt, default spacing and insets, seeds 1-5 averaged, on the real
 feeds mj-shop-1 and xr-waterfall and on 500 random sizes (200-2000 x 200-3000, drawn from
-SplitMix64 seeded 500), as the Markdown table of docs/layout-rules.md and BENCHMARKS.md.
+SplitMix64 seeded 500), as the Markdown table of docs/layout-rules.md.
 
     scripts/quality-table.py FALLS
 

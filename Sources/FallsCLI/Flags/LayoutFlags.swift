@@ -57,8 +57,8 @@ extension LayoutFlag {
         name: name, argument: "URL|PATH|-",
         isPath: true, positional: "FEED",
         help: "The finderlist JSON feed to lay out: an http or https URL, a file, or - for "
-          + "standard input. Default: the feed built into falls "
-          + "(\(EmbeddedFeed.itemCount) items).",
+          + "standard input. Default: standard input when it is a pipe, a FIFO or a file, else "
+          + "the feed built into falls (\(EmbeddedFeed.itemCount) items).",
         commands: .feedReaders, read: { $0.options.feed = try $1.feedSource() })
     case .items:
       LayoutFlag(
@@ -531,8 +531,8 @@ extension LayoutFlag {
           + "styles only, naturalHeight and distortion in the \(LayoutStyle.ofItemSizes.listed) "
           + "styles only), for table its columns "
           + "(\(LayoutReport.fieldNames(format: .table, style: .irregular).joined(separator: ", ")); for "
-          + "\(LayoutStyle.allCases.filter(\.turnsWithOffset).listed) angle, tx, ty and tz in place "
-          + "of column, span, x and y).",
+          + "\(LayoutStyle.allCases.filter(\.turnsWithOffset).listed) "
+          + "\(LayoutReport.fieldNames(format: .table, style: .cube).joined(separator: ", "))).",
         commands: [.layout],
         read: {
           let names = $1.text.split(separator: ",", omittingEmptySubsequences: false)

@@ -22,7 +22,7 @@
 enum SpreadAlignment {
   /// The share of the bound a correction may spend, past the seed's: the least that keeps the
   /// enlargements within one of the seed's, since a larger share distorts more for few more
-  /// enlargements, and a smaller one loses them (BENCHMARKS.md, "Spread's share of the bound").
+  /// enlargements, and a smaller one loses them (docs/layout-rules.md, "Alignment").
   static let enlargingShare = 0.7
 
   /// How many ulps of a run's bottom a correction must move it by, at least, to be one the

@@ -48,6 +48,7 @@ import Testing
     for field in ElementField.allCases { #expect(fields.contains(field.rawValue), "\(field)") }
     #expect(fields.contains("center and transform in the circle, cube and sphere styles only"))
     #expect(fields.contains("naturalHeight and distortion in the irregular and waterfall styles"))
-    #expect(fields.contains("for cube and sphere angle, tx, ty and tz"))
+    #expect(
+      fields.contains("for cube and sphere index, page, angle, tx, ty, tz, width, height, img"))
   }
 }
