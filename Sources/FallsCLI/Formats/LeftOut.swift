@@ -1,7 +1,5 @@
 import FallsBase
-import FallsCore
 import FallsFeed
-import Foundation
 
 // What a run left out (items --skip-invalid skipped, a page that failed with --keep-partial), as
 // every document and verdict line says it.

@@ -6,9 +6,8 @@ import Foundation
 /// A feed's pages, loaded one after another into one layout: as `falls layout` loads them, and
 /// as `falls view` loads them while the user scrolls.
 struct FeedPages {
-  /// Where the pages come from, and how each is read.
-  let source: PageSource
-  var options: LayoutOptions
+  /// Where the pages come from, and how each is read; it holds the run's options.
+  private(set) var source: PageSource
   /// The layout of the items loaded so far, and the items it placed.
   var layout: WaterfallLayout
   var placed = PlacedItems()
@@ -20,7 +19,6 @@ struct FeedPages {
   private(set) var firstSkipped: FeedItemProblem?
 
   init(options: LayoutOptions, environment: CLIEnvironment, progress: Progress? = nil) {
-    self.options = options
     source = PageSource(options: options, environment: environment, progress: progress)
     do {
       layout = try WaterfallLayout(options.configuration)
@@ -65,6 +63,13 @@ struct FeedPages {
     case .url:
       preconditionFailure("a URL's pages are fetched by loadNext()")
     }
+  }
+
+  /// The run's options, held once by ``source``; the viewer changes their configuration (its
+  /// column count), which neither the fetcher nor the reading of pages uses.
+  var options: LayoutOptions {
+    get { source.options }
+    set { source.options = newValue }
   }
 
   /// The URL of the next page, for a URL feed.

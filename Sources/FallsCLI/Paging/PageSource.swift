@@ -7,7 +7,7 @@ import Foundation
 /// `--max-bytes`, each page decoded and its sizes read from its images as `--sizes` asks.
 /// ``FeedPages`` lays out what it gives.
 struct PageSource {
-  let options: LayoutOptions
+  var options: LayoutOptions
   let environment: CLIEnvironment
   let fetcher: FeedFetcher
   /// Where a slow request, each retry and the images read are told, if anywhere.
