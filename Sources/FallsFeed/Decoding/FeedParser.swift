@@ -37,25 +37,10 @@ enum FeedParser {
     return bytes / (length - length / 8) + 1
   }
 
-  /// The input, handed to the thread that reads the second half.
-  ///
-  /// `@unchecked Sendable`: a buffer pointer is not Sendable; these bytes are only ever read,
-  /// and outlive both threads.
-  private struct SharedBytes: @unchecked Sendable {
-    let bytes: UnsafeBufferPointer<UInt8>
-  }
-
-  /// What the two halves read.
-  ///
-  /// `@unchecked Sendable` without a lock: each of the two threads writes only its own
-  /// property, once, and both are read after `concurrentPerform` returns, which orders the
-  /// writes before the reads. (A Mutex would need the halves' feeds to be copyable.)
-  private final class Halves: @unchecked Sendable {
-    var first: Result<(run: (feed: Feed, reachedBoundary: Bool), end: Int), JSONScanner.Failure>?
-    var second: Result<(feed: Feed, end: Int), JSONScanner.Failure>?
-  }
-
-  private struct Parser {
+  /// The reader: a scanner over the bytes and what the feed's shape asks of it. Its steps are
+  /// in the files beside this one: items (FeedParser+Items), paths (FeedParser+Paths) and the
+  /// two halves of a long list (FeedParser+Halves).
+  struct Parser {
     var scanner: JSONScanner
     /// Where the items and their fields are.
     let shape: FeedShape
@@ -205,217 +190,6 @@ enum FeedParser {
       }
     }
 
-    /// The path of the first array of objects (in the order of the bytes) that the object at
-    /// `start` holds at a key, or at a key of its objects, up to three keys deep: where a
-    /// feed's items may be, for a message's `--items`; `nil` when there is none, or its keys
-    /// are no path (a key with a dot, say). The scanner is left where it was.
-    ///
-    /// Walked without recursion; only objects are entered, so that the walk is O(*n*) for *n*
-    /// bytes whatever the nesting.
-    mutating func itemArrayGuess(at start: Int) throws(JSONScanner.Failure) -> [String]? {
-      let end = scanner.position
-      defer { scanner.position = end }
-      scanner.position = start
-      guard case .object(let first) = try scanner.value() else { return nil }
-      // The keys of the open objects, the innermost's the key of the member being read.
-      var path = [scanner.text(of: first)]
-      while true {
-        let value = try scanner.value()
-        switch value {
-        case .array:
-          let element = try scanner.value()
-          if case .object = element {
-            return FeedShape.path(FeedShape.text(of: path)) == path ? path : nil
-          }
-          try scanner.skip(element)
-          while case .element = try scanner.next(in: .array) {
-            try scanner.skip(try scanner.value())
-          }
-        case .object(let key) where path.count < 3:
-          path.append(scanner.text(of: key))
-          continue
-        default:
-          try scanner.skip(value)
-        }
-        // On to the next member, out of every object that ends here.
-        while true {
-          if case .member(let key) = try scanner.next(in: .object) {
-            path[path.count - 1] = scanner.text(of: key)
-            break
-          }
-          path.removeLast()
-          if path.isEmpty { return nil }
-        }
-      }
-    }
-
-    /// The items at `path` below the value `token` opens (with `readingItems`), or only
-    /// whether the path leads to a value: the last member of each key on the way counts, as
-    /// for `"data"`, its key matched by its bytes; a key of digits is an array's element
-    /// (``FeedShape/path(_:)``). When the path leads nowhere, where it stops and what is
-    /// there instead.
-    ///
-    /// Walked without recursion, one level of the path at a time, so that neither a long path
-    /// nor a deep document can run out of stack.
-    ///
-    /// - Complexity: O(*n* + *p*) for *n* bytes and a path of *p* keys: each byte is read once,
-    ///   and a message is written only for the stop that is reported.
-    mutating func lookUp(
-      _ path: [String], in token: JSONScanner.Token, readingItems: Bool = true
-    ) throws(JSONScanner.Failure) -> Result<Feed, Stop> {
-      /// A container on the path, open: what its member or element sought gave, and, for an
-      /// object, the other keys it has, for a message.
-      struct Level {
-        /// For an array, the position of the element being read; `nil` for an object.
-        var element: Int?
-        var found: Result<Feed, Stop>?
-        /// The first five other keys, for a message.
-        var others: [String] = []
-        /// Every other key, by its bytes, to count them.
-        var distinct: Set<[UInt8]> = []
-      }
-      enum Step {
-        /// The value `token` at the depth of the levels open.
-        case look(JSONScanner.Token)
-        /// The member `key` of the innermost open object, its value next.
-        case member(JSONScanner.StringToken)
-        /// The innermost open array's element, next.
-        case element
-        /// On to the innermost open container's next member, or its end.
-        case next
-        /// A value at the depth of the levels open is read: what it gave.
-        case finished(Result<Feed, Stop>)
-      }
-      // Each key's array index, if it is one, read once.
-      let indices = path.map(FeedShape.arrayIndex)
-      var levels: [Level] = []
-      var step = Step.look(token)
-      while true {
-        switch step {
-        case .look(let value):
-          let depth = levels.count
-          if depth == path.count {
-            switch value {
-            case .array where readingItems: step = .finished(.success(try items(in: .array)))
-            case .emptyArray where readingItems:
-              step = .finished(.success(Feed(items: FeedItems())))
-            case _ where !readingItems:
-              try scanner.skip(value)
-              step = .finished(.success(Feed(items: FeedItems())))
-            default:
-              try scanner.skip(value)
-              step = .finished(.failure(.notAnArray(depth: depth, kind: value.kindName)))
-            }
-            continue
-          }
-          switch (value, indices[depth]) {
-          case (.object(let key), _):
-            levels.append(Level())
-            step = .member(key)
-          case (.emptyObject, _):
-            step = .finished(.failure(.emptyObject(depth: depth)))
-          case (.array, _?):
-            levels.append(Level(element: 0))
-            step = .element
-          case (.emptyArray, _?):
-            step = .finished(.failure(.shortArray(depth: depth, count: 0)))
-          default:
-            try scanner.skip(value)
-            step = .finished(.failure(.notAnObject(depth: depth, kind: value.kindName)))
-          }
-        case .member(let key):
-          let depth = levels.count - 1
-          if scanner.string(key, equals: path[depth]) {
-            step = .look(try scanner.value())
-          } else {
-            let name = scanner.text(of: key)
-            if levels[depth].distinct.insert(Array(name.utf8)).inserted,
-              levels[depth].others.count < 5
-            {
-              levels[depth].others.append(name)
-            }
-            try scanner.skip(try scanner.value())
-            step = .next
-          }
-        case .element:
-          let depth = levels.count - 1
-          if levels[depth].element == indices[depth] {
-            step = .look(try scanner.value())
-          } else {
-            try scanner.skip(try scanner.value())
-            step = .next
-          }
-        case .next:
-          let depth = levels.count - 1
-          if let element = levels[depth].element {
-            if case .element = try scanner.next(in: .array) {
-              levels[depth].element = element + 1
-              step = .element
-              continue
-            }
-            let level = levels.removeLast()
-            step = .finished(
-              level.found ?? .failure(.shortArray(depth: depth, count: element + 1)))
-          } else if case .member(let key) = try scanner.next(in: .object) {
-            step = .member(key)
-          } else {
-            let level = levels.removeLast()
-            step = .finished(
-              level.found
-                ?? .failure(.noKey(depth: depth, others: level.others, count: level.distinct.count))
-            )
-          }
-        case .finished(let result):
-          guard !levels.isEmpty else { return result }
-          levels[levels.count - 1].found = result
-          step = .next
-        }
-      }
-    }
-
-    /// Where a path stops, as it is found: its words are written only for the one reported.
-    enum Stop: Error {
-      case notAnArray(depth: Int, kind: String)
-      case notAnObject(depth: Int, kind: String)
-      case emptyObject(depth: Int)
-      /// The object at `depth` has no member of the key sought; `others` are its first other
-      /// keys, `count` how many keys it has.
-      case noKey(depth: Int, others: [String], count: Int)
-      /// The array at `depth` has `count` elements, none at the index sought.
-      case shortArray(depth: Int, count: Int)
-
-      /// Where `path` stops and what is there, the start of the path called `top`.
-      func found(in path: [String], top: String = "the top level") -> String {
-        func here(_ depth: Int) -> String {
-          depth == 0 ? top : "\"\(FeedShape.text(of: Array(path[..<depth])))\""
-        }
-        switch self {
-        case .notAnArray(let depth, let kind): return "\(here(depth)) is \(kind), not an array"
-        case .notAnObject(let depth, let kind):
-          let sought =
-            FeedShape.arrayIndex(path[depth]) == nil
-            ? "an object with the key \"\(path[depth])\""
-            : "an object or an array with the key or element \(path[depth])"
-          return "\(here(depth)) is \(kind), not \(sought)"
-        case .emptyObject(let depth):
-          return "\(here(depth)) is an empty object, without the key \"\(path[depth])\""
-        case .noKey(let depth, let others, let count):
-          let keys = count == 0 ? "" : "; its keys are " + FeedShape.listed(others, count: count)
-          return "\(here(depth)) has no key \"\(path[depth])\"\(keys)"
-        case .shortArray(let depth, let count):
-          let elements =
-            count == 0
-            ? "the array is empty" : "the array has \(count) element\(count == 1 ? "" : "s")"
-          return "\(here(depth)) has no element \(path[depth]): \(elements)"
-        }
-      }
-
-      /// The error that says it, for the item array's `path`.
-      func error(_ path: [String]) -> FeedError {
-        .noItemArray(path: FeedShape.text(of: path), found: found(in: path))
-      }
-    }
-
     /// The value of `"data"`: its items, or why it holds none.
     mutating func data() throws(JSONScanner.Failure) -> Result<Feed, FeedError> {
       let token = try scanner.value()
@@ -428,78 +202,9 @@ enum FeedParser {
       }
     }
 
-    /// The items of an opened array up to its end, or of a stream (each value an item, from
-    /// here) up to the end of the bytes.
-    ///
-    /// A long list is read in two halves on two threads: this one from the first item, the
-    /// other from a guess at an item boundary near the middle (a `{` after `}` and the list's
-    /// separator; the bytes could also be inside a string). The first half confirms the guess only by reaching it as
-    /// the start of an item, reading as it always does; if it steps past it instead, it reads on
-    /// to the end and the other half's work is dropped. Either way the items, and the first
-    /// error, are those of reading from the start.
-    mutating func items(in list: ItemList) throws(JSONScanner.Failure) -> Feed {
-      scanner.skipWhitespace()
-      let bytes = scanner.bytes
-      let start = scanner.position
-      guard bytes.count - start > splitThreshold,
-        let boundary = itemStart(near: start + (bytes.count - start) / 2, in: list)
-      else {
-        var feed = try itemRun(in: list).feed
-        feed.items.trimCapacity()
-        return feed
-      }
-      let shared = SharedBytes(bytes: bytes)
-      let halves = Halves()
-      let (releases, shape, allowsMissingSizes) = (releasesReadPages, shape, allowsMissingSizes)
-      DispatchQueue.concurrentPerform(iterations: 2) { half in
-        var parser = Parser(
-          scanner: JSONScanner(bytes: shared.bytes), shape: shape,
-          allowsMissingSizes: allowsMissingSizes, releasesReadPages: releases)
-        parser.scanner.position = half == 0 ? start : boundary
-        do throws(JSONScanner.Failure) {
-          if half == 0 {
-            let run = try parser.itemRun(in: list, stoppingAt: boundary)
-            halves.first = .success((run, parser.scanner.position))
-          } else {
-            halves.second = .success(
-              (try parser.itemRun(in: list).feed, parser.scanner.position))
-          }
-        } catch {
-          if half == 0 { halves.first = .failure(error) } else { halves.second = .failure(error) }
-        }
-      }
-      // Taken out of the box so that each array has one owner and grows in place.
-      guard let first = halves.first else { preconditionFailure("the first half ran") }
-      halves.first = nil
-      var (run, end) = try first.get()
-      guard run.reachedBoundary else {
-        scanner.position = end
-        run.feed.items.trimCapacity()
-        return run.feed
-      }
-      guard let second = halves.second else { preconditionFailure("the second half ran") }
-      halves.second = nil
-      var (rest, restEnd) = try second.get()
-      scanner.position = restEnd
-      let offset = run.feed.items.count + run.feed.problems.count
-      rest.items.offsetIndices(by: offset)
-      for position in rest.problems.indices { rest.problems[position].index += offset }
-      for position in rest.sizeProblems.indices { rest.sizeProblems[position].index += offset }
-      // Moved out of the halves' feeds, so that each array has one owner when joined.
-      var firstItems = FeedItems()
-      var restItems = FeedItems()
-      swap(&firstItems, &run.feed.items)
-      swap(&restItems, &rest.items)
-      var joined = Feed(
-        items: FeedItems.joined(consume firstItems, consume restItems),
-        problems: run.feed.problems + rest.problems)
-      joined.sizeProblems = run.feed.sizeProblems + rest.sizeProblems
-      return joined
-    }
-
     /// Items from the start of one, numbered from 0: up to the closing bracket of the array
     /// (read) or the end of the stream, or up to `boundary` when an item starts exactly there.
-    mutating func itemRun(in list: ItemList, stoppingAt boundary: Int = -1)
+    mutating func itemRun(in list: FeedParser.ItemList, stoppingAt boundary: Int = -1)
       throws(JSONScanner.Failure) -> (feed: Feed, reachedBoundary: Bool)
     {
       var feed = Feed(items: FeedItems())
@@ -527,7 +232,7 @@ enum FeedParser {
 
     /// Reads the item at feed index `index` of `list` into `feed`: its fields checked by the
     /// rules, the item or its problem added.
-    mutating func item(index: Int, into feed: inout Feed, in list: ItemList = .array)
+    mutating func item(index: Int, into feed: inout Feed, in list: FeedParser.ItemList = .array)
       throws(JSONScanner.Failure)
     {
       let start = scanner.position
@@ -586,114 +291,6 @@ enum FeedParser {
       }
     }
 
-    /// The members of an item's object from its first key `first`: each of the `wanted` fields
-    /// whose key path goes on with a member's key (matched by its bytes), or with an array's
-    /// element (a key of digits), takes that value, or reads on inside it, as the shape places
-    /// them. A member given twice counts last, a nested object as a whole (what an earlier one
-    /// gave is forgotten).
-    ///
-    /// Walked without recursion, so that neither a long key path nor a deep item can run out of
-    /// stack.
-    ///
-    /// - Complexity: O(*n*) for *n* bytes of the item: each key, or element on a field's path,
-    ///   is compared with the four fields' keys at its depth once.
-    mutating func readFields(
-      from first: JSONScanner.StringToken, wanted: [ItemRules.FieldName],
-      into fields: inout ItemRules.Fields
-    ) throws(JSONScanner.Failure) {
-      /// A container open on the way to some fields.
-      struct Level {
-        /// The fields sought in it.
-        var fields: [ItemRules.FieldName]
-        /// For an array, the position of the element being read; `nil` for an object.
-        var element: Int?
-      }
-      var levels = [Level(fields: wanted)]
-      // The member being read, when the innermost level is an object.
-      var key = first
-      while true {
-        let depth = levels.count - 1
-        let here =
-          if let element = levels[depth].element {
-            levels[depth].fields.filter {
-              FeedShape.arrayIndex(shape.path(of: $0.field)[depth]) == element
-            }
-          } else {
-            levels[depth].fields.filter {
-              scanner.string(key, equals: shape.path(of: $0.field)[depth])
-            }
-          }
-        if let field = here.first(where: { shape.path(of: $0.field).count == depth + 1 }) {
-          // The shape has no key that is also the start of another's (FeedShape's rule).
-          fields[field] = try fieldValue()
-        } else if !here.isEmpty {
-          for field in here { fields[field] = nil }
-          let token = try scanner.value()
-          switch token {
-          case .object(let inner):
-            levels.append(Level(fields: here))
-            key = inner
-            continue
-          case .array:
-            levels.append(Level(fields: here, element: 0))
-            continue
-          default: try scanner.skip(token)
-          }
-        } else {
-          try scanner.skip(try scanner.value())
-        }
-        // The next member or element, out of every container that ends here.
-        while true {
-          let depth = levels.count - 1
-          if let element = levels[depth].element {
-            if case .element = try scanner.next(in: .array) {
-              levels[depth].element = element + 1
-              break
-            }
-          } else if case .member(let next) = try scanner.next(in: .object) {
-            key = next
-            break
-          }
-          levels.removeLast()
-          if levels.isEmpty { return }
-        }
-      }
-    }
-
-    /// Says more of `problem`, a field missing from the item that starts at `start`: where its
-    /// key path stops, for a path of more than one key, or else the item's keys and the
-    /// `--keys` that would read the fields `fields` lacks (``KeyGuess``); a value of a stream
-    /// may be a page of items, and its array is named for `--items`. Read again from `start`,
-    /// once for an item with such a problem; the scanner is left where it was.
-    // Kept out of the item loop, which it would only slow: it runs for an item with a problem.
-    @inline(never)
-    mutating func describeMissing(
-      _ problem: inout FeedItemProblem, _ fields: ItemRules.Fields, itemAt start: Int,
-      inStream: Bool
-    ) throws(JSONScanner.Failure) {
-      let end = scanner.position
-      defer { scanner.position = end }
-      scanner.position = start
-      let path = shape.path(of: problem.field)
-      guard path.count == 1 else {
-        if case .failure(let stop) = try lookUp(
-          path, in: try scanner.value(), readingItems: false)
-        {
-          problem.stop = stop.found(in: path, top: "the item")
-        }
-        return
-      }
-      var missing: [ItemRules.FieldName] = [.img, .width, .height].filter {
-        switch fields[$0] {
-        case nil, .null?: true
-        default: false
-        }
-      }
-      if allowsMissingSizes { missing.removeAll { $0 != .img } }
-      problem.hint = try KeyGuess.hint(
-        in: &scanner, shape: shape, missing: missing.map(\.field), namingItems: inStream)
-    }
-
     /// Which field of an item `key` names, if any.
     @inline(__always)
     static func field(_ key: JSONScanner.StringToken, in scanner: JSONScanner)
@@ -729,31 +326,6 @@ enum FeedParser {
       try scanner.skip(token)
       return ItemRules.Field(token)
     }
-
-    /// The first `{` at or after `guess` whose previous non-blank bytes are the list's
-    /// separator and `}` (`,` in an array; in a stream, whitespace, which must be there), within
-    /// 64 KiB.
-    func itemStart(near guess: Int, in list: ItemList) -> Int? {
-      let bytes = scanner.bytes
-      let isBlank = JSONScanner.isWhitespace
-      var candidate = guess
-      while candidate < min(bytes.count, guess + 1 << 16) {
-        defer { candidate += 1 }
-        guard bytes[candidate] == UInt8(ascii: "{") else { continue }
-        var before = candidate - 1
-        while before > 0, isBlank(bytes[before]) { before -= 1 }
-        switch list {
-        case .array:
-          guard before > 0, bytes[before] == UInt8(ascii: ",") else { continue }
-          before -= 1
-          while before > 0, isBlank(bytes[before]) { before -= 1 }
-        case .stream:
-          guard before < candidate - 1 else { continue }
-        }
-        if bytes[before] == UInt8(ascii: "}") { return candidate }
-      }
-      return nil
-    }
   }
 
   /// How the items of a list follow one another.
@@ -766,7 +338,7 @@ enum FeedParser {
 
   /// Why a document is not a feed: its bytes are not JSON (which is said first), or the JSON
   /// is not a feed.
-  private enum DocumentFailure: Error {
+  enum DocumentFailure: Error {
     case syntax(JSONScanner.Failure)
     case structure(FeedError)
   }
