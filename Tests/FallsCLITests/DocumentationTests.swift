@@ -53,6 +53,27 @@ private let repositoryFiles: [String] = {
   }
 }
 
+@Suite struct SourceFileTests {
+  /// The files CONTRIBUTING.md lets be longer: a grammar, an algorithm and a table, each one
+  /// thing that reads best whole.
+  static let longFiles: Set<String> = [
+    "Sources/FallsFeed/Decoding/JSONScanner.swift", "Sources/FallsCLI/Output/ShortestDecimal.swift",
+    "Sources/FallsCLI/Flags/LayoutFlags.swift",
+  ]
+
+  @Test("No source file is over 400 lines but the three CONTRIBUTING.md names")
+  func fileLengths() throws {
+    let sources = repositoryFiles.filter { $0.hasPrefix("Sources/") && $0.hasSuffix(".swift") }
+    #expect(sources.count > 100, "the sources were found")
+    for path in sources where !Self.longFiles.contains(path) {
+      let text = try String(contentsOf: root.appending(path: path), encoding: .utf8)
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+      #expect(lines <= 400, "\(path) has \(lines) lines")
+    }
+    for path in Self.longFiles { #expect(sources.contains(path), "\(path) is there") }
+  }
+}
+
 @Suite(.tags(.process)) struct ReadmeExampleTests {
   @Test("docs/images.md's falls probe example is what falls probe prints, in a clone")
   func probeExample() async throws {
