@@ -6,8 +6,18 @@ protocol ColumnRules {
   static var enlargesAndAligns: Bool { get }
   /// Whether alignment is ``SpreadAlignment``'s rather than the seed's (``Alignment``).
   static var spreads: Bool { get }
+  /// Whether alignment is ``PlannedAlignment``'s: pairs levelled for an enlargement.
+  static var plans: Bool { get }
   /// What the loop keeps of each column's free run.
   associatedtype Runs: RunTracking
+  /// What the loop keeps for the planned alignment.
+  associatedtype Planning: AlignmentPlanning
+}
+
+extension ColumnRules {
+  static var plans: Bool { false }
+  /// Whether an item may move once placed: the batch's blocks are then measured at its end.
+  static var movesPlaced: Bool { spreads || plans }
 }
 
 /// The irregular style with the seed's alignment: the rules of ``Enlargement`` and
@@ -16,6 +26,7 @@ enum EnlargeSeedAlign: ColumnRules {
   static var enlargesAndAligns: Bool { true }
   static var spreads: Bool { false }
   typealias Runs = NoRuns
+  typealias Planning = NoPlanner
 }
 
 /// The irregular style with the seed's alignment, keeping the free runs for a flat end.
@@ -23,6 +34,7 @@ enum EnlargeSeedAlignKeepingRuns: ColumnRules {
   static var enlargesAndAligns: Bool { true }
   static var spreads: Bool { false }
   typealias Runs = FreeRuns
+  typealias Planning = NoPlanner
 }
 
 /// The irregular style with the rules of ``Enlargement`` and ``SpreadAlignment``.
@@ -30,6 +42,7 @@ enum EnlargeSpreadAlign: ColumnRules {
   static var enlargesAndAligns: Bool { true }
   static var spreads: Bool { true }
   typealias Runs = FreeRuns
+  typealias Planning = NoPlanner
 }
 
 /// The waterfall style: every item at its natural height, none enlarged or aligned.
@@ -37,4 +50,14 @@ enum NaturalHeights: ColumnRules {
   static var enlargesAndAligns: Bool { false }
   static var spreads: Bool { false }
   typealias Runs = NoRuns
+  typealias Planning = NoPlanner
+}
+
+/// The irregular style with the rules of ``Enlargement`` and ``PlannedAlignment``.
+enum EnlargePlannedAlign: ColumnRules {
+  static var enlargesAndAligns: Bool { true }
+  static var spreads: Bool { false }
+  static var plans: Bool { true }
+  typealias Runs = FreeRuns
+  typealias Planning = Planner
 }

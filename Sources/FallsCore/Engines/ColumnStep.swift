@@ -17,13 +17,17 @@ struct ColumnStep<Rules: ColumnRules, Chooser: ColumnChooser, Transform: FrameTr
   let placed: UnsafeMutableBufferPointer<LayoutElement>
   /// The position of the batch's first item.
   let startCount: Int
-  /// The position from which spread makes only the seed's corrections (``ColumnsEngine/endStart``).
+  /// The position from which spread makes only the seed's corrections, and the planned
+  /// alignment levels nothing (``ColumnsEngine/endStart``).
   let endStart: Int
+  /// What the planned alignment keeps during the batch.
+  var planner: Rules.Planning
 
   /// The element of `item`, the item at `position`: its column, its extent, and whether it is
   /// enlarged or aligned.
   @inline(__always)
   mutating func place(_ item: LayoutItem, at position: Int) throws(LayoutError) -> LayoutElement {
+    if Rules.plans { planBefore(position) }
     // One column as a constant, so that the compiler makes the common case a path of its own.
     if item.span == 1 { return try place(item, at: position, span: 1) }
     // Other spans through a copy of the step: the call takes its address, and the loop's own
@@ -31,6 +35,44 @@ struct ColumnStep<Rules: ColumnRules, Chooser: ColumnChooser, Transform: FrameTr
     var spanning = self
     defer { self = spanning }
     return try spanning.placeSpanning(item, at: position)
+  }
+
+  /// Lets the planned alignment level a pair before the item at `position`, when an
+  /// enlargement is wanted and no levelled pair waits.
+  @inline(never)
+  private mutating func planBefore(_ position: Int) {
+    guard planner.state.wanted, planner.state.waiting < 0, position < endStart else { return }
+    guard
+      planner.level(
+        before: position &- startCount, view: view, chooser: chooser, enlargement: enlargement,
+        previousEnlarged: previousEnlarged, runs: runs, transform: transform, placed: placed,
+        startCount: startCount, widths: (columnWidth, enlargedWidth))
+    else { return }
+    // A column may have ended lower before: the lowest bottom is measured again.
+    measureLowest()
+  }
+
+  /// Notes the item `position` places ahead of the one being placed, for the planned
+  /// alignment's look-ahead: its natural extent across its columns, NaN when it cannot be
+  /// placed.
+  mutating func see(_ item: LayoutItem) {
+    let span = min(item.span, view.count)
+    let (across, along) = transform.extents(of: item)
+    let width =
+      span == 1
+      ? columnWidth
+      : ColumnsEngine.width(ofSpan: span, columnWidth: columnWidth, spacing: columnSpacing)
+    let natural = ColumnsEngine.naturalExtent(width: width, across, along)
+    let placeable = span >= 1 && across > 0 && isPositive(natural, atMost: LayoutConfiguration.maximumExtent)
+    planner.see(natural: placeable ? natural : .nan, span: max(span, 1))
+  }
+
+  /// Measures the lowest bottom again, after a correction moved a column's end.
+  private mutating func measureLowest() {
+    lowest = -.infinity
+    for other in 0..<view.count where view.flags[other] & ColumnState.empty == 0 {
+      lowest = max(lowest, view.bottoms[other])
+    }
   }
 
   @inline(never)
@@ -71,7 +113,8 @@ struct ColumnStep<Rules: ColumnRules, Chooser: ColumnChooser, Transform: FrameTr
     if Rules.enlargesAndAligns, span == 1 {
       if let enlarged = enlargement.enlarged(
         column: column, bottom: columnBottom, top: top, height: height,
-        previousEnlarged: previousEnlarged, in: view)
+        previousEnlarged: previousEnlarged, in: view,
+        wanted: Rules.plans ? planner.enlargementWanted(column: column) : nil)
       {
         guard enlarged.bottom <= LayoutConfiguration.maximumExtent else {
           throw .heightOverflow(index: position)
@@ -93,6 +136,9 @@ struct ColumnStep<Rules: ColumnRules, Chooser: ColumnChooser, Transform: FrameTr
         (top, extent, bottom) = spread(correction, column: column, position: position)
         isAligned = extent != height
       }
+    } else if Rules.plans {
+      // Levelled only for an enlargement, before the next item (``planBefore(_:)``).
+      if span == 1 { runs.add(position &- startCount, column: column, top: top, natural: height) }
     } else if Rules.enlargesAndAligns, span == 1,
       let target = Alignment.target(
         top: top, height: height, tolerance: alignTolerance, left: view.reachable[column &- 1],
@@ -149,10 +195,7 @@ struct ColumnStep<Rules: ColumnRules, Chooser: ColumnChooser, Transform: FrameTr
       view.reachable[neighbour] = bottom
     }
     // A column may have ended lower before: the lowest bottom is measured again.
-    lowest = -.infinity
-    for other in 0..<view.count where view.flags[other] & ColumnState.empty == 0 {
-      lowest = max(lowest, view.bottoms[other])
-    }
+    measureLowest()
     return (kept.top, kept.extent, bottom)
   }
 
@@ -168,6 +211,13 @@ struct ColumnStep<Rules: ColumnRules, Chooser: ColumnChooser, Transform: FrameTr
     _ position: Int, column: Int, span: Int, width: Double, top: Double, extent: Double,
     bottom: Double, isEnlarged: Bool, isAligned: Bool
   ) -> LayoutElement {
+    if Rules.plans {
+      planner.record(
+        Placement(
+          column: column, span: span, extent: extent,
+          natural: span == 1 && !isEnlarged ? extent : 0, isEnlarged: isEnlarged),
+        offset: position &- startCount, top: top, cursor: chooser.cursor, before: view)
+    }
     let flags = isEnlarged ? ColumnState.endsEnlarged : 0
     for covered in 0..<span {
       view.bottoms[column &+ covered] = bottom
@@ -179,6 +229,11 @@ struct ColumnStep<Rules: ColumnRules, Chooser: ColumnChooser, Transform: FrameTr
     previousEnlarged = flags
     lowest = bottom > lowest ? bottom : lowest
     chooser.placed(column: column, span: span, count: view.count)
+    // After each one-column placement, while none is wanted and no levelled pair waits, a draw
+    // says whether an enlargement is wanted.
+    if Rules.plans, span == 1, planner.state.waiting < 0, !planner.state.wanted {
+      planner.state.wanted = enlargement.draw()
+    }
     return LayoutElement(
       checkedIndex: position, column: column, span: span,
       frame: transform.frame(column: column, span: span, top: top, extent: extent, width: width),

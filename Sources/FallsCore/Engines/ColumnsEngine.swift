@@ -91,7 +91,7 @@ struct ColumnsEngine: StyleEngine {
     lastBatchRuns = nil
     let before = self
     var best: (freeRows: Int, raggedness: Double)?
-    let rows = working.alignment == .spread ? 0...Self.mostFreeEndRows : 0...0
+    let rows = working.alignment != .seed ? 0...Self.mostFreeEndRows : 0...0
     for freeRows in rows {
       guard
         let again = before.placedAgain(
@@ -274,6 +274,10 @@ struct ColumnsEngine: StyleEngine {
         try place(items, startCount: start, EnlargeSpreadAlign.self, chooser, Upright.self)
       case (true, .spread, _, false):
         try place(items, startCount: start, EnlargeSpreadAlign.self, chooser, Mapped.self)
+      case (true, .planned, _, true):
+        try place(items, startCount: start, EnlargePlannedAlign.self, chooser, Upright.self)
+      case (true, .planned, _, false):
+        try place(items, startCount: start, EnlargePlannedAlign.self, chooser, Mapped.self)
       case (false, _, _, true):
         try place(items, startCount: start, NaturalHeights.self, chooser, Upright.self)
       case (false, _, _, false):
@@ -329,8 +333,12 @@ struct ColumnsEngine: StyleEngine {
     let runCounts = Rules.enlargesAndAligns ? runs.map(\.count) : []
     let (generator, previousEnlarged, lowest) = (next.generator, next.previousEnlarged, next.lowest)
     var ended = (
-      generator: generator, previousEnlarged: previousEnlarged, lowest: lowest, cursor: 0
+      generator: generator, previousEnlarged: previousEnlarged, lowest: lowest, cursor: 0,
+      plan: next.plan
     )
+    let planner = Rules.Planning(
+      columns: working.columns, state: next.plan,
+      bound: PlannedAlignment.usable(working.maxDistortion))
     var failure: LayoutError?
     var runMemory = Rules.Runs.memory(columns: working.columns, items: itemCount)
     var blocks = BatchBlocks(startCount: startCount, count: itemCount)
@@ -350,13 +358,19 @@ struct ColumnsEngine: StyleEngine {
             columnWidth: columnWidth, columnSpacing: working.columnSpacing,
             alignTolerance: working.alignTolerance, maxDistortion: working.maxDistortion,
             runs: freeRuns, placed: buffer, startCount: startCount,
-            endStart: endStart == .max ? .max : startCount + endStart)
+            endStart: endStart == .max ? .max : startCount + endStart, planner: planner)
           var placedCount = 0
           defer {
             count = placedCount
             ended = (
-              step.enlargement.generator, step.previousEnlarged, step.lowest, step.chooser.cursor
+              step.enlargement.generator, step.previousEnlarged, step.lowest, step.chooser.cursor,
+              step.planner.state
             )
+          }
+          // The planned alignment looks ahead: each item is seen a horizon before it is placed.
+          let horizon = Rules.plans ? PlannedAlignment.horizon : 0
+          if Rules.plans {
+            for offset in 0..<min(horizon, itemCount) { step.see(items[offset]) }
           }
           for offset in 0..<itemCount {
             do throws(LayoutError) {
@@ -367,14 +381,15 @@ struct ColumnsEngine: StyleEngine {
               return
             }
             placedCount = offset &+ 1
-            if !Rules.spreads {
+            if Rules.plans, offset &+ horizon < itemCount { step.see(items[offset &+ horizon]) }
+            if !Rules.movesPlaced {
               blocks.include(
                 offset: offset, of: UnsafeBufferPointer(buffer), axis: step.transform.axis)
             }
           }
-          // Spread moves items placed earlier in the batch: the blocks are measured once all
-          // stand.
-          if Rules.spreads {
+          // Spread and the planned alignment move items placed earlier in the batch: the blocks
+          // are measured once all stand.
+          if Rules.movesPlaced {
             for offset in 0..<placedCount {
               blocks.include(
                 offset: offset, of: UnsafeBufferPointer(buffer), axis: step.transform.axis)
@@ -388,7 +403,7 @@ struct ColumnsEngine: StyleEngine {
       enlargedExtents = runs
       throw failure
     }
-    (next.generator, next.previousEnlarged, next.lowest, next.cursor) = ended
+    (next.generator, next.previousEnlarged, next.lowest, next.cursor, next.plan) = ended
     columns = next
     enlargedExtents = runs
     lastBatchRuns = Rules.Runs.kept(runMemory).map { (startCount, $0) }

@@ -7,4 +7,10 @@ public enum AlignmentStrategy: String, CaseIterable, Hashable, Sendable {
   /// meet the neighbour halfway; no item's height moves from its natural height by more than
   /// ``LayoutConfiguration/maxDistortion``. See `SpreadAlignment.swift`.
   case spread
+  /// Two columns are levelled only so that an enlargement can follow, where a look-ahead over
+  /// the next items finds it buys the most enlargements for the least distortion: each
+  /// column's last items share the correction, by at most 3% (or
+  /// ``LayoutConfiguration/maxDistortion`` when that is less), and every column is still the
+  /// shortest when its item is placed. See `PlannedAlignment.swift`.
+  case planned
 }

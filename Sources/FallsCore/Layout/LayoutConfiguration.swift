@@ -57,7 +57,7 @@ public struct LayoutConfiguration: Hashable, Sendable {
   /// flat end of the irregular style): each append is then a page whose start is a fixed edge,
   /// so that appending items in one call or in several gives different layouts.
   public var appendsArePages: Bool {
-    uses(.alignment) && (alignment == .spread || flatEnd)
+    uses(.alignment) && (alignment != .seed || flatEnd)
   }
 
   /// The largest column count a configuration accepts.

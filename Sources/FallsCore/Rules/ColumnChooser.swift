@@ -4,8 +4,9 @@
 /// Bottoms are compared by ``tieKey(_:)``: two that differ only by floating-point noise are a
 /// tie, which goes to the leftmost column.
 protocol ColumnChooser {
-  /// Where the next search starts, kept from one batch to the next.
-  var cursor: Int { get }
+  /// Where the next search starts, kept from one batch to the next (and set by the planned
+  /// alignment's look-ahead, which places items on copies of the chooser).
+  var cursor: Int { get set }
 
   /// The leftmost column of the next item, which covers `span` columns (at most all), and the
   /// largest stored bottom among the columns it covers.
@@ -42,7 +43,7 @@ func stepEdge(above bottom: Double) -> Double {
 /// cover is smallest, the leftmost on ties, as Masonry.js and CSS grid-lanes place it.
 struct Shortest: ColumnChooser {
   /// Unused: the shortest column does not depend on where the previous item went.
-  let cursor: Int
+  var cursor: Int
 
   /// The start with the lowest bottom, exactly, then the leftmost start whose bottom rounds to
   /// the same step (``tieKey(_:)``), if another does: a near tie. Whether another does is
@@ -120,7 +121,7 @@ struct Shortest: ColumnChooser {
 /// column following the previous item wins, else the first tied one.
 struct WithinTolerance: ColumnChooser {
   let tolerance: Double
-  private(set) var cursor: Int
+  var cursor: Int
 
   func column(span: Int, in columns: ColumnView) -> (column: Int, bottom: Double) {
     let starts = 0...columns.count - span
@@ -146,7 +147,7 @@ struct WithinTolerance: ColumnChooser {
 /// (``PlacementOrder/rightToLeft``); an item that would not fit before the end starts over.
 struct InTurn: ColumnChooser {
   let isFromRight: Bool
-  private(set) var cursor: Int
+  var cursor: Int
 
   func column(span: Int, in columns: ColumnView) -> (column: Int, bottom: Double) {
     let position = cursor + span <= columns.count ? cursor : 0

@@ -27,6 +27,8 @@ struct ColumnState: Hashable, Sendable {
   /// Where the next item's search starts, for the orders that take turns or break ties in
   /// reading order.
   var cursor = 0
+  /// What the planned alignment carries from one batch to the next.
+  var plan = PlanState()
 
   init(_ working: LayoutConfiguration) {
     let count = working.columns

@@ -22,11 +22,37 @@ struct Enlargement {
   /// stored bottom is `bottom`, if the rule enlarges it; its run is then added to both columns.
   ///
   /// `previousEnlarged` is ``ColumnState/endsEnlarged`` when the previous item was enlarged.
+  /// `wanted` decides in place of the draw when it is given: the planned alignment
+  /// (``PlannedAlignment``) draws when an enlargement is wanted, not where one may be made.
   @inline(__always)
   mutating func enlarged(
     column: Int, bottom: Double, top: Double, height: Double, previousEnlarged: UInt8,
-    in columns: ColumnView
+    in columns: ColumnView, wanted: Bool? = nil
   ) -> (extent: Double, bottom: Double)? {
+    guard Self.allows(column: column, bottom: bottom, previousEnlarged: previousEnlarged, in: columns)
+    else { return nil }
+    // The frame's extent and bottom; the extent tested for overlaps is summed from the top
+    // (top + 2h, then the spacing), which may round otherwise by an ulp.
+    let extent = Self.extent(ofHeight: height, rowSpacing: columns.rowSpacing)
+    let enlargedBottom = top + extent
+    if overlapsNeighbours(column: column, top: top, height: height, rowSpacing: columns.rowSpacing)
+    {
+      return nil
+    }
+    guard wanted ?? generator.draw(chance) else { return nil }
+    let run = top...enlargedBottom
+    runs[column].append(run)
+    runs[column &+ 1].append(run)
+    return (extent, enlargedBottom)
+  }
+
+  /// Whether the columns let an item placed in `column`, whose stored bottom is `bottom`, be
+  /// enlarged: `column` is not the last, it and the next are both empty or both not and level,
+  /// neither ends with an enlarged item, and the previous item was not enlarged.
+  @inline(__always)
+  static func allows(column: Int, bottom: Double, previousEnlarged: UInt8, in columns: ColumnView)
+    -> Bool
+  {
     let (empty, endsEnlarged) = (ColumnState.empty, ColumnState.endsEnlarged)
     let next = column &+ 1
     let (here, right) = (columns.flags[column], columns.flags[next])
@@ -39,22 +65,23 @@ struct Enlargement {
     // Equal bits are equal bottoms here: no bottom is NaN but the sentinel's, whose bits no
     // bottom has, and only empty columns can have a zero bottom, all the same top inset.
     let apart = bottom.bitPattern ^ columns.bottoms[next].bitPattern
-    guard apart | unlike == 0 else { return nil }
-    // The frame's extent and bottom; the extent tested for overlaps is summed from the top
-    // (top + 2h, then the spacing), which may round otherwise by an ulp.
-    let extent = Self.extent(ofHeight: height, rowSpacing: columns.rowSpacing)
-    let enlargedBottom = top + extent
-    let reach = top + 2 * height + columns.rowSpacing
-    if column > 0, Self.overlaps(runs[column &- 1], top: top, bottom: reach) { return nil }
-    if next &+ 1 < runs.count, Self.overlaps(runs[next &+ 1], top: top, bottom: reach) {
-      return nil
-    }
-    guard generator.draw(chance) else { return nil }
-    let run = top...enlargedBottom
-    runs[column].append(run)
-    runs[next].append(run)
-    return (extent, enlargedBottom)
+    return apart | unlike == 0
   }
+
+  /// Whether an enlarged item at `top` in `column` and the next, of one-column natural height
+  /// `height`, would overlap an enlarged item in the column before or the column after them.
+  @inline(__always)
+  func overlapsNeighbours(column: Int, top: Double, height: Double, rowSpacing: Double) -> Bool {
+    let reach = top + 2 * height + rowSpacing
+    let next = column &+ 1
+    if column > 0, Self.overlaps(runs[column &- 1], top: top, bottom: reach) { return true }
+    return next &+ 1 < runs.count && Self.overlaps(runs[next &+ 1], top: top, bottom: reach)
+  }
+
+  /// A draw from the seeded stream at the chance: for the planned alignment, whether an
+  /// enlargement is wanted.
+  @inline(__always)
+  mutating func draw() -> Bool { generator.draw(chance) }
 
   /// The extent of an enlarged item whose one-column natural height is `height`: two rows'
   /// worth, `2h + rowSpacing`.

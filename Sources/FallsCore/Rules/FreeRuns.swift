@@ -145,16 +145,47 @@ struct FreeRuns: RunTracking {
       items[slot].order = Int32(truncatingIfNeeded: member)
       member = Int(items[member].above)
     }
-    let factor = (bottom - run.top - Double(count - 1) * rowSpacing) / run.sum
-    var top = run.top
+    let kept = Self.stack(
+      count, sum: run.sum, in: column, from: run.top, to: bottom, rowSpacing: rowSpacing,
+      width: width, startCount: startCount, transform: transform, into: placed, current: current
+    ) { slot in
+      let offset = Int(items[slot].order)
+      return (offset, items[offset].natural)
+    }
+    fix(column)
+    return kept
+  }
+
+  /// Stacks `count` one-column items of `column` from `top`, exactly `rowSpacing` apart, each at
+  /// its natural extent times one factor, `(bottom − top − (count − 1) · rowSpacing) / sum`, so
+  /// that they end at `bottom`; the last takes the height that lands exactly on it
+  /// (``Alignment/height(from:reaching:)``). `member(slot)` is the item at `slot`, top down: its
+  /// batch offset and natural extent. Writes each item's element into `placed` (element index
+  /// `startCount` + offset), but for the item at offset `current`, whose top and extent are
+  /// returned. With `head`, the first item is an enlarged item across two columns from
+  /// `head.column`, `head.width` wide (the planned alignment scales one with a column's tail).
+  @inline(__always)
+  static func stack<Transform: FrameTransform>(
+    _ count: Int, sum: Double, in column: Int, from top: Double, to bottom: Double,
+    rowSpacing: Double, width: Double, startCount: Int, transform: Transform,
+    into placed: UnsafeMutableBufferPointer<LayoutElement>, current: Int?,
+    head: (column: Int, width: Double)? = nil, member: (Int) -> (offset: Int, natural: Double)
+  ) -> (top: Double, extent: Double)? {
+    let factor = (bottom - top - Double(count - 1) * rowSpacing) / sum
+    var top = top
     var kept: (top: Double, extent: Double)?
     for slot in 0..<count {
-      let offset = Int(items[slot].order)
-      let natural = items[offset].natural
+      let (offset, natural) = member(slot)
       let extent =
         slot == count - 1 ? Alignment.height(from: top, reaching: bottom) : natural * factor
       if offset == current {
         kept = (top, extent)
+      } else if slot == 0, let head {
+        placed[offset] = LayoutElement(
+          checkedIndex: startCount &+ offset, column: head.column, span: 2,
+          frame: transform.frame(
+            column: head.column, span: 2, top: top, extent: extent, width: head.width),
+          isEnlarged: true, isAligned: extent != natural)
       } else {
         placed[offset] = LayoutElement(
           checkedIndex: startCount &+ offset, column: column, span: 1,
@@ -163,7 +194,6 @@ struct FreeRuns: RunTracking {
       }
       top = top + extent + rowSpacing
     }
-    fix(column)
     return kept
   }
 }

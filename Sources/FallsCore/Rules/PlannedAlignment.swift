@@ -1,0 +1,114 @@
+/// The `planned` alignment of the irregular style (``AlignmentStrategy/planned``): two columns
+/// are levelled only so that an enlargement can follow, where and when a look-ahead over the
+/// next items finds that it buys the most enlargements for the least distortion.
+///
+/// - Placement and enlargement are the seed's (``Enlargement``), but for what decides in place
+///   of the draw. After each one-column placement, while no enlargement is wanted and no
+///   levelled pair waits, one draw at ``LayoutConfiguration/enlargeChance`` says whether one
+///   is wanted. An item placed on a level pair that the rule allows is enlarged when one is
+///   wanted, or when the pair was levelled for it.
+/// - A pair of adjacent columns qualifies when both hold items and neither ends with an
+///   enlarged item. Its gap is closed by scaling each column's *tail* (its last ``tailLength``
+///   items since its last fixed edge, among the last ``window`` placed) by one factor, the two
+///   meeting where both take the same distortion, |gap| / (the sum of both tails' natural
+///   heights). A levelling is made only when that distortion is above noise and at most the
+///   bound (``bound``, or ``LayoutConfiguration/maxDistortion`` when that is less), and when
+///   placing the items since the first one moved again, at their new heights, chooses every
+///   column as before: every final frame obeys "shortest column".
+/// - When an enlargement is wanted and no levelled pair waits, a beam search over the next
+///   ``horizon`` items of the batch (``Planner``) decides whether to level now, and which
+///   pair: it simulates them at their natural heights, every levelling assumed to be followed
+///   by its enlargement, each step branching into no levelling and the ``branches`` cheapest
+///   ones, and keeps the ``beamWidth`` best states, ranked by enlargements (half of one more
+///   when a levelled pair waits), then by the sum of the enlargements' places in the look-ahead
+///   plus ten times the distortions spent. The first step of the best state is made.
+/// - Fixed edges are a levelling's line, the bottom of an enlarged or spanning item and the
+///   start of a batch (earlier pages never move). An item is moved at most once, so no height
+///   is more than the bound from its natural height.
+enum PlannedAlignment {
+  /// The most a levelling may distort an item.
+  static let bound = 0.03
+  /// The most items of a column's end a levelling moves.
+  static let tailLength = 3
+  /// How many of the last items placed a levelling may move.
+  static let window = 9
+  /// How many of the next items the look-ahead simulates.
+  static let horizon = 20
+  /// How many states the look-ahead keeps from one item to the next.
+  static let beamWidth = 16
+  /// How many levellings, cheapest first, each state of the look-ahead tries.
+  static let branches = 2
+  /// The most columns the look-ahead simulates; a wider layout levels the cheapest pair that
+  /// qualifies as soon as an enlargement is wanted, so that an item costs O(*c*) for *c*
+  /// columns, as in the other rules.
+  static let mostPlannedColumns = 64
+
+  /// The distortion a levelling may have under `maxDistortion`, less the rounding of stacking
+  /// items again (``SpreadAlignment/usable(_:)``).
+  static func usable(_ maxDistortion: Double) -> Double {
+    SpreadAlignment.usable(min(bound, maxDistortion))
+  }
+}
+
+/// What the planned alignment carries from one batch to the next.
+struct PlanState: Hashable, Sendable {
+  /// Whether an enlargement is wanted: a draw said so, and none has been made since.
+  var wanted = false
+  /// The left column of the pair levelled for the next enlargement, or −1 when none waits.
+  var waiting = -1
+}
+
+/// What a placement loop keeps for the planned alignment: a no-op for the other rules
+/// (``NoPlanner``), so that their loops carry nothing of it.
+protocol AlignmentPlanning {
+  /// The planner of one batch in `columns` columns, from the state the batch before left.
+  init(columns: Int, state: PlanState, bound: Double)
+  var state: PlanState { get set }
+  /// Notes the next item of the batch not yet seen, of natural extent `natural` across `span`
+  /// columns (NaN, or not positive, when it cannot be placed), for the look-ahead.
+  mutating func see(natural: Double, span: Int)
+  /// Notes the placement of the item at batch offset `offset`, made in `view` as it was before
+  /// it, the chooser's cursor then `cursor`.
+  mutating func record(
+    _ placement: Placement, offset: Int, top: Double, cursor: Int, before view: ColumnView)
+  /// Whether an item placed in `column`, where the enlargement rule allows one, is enlarged.
+  func enlargementWanted(column: Int) -> Bool
+  /// Levels a pair before the item at batch offset `next` if the plan says so now; returns
+  /// whether it did.
+  mutating func level<Chooser: ColumnChooser, Transform: FrameTransform, Runs: RunTracking>(
+    before next: Int, view: ColumnView, chooser: Chooser, enlargement: Enlargement,
+    previousEnlarged: UInt8, runs: Runs, transform: Transform,
+    placed: UnsafeMutableBufferPointer<LayoutElement>, startCount: Int,
+    widths: (column: Double, enlarged: Double)
+  ) -> Bool
+}
+
+/// One placement, as the planned alignment remembers it.
+struct Placement {
+  var column: Int
+  var span: Int
+  var extent: Double
+  /// The natural extent of a one-column item at its natural height; 0 for any other.
+  var natural: Double
+  var isEnlarged: Bool
+}
+
+/// The rules that do not plan.
+struct NoPlanner: AlignmentPlanning {
+  init(columns: Int, state: PlanState, bound: Double) {}
+  var state: PlanState {
+    get { PlanState() }
+    set {}
+  }
+  @inline(__always) mutating func see(natural: Double, span: Int) {}
+  @inline(__always) mutating func record(
+    _ placement: Placement, offset: Int, top: Double, cursor: Int, before view: ColumnView
+  ) {}
+  func enlargementWanted(column: Int) -> Bool { false }
+  mutating func level<Chooser: ColumnChooser, Transform: FrameTransform, Runs: RunTracking>(
+    before next: Int, view: ColumnView, chooser: Chooser, enlargement: Enlargement,
+    previousEnlarged: UInt8, runs: Runs, transform: Transform,
+    placed: UnsafeMutableBufferPointer<LayoutElement>, startCount: Int,
+    widths: (column: Double, enlarged: Double)
+  ) -> Bool { false }
+}
