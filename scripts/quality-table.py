@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""make quality: the quality figures of --align seed and --align spread (and of each with
+"""make quality: the quality figures of --align seed, spread and planned (and of each with
 --flat-end), 3 columns, 375 pt, default spacing and insets, seeds 1-5 averaged, on the real
 feeds mj-shop-1 and xr-waterfall and on 500 random sizes (200-2000 x 200-3000, drawn from
 SplitMix64 seeded 500), as the Markdown table of docs/layout-rules.md.
@@ -59,7 +59,8 @@ def main():
         ("xr-waterfall", os.path.join(root, "Tests/Fixtures/xr-waterfall.json")),
         ("500 random", random_path),
     ]
-    strategies = [("seed", ["--align", "seed"]), ("spread", ["--align", "spread"])]
+    strategies = [("seed", ["--align", "seed"]), ("spread", ["--align", "spread"]),
+                  ("planned", ["--align", "planned"])]
     print("| figure (seeds 1–5) | " + " | ".join(
         f"{name} {strategy}" for name, _ in feeds for strategy, _ in strategies) + " |")
     print("|---|" + "---|" * (len(feeds) * len(strategies)))

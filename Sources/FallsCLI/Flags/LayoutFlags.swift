@@ -341,20 +341,25 @@ extension LayoutFlag {
           + "stretches or shrinks the item "
           + "placed alone, by up to --align-tolerance; spread shares the correction among the "
           + "column's items since its last fixed edge, may meet the neighbour halfway, and "
-          + "never moves an item's height by more than --max-distortion. "
+          + "never moves an item's height by more than --max-distortion; planned levels two "
+          + "columns only for an enlargement, where a look-ahead over the next "
+          + "\(PlannedAlignment.horizon) items finds it pays, moving each column's last "
+          + "\(PlannedAlignment.tailLength) items by at most "
+          + "\(formatNumber(PlannedAlignment.bound * 100))% (or --max-distortion if less). "
           + "Default: \(defaults.alignment.rawValue).",
         option: .alignment,
         read: { $0.options.configuration.alignment = try $1.choice(AlignmentStrategy.self) })
     case .maxDistortion:
       LayoutFlag(
         name: name, argument: "R",
-        help: "With --align spread or --flat-end: the most an item's height may differ from its "
+        help: "With --align spread or planned, or --flat-end: the most an item's height may "
+          + "differ from its "
           + "natural height, as a fraction of it, \(LayoutParameter.maxDistortion.range.bounds). "
           + "Default: \(formatNumber(defaults.maxDistortion)).",
         option: .alignment, parameters: [.maxDistortion],
         isIdle: {
-          $0.configuration.alignment == .spread || $0.configuration.flatEnd
-            ? nil : "bounds --align spread and --flat-end; give one of them"
+          $0.configuration.alignment != .seed || $0.configuration.flatEnd
+            ? nil : "bounds --align spread or planned and --flat-end; give one of them"
         },
         read: { $0.options.configuration.maxDistortion = try $1.number(example: "0.1") })
     case .flatEnd:

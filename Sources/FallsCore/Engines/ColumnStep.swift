@@ -63,7 +63,8 @@ struct ColumnStep<Rules: ColumnRules, Chooser: ColumnChooser, Transform: FrameTr
       ? columnWidth
       : ColumnsEngine.width(ofSpan: span, columnWidth: columnWidth, spacing: columnSpacing)
     let natural = ColumnsEngine.naturalExtent(width: width, across, along)
-    let placeable = span >= 1 && across > 0 && isPositive(natural, atMost: LayoutConfiguration.maximumExtent)
+    let placeable =
+      span >= 1 && across > 0 && isPositive(natural, atMost: LayoutConfiguration.maximumExtent)
     planner.see(natural: placeable ? natural : .nan, span: max(span, 1))
   }
 

@@ -29,7 +29,8 @@ struct Enlargement {
     column: Int, bottom: Double, top: Double, height: Double, previousEnlarged: UInt8,
     in columns: ColumnView, wanted: Bool? = nil
   ) -> (extent: Double, bottom: Double)? {
-    guard Self.allows(column: column, bottom: bottom, previousEnlarged: previousEnlarged, in: columns)
+    guard
+      Self.allows(column: column, bottom: bottom, previousEnlarged: previousEnlarged, in: columns)
     else { return nil }
     // The frame's extent and bottom; the extent tested for overlaps is summed from the top
     // (top + 2h, then the spacing), which may round otherwise by an ulp.

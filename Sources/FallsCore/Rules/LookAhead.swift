@@ -10,7 +10,8 @@ extension Planner {
   ) -> Int? {
     let half = Beam.slotsPerHalf
     // The root: the columns as they stand, and each levelling made at once.
-    beam.load(0, from: view, planner: self, before: next, previousEnlarged: previousEnlarged,
+    beam.load(
+      0, from: view, planner: self, before: next, previousEnlarged: previousEnlarged,
       waiting: state.waiting, cursor: chooser.cursor)
     var parents = [0]
     for (index, levelling) in levellings.enumerated() {
@@ -81,7 +82,8 @@ struct Beam {
     /// places of the enlargements plus ten times the distortion spent.
     func isBetter(than other: Info) -> Bool {
       let (mine, theirs) = (
-        2 * enlargements + (waiting >= 0 ? 1 : 0), 2 * other.enlargements + (other.waiting >= 0 ? 1 : 0)
+        2 * enlargements + (waiting >= 0 ? 1 : 0),
+        2 * other.enlargements + (other.waiting >= 0 ? 1 : 0)
       )
       if mine != theirs { return mine > theirs }
       return places + 1000 * distortion < other.places + 1000 * other.distortion
@@ -268,7 +270,9 @@ struct Beam {
   ) -> Bool {
     guard column >= 0, column < columns else { return false }
     let reach = top + 2 * height + rowSpacing
-    let (start, end) = (enlargedTop[slot * columns + column], enlargedBottom[slot * columns + column])
+    let (start, end) = (
+      enlargedTop[slot * columns + column], enlargedBottom[slot * columns + column]
+    )
     return end > top && start < reach
   }
 
@@ -284,7 +288,8 @@ struct Beam {
       let (leftAt, rightAt) = (slot * stride + left + 1, slot * stride + right + 1)
       guard (flags[leftAt] | flags[rightAt]) & closed == 0 else { continue }
       let sums = (
-        tailSum(slot, left, before: next, pair: left), tailSum(slot, right, before: next, pair: left)
+        tailSum(slot, left, before: next, pair: left),
+        tailSum(slot, right, before: next, pair: left)
       )
       let gap = bottoms[leftAt] - bottoms[rightAt]
       guard
@@ -293,7 +298,9 @@ struct Beam {
       else { continue }
       found.append((left, line, distortion))
     }
-    found.sort { $0.distortion < $1.distortion || ($0.distortion == $1.distortion && $0.left < $1.left) }
+    found.sort {
+      $0.distortion < $1.distortion || ($0.distortion == $1.distortion && $0.left < $1.left)
+    }
     return Array(found.prefix(PlannedAlignment.branches))
   }
 

@@ -25,23 +25,23 @@
 /// - Fixed edges are a levelling's line, the bottom of an enlarged or spanning item and the
 ///   start of a batch (earlier pages never move). An item is moved at most once, so no height
 ///   is more than the bound from its natural height.
-enum PlannedAlignment {
+public enum PlannedAlignment {
   /// The most a levelling may distort an item.
-  static let bound = 0.03
+  public static let bound = 0.03
   /// The most items of a column's end a levelling moves.
-  static let tailLength = 3
+  public static let tailLength = 3
   /// How many of the last items placed a levelling may move.
-  static let window = 9
+  public static let window = 9
   /// How many of the next items the look-ahead simulates.
-  static let horizon = 20
+  public static let horizon = 20
   /// How many states the look-ahead keeps from one item to the next.
-  static let beamWidth = 16
+  public static let beamWidth = 16
   /// How many levellings, cheapest first, each state of the look-ahead tries.
-  static let branches = 2
+  public static let branches = 2
   /// The most columns the look-ahead simulates; a wider layout levels the cheapest pair that
   /// qualifies as soon as an enlargement is wanted, so that an item costs O(*c*) for *c*
   /// columns, as in the other rules.
-  static let mostPlannedColumns = 64
+  public static let mostPlannedColumns = 64
 
   /// The distortion a levelling may have under `maxDistortion`, less the rounding of stacking
   /// items again (``SpreadAlignment/usable(_:)``).
