@@ -133,10 +133,13 @@ private func checkMoving(
     fatalError("the flat end moved an item of an earlier page")
   }
   guard let distortions = LayoutQuality.distortions(of: layout, items: items) else { return }
-  if configuration.alignment == .spread {
+  if configuration.alignment != .seed {
     // The bound holds for the exact heights; on a grid a frame's is rounded to it as well.
+    // The planned alignment's levellings keep to 3% (or less), a flat end to the bound.
     let grid = configuration.scale.map { 1 / $0 } ?? 0
-    let bound = configuration.maxDistortion
+    let bound =
+      configuration.alignment == .planned && !configuration.flatEnd
+      ? min(PlannedAlignment.bound, configuration.maxDistortion) : configuration.maxDistortion
     let reach = layout.contentExtent
     for (element, distortion) in zip(layout.elements, distortions) {
       let extent =
@@ -153,15 +156,21 @@ private func checkMoving(
   }
   // The independent checker of spread's contract, where its rules apply, on the layout as the
   // pages placed it (the flat end, made after, is held to its bound and page above).
-  guard configuration.style == .irregular, configuration.alignment == .spread,
+  guard configuration.style == .irregular, configuration.alignment != .seed,
     configuration.axis == .vertical, configuration.direction == .leftToRight,
     configuration.scale == nil, configuration.order == .shortest, configuration.tolerance == 0
   else { return }
-  let problems = SpreadChecker(configuration: configuration, items: items, pageStarts: pageStarts)
-    .violations(of: unflattened.elements)
+  let problems =
+    configuration.alignment == .spread
+    ? SpreadChecker(configuration: configuration, items: items, pageStarts: pageStarts)
+      .violations(of: unflattened.elements)
+    : PlannedChecker(
+      configuration: configuration, items: items,
+      bound: min(PlannedAlignment.bound, configuration.maxDistortion)
+    ).violations(of: unflattened.elements)
   guard problems.isEmpty else {
     fatalError(
-      "spread rules broken: \(problems.prefix(3)) in \(configuration) of \(items.prefix(8)) "
+      "\(configuration.alignment) rules broken: \(problems.prefix(3)) in \(configuration) of \(items.prefix(8)) "
         + "in pages from \(pageStarts)")
   }
 }
@@ -276,8 +285,8 @@ private struct ByteInput {
       seed: word(), enlargeChance: pick([0.67, 1, 0, 0.3, 0.999]),
       alignTolerance: pick([0.2, 0, 0.5, 0.95]))
     if style == .irregular, byte() % 3 == 0 {
-      configuration.alignment = .spread
-      configuration.maxDistortion = pick([0.1, 0.05, 0.3, 0, 0.99])
+      configuration.alignment = pick([.spread, .planned])
+      configuration.maxDistortion = pick([0.1, 0.05, 0.3, 0, 0.99, 0.02])
     }
     if style == .irregular, byte() % 4 == 0 { configuration.flatEnd = true }
     if style.family == .columns {

@@ -89,9 +89,12 @@ public struct PlannedChecker {
       if element.isEnlarged {
         if previous?.isEnlarged == true { fail(position, "enlarged right after an enlarged item") }
         let pair = (bottoms[column], bottoms[column + 1])
-        let level =
-          (pair.0 == nil && pair.1 == nil)
-          || (pair.0 != nil && pair.1 != nil && Self.near(pair.0!, pair.1!))
+        let level: Bool =
+          switch pair {
+          case (nil, nil): true
+          case (let left?, let right?): Self.near(left, right)
+          default: false
+          }
         if !level { fail(position, "enlarged on columns that are not level: \(pair)") }
         if last[column]?.isEnlarged == true || last[column + 1]?.isEnlarged == true {
           fail(position, "enlarged on an enlarged item")

@@ -26,26 +26,18 @@ enum CheckCommand {
       + "--images that every image is ok as falls probe reads it. Takes the options of falls "
       + "layout that read the feed and make the layout (not --quality, --fields or --rect, "
       + "which shape its output); -f is table or json (schema \(CheckReport.schema))."
-    var text =
-      "OVERVIEW: Lay out a feed as falls layout would and check the layout, for CI.\n\n"
-      + "USAGE: \(Command[.check].usage)\n\n" + HelpText.prose(about) + "\n"
-    text += "\n" + HelpText.arguments + "\nOPTIONS:\n"
-    text += HelpText.options(of: .check)
-    text += """
-
-      EXAMPLES:
-        falls check feed.json --limit 'maxDistortion<=0.1' --limit 'items>=20'
-        falls check 'https://example.com/list?page={page}' --pages 3 --images -f json
-
-      EXIT STATUS:
-
-      """
-    return text
-      + ExitCode.helpLines([
+    return HelpText.page(
+      .check, overview: "Lay out a feed as falls layout would and check the layout, for CI.",
+      about: about,
+      examples: [
+        "falls check feed.json --limit 'maxDistortion<=0.1' --limit 'items>=20'",
+        "falls check 'https://example.com/list?page={page}' --pages 3 --images -f json",
+      ],
+      exitStatus: ExitCode.helpLines([
         ([.success], "every check passes"),
         ([.failure], "some check fails (the report says which)"),
         (ExitCode.feedFailures, "the feed cannot be laid out, as for falls layout"),
-      ])
+      ]))
   }
 
   /// Parses the arguments after `check`: those of `falls layout`, `--limit` and `--images`.

@@ -47,6 +47,9 @@ struct Command: Sendable {
     return (words + (takesOptions ? ["[options]"] : [])).joined(separator: " ")
   }
 
+  /// Whether it reads a feed: its operands are the flag table's `FEED`.
+  var takesFeed: Bool { operands.contains { $0.isOptional } }
+
   /// A command's arguments read, ready to run.
   struct Run {
     /// Where the report goes: the `--output` file, or standard output when `nil`.

@@ -42,18 +42,16 @@ enum DiffCommand {
       + "must be one falls writes: an index, column or span a whole number in range, a frame "
       + "or content height a finite number (width and height at least 0), enlarged true or "
       + "false; a key given twice counts last."
-    var text =
-      "OVERVIEW: Compare two layouts of falls layout -f json or -f jsonl, item by item.\n\n"
-      + "USAGE: \(Command[.diff].usage)"
-      + "\n\n" + HelpText.prose(about) + "\n\nOPTIONS:\n"
-    text += HelpText.options(of: .diff)
-    return text + "\nEXIT STATUS:\n"
-      + ExitCode.helpLines([
+    return HelpText.page(
+      .diff,
+      overview: "Compare two layouts of falls layout -f json or -f jsonl, item by item.",
+      about: about,
+      exitStatus: ExitCode.helpLines([
         ([.success], "the layouts are the same within the tolerance"),
         ([.failure], "they differ (the report says how)"), ([.usage], ExitCode.usage.summary),
         ([.dataError], "an input is not a layout (the message says which and why)"),
         ([.noInput], "an input cannot be read, or is larger than --max-bytes"),
-      ])
+      ]))
   }
 
   /// A usage error of `falls diff`.

@@ -29,25 +29,15 @@ enum ProbeCommand {
       + "local file, another scheme). Read: \(ImageFormat.listed) (a JPEG with its EXIF "
       + "orientation); orientations 5 to 8 swap the sides, as browsers and UIImage show them. "
       + "An image is asked for its first \(ImageProber.rangeBytes >> 10) KiB, never read whole."
-    var text =
-      HelpText.labelled(
-        "OVERVIEW: ",
-        "Read the first bytes of every item's image and report its size as it is shown, "
-          + "beside the feed's.") + "\n\nUSAGE: \(Command[.probe].usage)\n\n"
-      + HelpText.prose(about) + "\n"
-    text += "\n" + HelpText.arguments + "\nOPTIONS:\n"
-    text += HelpText.options(of: .probe)
-    text += """
-
-      EXIT STATUS:
-
-      """
-    return text
-      + ExitCode.helpLines([
+    return HelpText.page(
+      .probe,
+      overview: "Read the first bytes of every item's image and report its size as it is shown, "
+        + "beside the feed's.", about: about,
+      exitStatus: ExitCode.helpLines([
         ([.success], "every item is ok"),
         ([.failure], "some item is not ok (the report says which)"),
         (ExitCode.feedFailures, "the feed cannot be read, as for falls layout"),
-      ])
+      ]))
   }
 
   /// Parses the arguments after `probe`: the feed flags of `falls layout`, the output flags,

@@ -18,17 +18,9 @@ enum ViewCommand {
       + "working while it loads. Standard output must be a terminal; the keys are read from "
       + "standard input, or from /dev/tty when standard input holds the feed "
       + "(cat feed.json | falls view). To print the layout, use 'falls layout'."
-    return """
-      OVERVIEW: Show a feed's layout in the terminal and scroll through it.
-
-      USAGE: \(Command[.view].usage)
-
-      \(HelpText.prose(about))
-
-      KEYS:
-
-      """ + ViewerKey.lines.map { "  " + $0 + "\n" }.joined() + "\n" + HelpText.arguments
-        + "\nOPTIONS:\n" + HelpText.options(of: .view)
+    return HelpText.page(
+      .view, overview: "Show a feed's layout in the terminal and scroll through it.",
+      about: about, keys: ViewerKey.lines)
   }
 
   /// Parses `falls view`'s arguments: those of `falls layout` without its output options.

@@ -39,32 +39,38 @@ enum HelpText {
     return name + body.dropFirst(name.count)
   }
 
+  /// A command's help, its sections in one order, each from what the command gives: OVERVIEW,
+  /// USAGE, what it does, KEYS (the viewer's), ARGUMENTS (a feed command's), OPTIONS (the flag
+  /// table's), EXAMPLES and EXIT STATUS (``ExitCode/helpLines(_:)``).
+  static func page(
+    _ command: CommandName, overview: String, about: String, keys: [String] = [],
+    examples: [String] = [], exitStatus: String? = nil
+  ) -> String {
+    var text =
+      labelled("OVERVIEW: ", overview) + "\n\nUSAGE: \(Command[command].usage)\n\n"
+      + prose(about) + "\n"
+    if !keys.isEmpty { text += "\nKEYS:\n" + keys.map { "  " + $0 + "\n" }.joined() }
+    if Command[command].takesFeed { text += "\n" + arguments }
+    text += "\nOPTIONS:\n" + options(of: command)
+    if !examples.isEmpty {
+      text += "\nEXAMPLES:\n" + examples.map { "  " + $0 + "\n" }.joined()
+    }
+    if let exitStatus { text += "\nEXIT STATUS:\n" + exitStatus }
+    return text
+  }
+
   /// `falls layout --help`: the overview, then every flag of the table in its order, wrapped.
   static var layout: String {
-    var text = """
-      OVERVIEW: Lay out an image feed as a waterfall and print every item's frame.
-
-      USAGE: \(Command[.layout].usage)
-
-      Frames are in points, origin at the top left, y growing downward.
-
-      """
-    text += "\n" + arguments + "\nOPTIONS:\n"
-    text += options(of: .layout)
-    text += """
-
-      EXAMPLES:
-        falls layout
-        falls layout -c 4 -f json | jq '.items[] | select(.enlarged)'
-        falls layout Tests/Fixtures/xr-waterfall.json --style waterfall -s 4
-        falls layout -c 4 -f html -o feed.html
-        falls layout 'https://example.com/list?page={page}&size={size}' --pages 3
-        curl -s https://example.com/finderlist | falls layout - -f jsonl
-
-      EXIT STATUS:
-
-      """
-    return text + ExitCode.helpLines
+    page(
+      .layout, overview: "Lay out an image feed as a waterfall and print every item's frame.",
+      about: "Frames are in points, origin at the top left, y growing downward.",
+      examples: [
+        "falls layout", "falls layout -c 4 -f json | jq '.items[] | select(.enlarged)'",
+        "falls layout Tests/Fixtures/xr-waterfall.json --style waterfall -s 4",
+        "falls layout -c 4 -f html -o feed.html",
+        "falls layout 'https://example.com/list?page={page}&size={size}' --pages 3",
+        "curl -s https://example.com/finderlist | falls layout - -f jsonl",
+      ], exitStatus: ExitCode.helpLines)
   }
 
   /// The help's ARGUMENTS: each argument that stands for a flag (FEED), with what it is.
