@@ -166,7 +166,7 @@ private func parse(_ arguments: [String]) throws -> LayoutOptions {
       (["--max-distortion", "-0.1", "--flat-end"], "a fraction from 0 up to (not including) 1"),
       (
         ["--max-distortion", "0.1"],
-        "--max-distortion bounds --align spread and --flat-end; give one of them"
+        "--max-distortion bounds --align spread or planned and --flat-end; give one of them"
       ),
       (["--align", "halfway"], "--align"),
     ])
