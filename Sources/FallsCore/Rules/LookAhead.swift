@@ -3,11 +3,12 @@
 /// as the layout's, every levelling assumed to be followed by its enlargement.
 extension Planner {
   /// Which of `levellings` (each one replayed and found valid) the best plan makes before the
-  /// item at batch offset `next`, or `nil` when it waits.
+  /// item at batch offset `next`, or `nil` when it waits; and when it waits, the offset before
+  /// which it levels first, if it does within the look-ahead.
   mutating func plan<Chooser: ColumnChooser>(
     _ levellings: [Levelling], before next: Int, view: ColumnView, chooser: Chooser,
     enlargement: Enlargement, previousEnlarged: UInt8
-  ) -> Int? {
+  ) -> (choice: Int?, levelledBefore: Int?) {
     let half = Beam.slotsPerHalf
     // The root: the columns as they stand, and each levelling made at once.
     beam.load(
@@ -46,14 +47,17 @@ extension Planner {
           beam.level(
             slot, left: levelling.left, line: levelling.line, distortion: levelling.distortion,
             before: position + 1)
+          if beam.info[slot].levelledBefore < 0 { beam.info[slot].levelledBefore = position + 1 }
           children.append(slot)
         }
       }
       parents = beam.best(children, PlannedAlignment.beamWidth)
       base = half - base
     }
-    let first = beam.info[beam.best(parents, 1)[0]].first
-    return first >= 0 ? first : nil
+    let best = beam.info[beam.best(parents, 1)[0]]
+    return (
+      best.first >= 0 ? best.first : nil, best.levelledBefore >= 0 ? best.levelledBefore : nil
+    )
   }
 }
 
@@ -77,6 +81,9 @@ struct Beam {
     var distortion = 0.0
     /// Which root levelling the state started with, or −1.
     var first = -1
+    /// The batch offset of the item before which the state made its first levelling in the
+    /// look-ahead, or −1.
+    var levelledBefore = -1
 
     /// Ranks states: enlargements (half of one more when a levelled pair waits), then the
     /// places of the enlargements plus ten times the distortion spent.
@@ -150,23 +157,25 @@ struct Beam {
   }
 
   mutating func copy(_ from: Int, to slot: Int) {
-    for index in 0..<stride {
-      bottoms[slot * stride + index] = bottoms[from * stride + index]
-      flags[slot * stride + index] = flags[from * stride + index]
-    }
-    let length = PlannedAlignment.tailLength
-    for index in 0..<columns * length {
-      tailPosition[slot * columns * length + index] = tailPosition[from * columns * length + index]
-      tailNatural[slot * columns * length + index] = tailNatural[from * columns * length + index]
-      tailPartner[slot * columns * length + index] = tailPartner[from * columns * length + index]
-    }
-    for index in 0..<columns {
-      tailCount[slot * columns + index] = tailCount[from * columns + index]
-      runHead[slot * columns + index] = runHead[from * columns + index]
-      enlargedTop[slot * columns + index] = enlargedTop[from * columns + index]
-      enlargedBottom[slot * columns + index] = enlargedBottom[from * columns + index]
-    }
+    let tails = columns * PlannedAlignment.tailLength
+    Self.copy(&bottoms, stride, from, slot)
+    Self.copy(&flags, stride, from, slot)
+    Self.copy(&tailPosition, tails, from, slot)
+    Self.copy(&tailNatural, tails, from, slot)
+    Self.copy(&tailPartner, tails, from, slot)
+    Self.copy(&tailCount, columns, from, slot)
+    Self.copy(&runHead, columns, from, slot)
+    Self.copy(&enlargedTop, columns, from, slot)
+    Self.copy(&enlargedBottom, columns, from, slot)
     info[slot] = info[from]
+  }
+
+  /// Copies state `from`'s `length` values of `array` over state `slot`'s, at once.
+  private static func copy<Value>(_ array: inout [Value], _ length: Int, _ from: Int, _ slot: Int) {
+    array.withUnsafeMutableBufferPointer { values in
+      guard let base = values.baseAddress else { return }
+      (base + slot * length).update(from: base + from * length, count: length)
+    }
   }
 
   /// Calls `body` with state `slot`'s columns as a view.

@@ -36,6 +36,8 @@ public enum PlannedAlignment {
   public static let horizon = 20
   /// How many states the look-ahead keeps from one item to the next.
   public static let beamWidth = 16
+  /// How many items a plan without a levelling is followed before the look-ahead runs again.
+  public static let idleItems = 4
   /// How many levellings, cheapest first, each state of the look-ahead tries.
   public static let branches = 2
   /// The most columns the look-ahead simulates; a wider layout levels the cheapest pair that

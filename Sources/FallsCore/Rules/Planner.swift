@@ -41,6 +41,10 @@ struct Planner: AlignmentPlanning {
 
   /// The look-ahead's states.
   var beam: Beam
+  /// The batch offset before which the look-ahead next runs: a plan that waits is followed
+  /// until the levelling it makes first, or for ``PlannedAlignment/idleItems`` when it makes
+  /// none; an enlargement ends it.
+  var wakeAt = 0
 
   init(columns: Int, state: PlanState, bound: Double) {
     self.state = state
@@ -127,6 +131,7 @@ struct Planner: AlignmentPlanning {
     }
     if placement.isEnlarged {
       state = PlanState(wanted: false, waiting: -1)
+      wakeAt = 0
     } else if state.waiting >= 0, column <= state.waiting + 1,
       column + placement.span > state.waiting
     {
@@ -226,6 +231,7 @@ struct Planner: AlignmentPlanning {
     placed: UnsafeMutableBufferPointer<LayoutElement>, startCount: Int,
     widths: (column: Double, enlarged: Double)
   ) -> Bool {
+    guard next >= wakeAt else { return false }
     var valid: [Levelling] = []
     var replays: [Replay] = []
     for candidate in levellings(before: next, in: view) {
@@ -238,11 +244,13 @@ struct Planner: AlignmentPlanning {
     guard !valid.isEmpty else { return false }
     var choice = 0
     if looksAhead {
-      guard
-        let best = plan(
-          valid, before: next, view: view, chooser: chooser, enlargement: enlargement,
-          previousEnlarged: previousEnlarged)
-      else { return false }
+      let (best, levelledBefore) = plan(
+        valid, before: next, view: view, chooser: chooser, enlargement: enlargement,
+        previousEnlarged: previousEnlarged)
+      guard let best else {
+        wakeAt = levelledBefore ?? next + PlannedAlignment.idleItems
+        return false
+      }
       choice = best
     }
     make(
