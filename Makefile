@@ -84,8 +84,8 @@ screenshot:
 	$(CHROMIUM) --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=420,900 \
 	  --screenshot="$$PWD/screenshots/layout-html.png" "file://$$PWD/screenshots/layout.html"
 
-# The picture in docs/layout-rules.md: the same feed and seed with --align seed and --align spread side by
-# side (docs/align-seed-vs-spread.svg), and a PNG of it when Chromium is there to render it.
+# The picture in docs/layout-rules.md: the same feed and seed with --align seed, spread and planned side
+# by side (docs/alignments.svg), and a PNG of it when Chromium is there to render it.
 DOCS_FEED ?= Tests/Fixtures/mj-shop-1.json
 DOCS_SEED ?= 2
 DOCS_COUNT ?= 24
@@ -93,10 +93,10 @@ docs:
 	$(SWIFT) build --product falls
 	mkdir -p docs
 	python3 scripts/side-by-side.py "$$($(SWIFT) build --show-bin-path)/falls" $(DOCS_FEED) \
-	  $(DOCS_SEED) $(DOCS_COUNT) docs/align-seed-vs-spread.svg
+	  $(DOCS_SEED) $(DOCS_COUNT) docs/alignments.svg
 	if command -v $(CHROMIUM) >/dev/null; then \
-	  $(CHROMIUM) --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=822,$$(python3 -c "import re;print(int(float(re.search(r'height=.([0-9.]+)',open('docs/align-seed-vs-spread.svg').read()).group(1)))+1)") \
-	    --screenshot="$$PWD/docs/align-seed-vs-spread.png" "file://$$PWD/docs/align-seed-vs-spread.svg"; \
+	  $(CHROMIUM) --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1221,$$(python3 -c "import re;print(int(float(re.search(r'height=.([0-9.]+)',open('docs/alignments.svg').read()).group(1)))+1)") \
+	    --screenshot="$$PWD/docs/alignments.png" "file://$$PWD/docs/alignments.svg"; \
 	fi
 	$(MAKE) pictures
 

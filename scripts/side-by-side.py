@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""make docs: one SVG of the same feed and seed laid out with --align seed and --align spread,
+"""make docs: one SVG of the same feed and seed laid out with --align seed, spread and planned,
 side by side, each under a caption with its quality figures.
 
     scripts/side-by-side.py FALLS FEED SEED COUNT OUTPUT
@@ -34,7 +34,7 @@ def main():
     feed.close()
     feed = feed.name
     halves = []
-    for strategy in ("seed", "spread"):
+    for strategy in ("seed", "spread", "planned"):
         arguments = ["--feed", feed, "--seed", seed, "--align", strategy]
         svg = ElementTree.fromstring(run(falls, arguments + ["--format", "svg"]))
         quality = json.loads(run(falls, arguments + ["--quality", "--format", "json"]))
