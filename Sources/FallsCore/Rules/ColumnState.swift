@@ -28,7 +28,7 @@ struct ColumnState: Hashable, Sendable {
   /// reading order.
   var cursor = 0
   /// What the planned alignment carries from one batch to the next.
-  var plan = PlanState()
+  var plan: PlanState
 
   init(_ working: LayoutConfiguration) {
     let count = working.columns
@@ -37,6 +37,7 @@ struct ColumnState: Hashable, Sendable {
     reachable = Array(repeating: .nan, count: count + 2)
     flags = [0] + Array(repeating: Self.empty, count: count) + [0]
     generator = SplitMix64(seed: working.seed)
+    plan = PlanState(seed: working.seed)
   }
 
   /// Calls `body` with the columns as a view that writes the state in place, each column at its

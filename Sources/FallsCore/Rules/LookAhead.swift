@@ -54,7 +54,17 @@ extension Planner {
       parents = beam.best(children, PlannedAlignment.beamWidth)
       base = half - base
     }
-    let best = beam.info[beam.best(parents, 1)[0]]
+    let ranked = beam.best(parents, parents.count)
+    var best = beam.info[ranked[0]]
+    // Among the plans as good but for the margin, whose first steps differ, the seed chooses.
+    var firsts: [Int] = []
+    for slot in ranked where beam.info[slot].isAlmost(as: best) {
+      if !firsts.contains(beam.info[slot].first) { firsts.append(beam.info[slot].first) }
+    }
+    if firsts.count > 1 {
+      let chosen = firsts[Int(state.choices.next() % UInt64(firsts.count))]
+      best = beam.info[ranked.first { beam.info[$0].first == chosen } ?? ranked[0]]
+    }
     return (
       best.first >= 0 ? best.first : nil, best.levelledBefore >= 0 ? best.levelledBefore : nil
     )
@@ -86,15 +96,21 @@ struct Beam {
     var levelledBefore = -1
 
     /// Ranks states: enlargements (half of one more when a levelled pair waits), then the
-    /// places of the enlargements plus ten times the distortion spent.
+    /// places of the enlargements plus 1,000 times the distortion spent.
     func isBetter(than other: Info) -> Bool {
-      let (mine, theirs) = (
-        2 * enlargements + (waiting >= 0 ? 1 : 0),
-        2 * other.enlargements + (other.waiting >= 0 ? 1 : 0)
-      )
-      if mine != theirs { return mine > theirs }
-      return places + 1000 * distortion < other.places + 1000 * other.distortion
+      if score != other.score { return score > other.score }
+      return cost < other.cost
     }
+
+    /// Whether the state ranks with `best` but for ``PlannedAlignment/margin`` of its cost.
+    func isAlmost(as best: Info) -> Bool {
+      score == best.score && cost <= best.cost + PlannedAlignment.margin
+    }
+
+    /// Twice the enlargements, and one more when a levelled pair waits.
+    private var score: Int { 2 * enlargements + (waiting >= 0 ? 1 : 0) }
+    /// The enlargements' places plus 1,000 times the distortion spent.
+    private var cost: Double { places + 1000 * distortion }
   }
 
   let columns: Int

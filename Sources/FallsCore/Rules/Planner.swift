@@ -130,7 +130,7 @@ struct Planner: AlignmentPlanning {
       }
     }
     if placement.isEnlarged {
-      state = PlanState(wanted: false, waiting: -1)
+      (state.wanted, state.waiting) = (false, -1)
       wakeAt = 0
     } else if state.waiting >= 0, column <= state.waiting + 1,
       column + placement.span > state.waiting

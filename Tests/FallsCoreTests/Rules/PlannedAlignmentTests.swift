@@ -165,4 +165,16 @@ import Testing
     swapped[first].column = 1
     #expect(!checker.violations(of: swapped).isEmpty)
   }
+
+  @Test("Another seed gives another layout: mj-shop-1 over seeds 1–40 takes more than one set of enlarged items")
+  func seedsDiffer() throws {
+    let items = try Fixtures.layoutItems("mj-shop-1.json")
+    var sets = Set<[Int]>()
+    for seed: UInt64 in 1...40 {
+      let layout = try WaterfallLayout(
+        LayoutConfiguration(style: .irregular, seed: seed, alignment: .planned), items: items)
+      sets.insert(layout.elements.filter(\.isEnlarged).map(\.index))
+    }
+    #expect(sets.count > 1)
+  }
 }
