@@ -166,7 +166,9 @@ import Testing
     #expect(!checker.violations(of: swapped).isEmpty)
   }
 
-  @Test("Another seed gives another layout: mj-shop-1 over seeds 1–40 takes more than one set of enlarged items")
+  @Test(
+    "Another seed gives another layout: mj-shop-1 over seeds 1–40 takes more than one set of enlarged items"
+  )
   func seedsDiffer() throws {
     let items = try Fixtures.layoutItems("mj-shop-1.json")
     var sets = Set<[Int]>()
