@@ -2,7 +2,7 @@
 /// are levelled only so that an enlargement can follow, where and when a look-ahead over the
 /// next items finds that it buys the most enlargements for the least distortion.
 ///
-/// - Placement and enlargement are the seed's (``Enlargement``), but for what decides in place
+/// - Placement and enlargement are the seed's (`Enlargement`), but for what decides in place
 ///   of the draw. After each one-column placement, while no enlargement is wanted and no
 ///   levelled pair waits, one draw at ``LayoutConfiguration/enlargeChance`` says whether one
 ///   is wanted. An item placed on a level pair that the rule allows is enlarged when one is
@@ -16,7 +16,7 @@
 ///   placing the items since the first one moved again, at their new heights, chooses every
 ///   column as before: every final frame obeys "shortest column".
 /// - When an enlargement is wanted and no levelled pair waits, a beam search over the next
-///   ``horizon`` items of the batch (``Planner``) decides whether to level now, and which
+///   ``horizon`` items of the batch (`Planner`) decides whether to level now, and which
 ///   pair: it simulates them at their natural heights, every levelling assumed to be followed
 ///   by its enlargement, each step branching into no levelling and the ``branches`` cheapest
 ///   ones, and keeps the ``beamWidth`` best states, ranked by enlargements (half of one more
