@@ -44,7 +44,7 @@ struct ColumnStep<Rules: ColumnRules, Chooser: ColumnChooser, Transform: FrameTr
     guard planner.state.wanted, planner.state.waiting < 0, position < endStart else { return }
     guard
       planner.level(
-        before: position &- startCount, view: view, chooser: chooser, enlargement: enlargement,
+        before: position, view: view, chooser: chooser, enlargement: enlargement,
         previousEnlarged: previousEnlarged, runs: runs, transform: transform, placed: placed,
         startCount: startCount, widths: (columnWidth, enlargedWidth))
     else { return }
@@ -217,7 +217,7 @@ struct ColumnStep<Rules: ColumnRules, Chooser: ColumnChooser, Transform: FrameTr
         Placement(
           column: column, span: span, extent: extent,
           natural: span == 1 && !isEnlarged ? extent : 0, isEnlarged: isEnlarged),
-        offset: position &- startCount, top: top, cursor: chooser.cursor, before: view)
+        offset: position, top: top, cursor: chooser.cursor, before: view)
     }
     let flags = isEnlarged ? ColumnState.endsEnlarged : 0
     for covered in 0..<span {

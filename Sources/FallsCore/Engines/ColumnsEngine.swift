@@ -72,9 +72,43 @@ struct ColumnsEngine: StyleEngine {
   /// page placed again for a flat end, whose runs stay free for the flattening.
   var endStart = Int.max
 
+  /// The planned alignment's memory, which goes on from one append to the next (not with a flat
+  /// end, whose last page is placed again alone).
+  var planner: Planner?
+  /// How many of the last elements may still move: under the planned alignment without a flat
+  /// end, the last items of the last append, at most ``PlannedAlignment/window``, which the
+  /// next append's levellings may move; 0 otherwise, and after ``finish()``.
+  private(set) var heldBackCount = 0
+  /// The elements held back, during the append that takes them over.
+  private var carried: [LayoutElement] = []
+
+  mutating func finish() { heldBackCount = 0 }
+
+  /// Places `items` below the elements placed. The elements held back (``heldBackCount``) are
+  /// taken out first and lead the batch's own, so that its levellings may move them, and go
+  /// back as they were if an item cannot be placed.
+  mutating func append(
+    _ items: PageItems, to elements: inout [LayoutElement], index: inout BlockIndex
+  ) throws(LayoutError) {
+    let count = heldBackCount
+    guard count > 0 else { return try appendPage(items, to: &elements, index: &index) }
+    carried = Array(elements.suffix(count))
+    defer { carried = [] }
+    elements.removeLast(count)
+    index.truncate(to: elements.count)
+    do {
+      try appendPage(items, to: &elements, index: &index)
+    } catch {
+      let start = elements.count
+      elements += carried
+      index.add(elements[start...], axis: configuration.axis)
+      throw error
+    }
+  }
+
   // The options pick the loop: the order its chooser, the direction, grid and axis its
   // transform, the style whether it enlarges and aligns.
-  mutating func append(
+  private mutating func appendPage(
     _ items: PageItems, to elements: inout [LayoutElement], index: inout BlockIndex
   ) throws(LayoutError) {
     let page = working.flatEnd ? (columns, enlargedExtents, items) : nil
@@ -186,7 +220,8 @@ struct ColumnsEngine: StyleEngine {
     precondition(items.startIndex == 0, "items start at 0")
     let itemCount = items.count
     // Elements store their index in 32 bits: checked once for the batch rather than per element.
-    precondition(startCount + itemCount <= Int(Int32.max) + 1, "more than 2^31 elements")
+    precondition(
+      startCount + carried.count + itemCount <= Int(Int32.max) + 1, "more than 2^31 elements")
     // A copy of the state (its arrays become the batch's own when the view is made), and the
     // extents moved out, so that adding one copies nothing; all put back only when the batch
     // stands.
@@ -199,14 +234,22 @@ struct ColumnsEngine: StyleEngine {
       generator: generator, previousEnlarged: previousEnlarged, lowest: lowest, cursor: 0,
       plan: next.plan
     )
+    // The elements held back from the append before, which its levellings may still move, lead
+    // the batch's elements (an append of the planned alignment, ``append(_:to:index:)``).
+    let held = carried
+    let total = held.count + itemCount
     let planner = Rules.Planning(
-      columns: working.columns, state: next.plan,
-      bound: PlannedAlignment.usable(working.maxDistortion))
+      resuming: working.flatEnd ? nil : self.planner, columns: working.columns, state: next.plan,
+      bound: PlannedAlignment.usable(working.maxDistortion), floor: startCount)
+    var carriedPlanner: Planner?
     var failure: LayoutError?
-    var runMemory = Rules.Runs.memory(columns: working.columns, items: itemCount)
-    var blocks = BatchBlocks(startCount: startCount, count: itemCount)
-    let placed = [LayoutElement](unsafeUninitializedCapacity: itemCount) { buffer, count in
+    var runMemory = Rules.Runs.memory(columns: working.columns, items: total)
+    var blocks = BatchBlocks(startCount: startCount, count: total)
+    let placed = [LayoutElement](unsafeUninitializedCapacity: total) { buffer, count in
       HugePages.advise(buffer)
+      for (offset, element) in held.enumerated() {
+        buffer.initializeElement(at: offset, to: element)
+      }
       withMemory(&next, &runs) { view, runs, columnXs in
         Rules.Runs.withRuns(&runMemory) { freeRuns in
           // The step is made here, in the closure that runs the loop, and put back after it: a
@@ -222,29 +265,31 @@ struct ColumnsEngine: StyleEngine {
             alignTolerance: working.alignTolerance, maxDistortion: working.maxDistortion,
             runs: freeRuns, placed: buffer, startCount: startCount,
             endStart: endStart == .max ? .max : startCount + endStart, planner: planner)
-          var placedCount = 0
+          var placedCount = held.count
           defer {
             count = placedCount
             ended = (
               step.enlargement.generator, step.previousEnlarged, step.lowest, step.chooser.cursor,
               step.planner.state
             )
+            carriedPlanner = step.planner.carried
           }
           // The planned alignment looks ahead: each item is seen a horizon before it is placed.
           let horizon = Rules.plans ? PlannedAlignment.horizon : 0
           if Rules.plans {
-            for offset in 0..<min(horizon, itemCount) { step.see(items[offset]) }
+            for index in 0..<min(horizon, itemCount) { step.see(items[index]) }
           }
-          for offset in 0..<itemCount {
+          for index in 0..<itemCount {
+            let offset = held.count &+ index
             do throws(LayoutError) {
               buffer.initializeElement(
-                at: offset, to: try step.place(items[offset], at: startCount &+ offset))
+                at: offset, to: try step.place(items[index], at: startCount &+ offset))
             } catch {
               failure = error
               return
             }
             placedCount = offset &+ 1
-            if Rules.plans, offset &+ horizon < itemCount { step.see(items[offset &+ horizon]) }
+            if Rules.plans, index &+ horizon < itemCount { step.see(items[index &+ horizon]) }
             if !Rules.movesPlaced {
               blocks.include(
                 offset: offset, of: UnsafeBufferPointer(buffer), axis: step.transform.axis)
@@ -270,6 +315,10 @@ struct ColumnsEngine: StyleEngine {
     columns = next
     enlargedExtents = runs
     lastBatchRuns = Rules.Runs.kept(runMemory).map { (startCount, $0) }
+    if Rules.plans, !working.flatEnd {
+      self.planner = carriedPlanner
+      heldBackCount = min(PlannedAlignment.window, itemCount)
+    }
     return (placed, blocks)
   }
 }

@@ -25,6 +25,11 @@ protocol StyleEngine: Sendable {
 
   /// Brings the column ends of the last batch to one line where the distortion bound allows
   /// (``WaterfallLayout/flattenEnd()``); nothing for engines without columns.
+  /// How many of the last elements may still move: the next append places them again
+  /// (``WaterfallLayout/heldBackCount``).
+  var heldBackCount: Int { get }
+  /// Marks the end of the feed: nothing is held back any more.
+  mutating func finish()
   mutating func flattenEnd(_ elements: inout [LayoutElement], index: inout BlockIndex)
 
   /// Whether ``WaterfallLayout/elements(in:)`` may use the block index: false where elements
@@ -55,6 +60,8 @@ extension SequentialEngine {
 extension StyleEngine {
   /// Nothing: only the columnar engine has a flat end.
   mutating func flattenEnd(_ elements: inout [LayoutElement], index: inout BlockIndex) {}
+  var heldBackCount: Int { 0 }
+  mutating func finish() {}
 }
 
 /// The engine of `configuration`'s style.

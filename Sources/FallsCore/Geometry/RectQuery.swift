@@ -53,6 +53,19 @@ struct BlockIndex: Equatable, Sendable {
     add(elements[...], axis: axis)
   }
 
+  /// Forgets the blocks past the first `count` elements, which were taken back (an append that
+  /// places its held-back items again). A block that keeps some of its elements keeps its
+  /// extent, which may now reach further than they do: the query still finds every element
+  /// that meets it, and looks at a few more.
+  mutating func truncate(to count: Int) {
+    let blocks = (count + Self.blockSize - 1) / Self.blockSize
+    guard blocks < lows.count else { return }
+    lows.removeSubrange(blocks...)
+    highs.removeSubrange(blocks...)
+    reachedHighs.removeSubrange(blocks...)
+    remainingLows.removeSubrange(blocks...)
+  }
+
   /// Adds `elements`, the ones after those already indexed, block by block.
   mutating func add(_ elements: ArraySlice<LayoutElement>, axis: LayoutAxis) {
     var blocks = BatchBlocks(startCount: elements.startIndex, count: elements.count)

@@ -169,6 +169,21 @@ public struct WaterfallLayout: Sendable {
     engine.flattenEnd(&elements, index: &blockIndex)
   }
 
+  /// How many of the last elements may still move: under ``AlignmentStrategy/planned`` (without
+  /// a flat end), the last items of the last append, at most ``PlannedAlignment/window``, which
+  /// the next append's levellings may move, now that the look-ahead sees its items; 0 after
+  /// ``finish()`` and under every other alignment.
+  ///
+  /// The elements before them are final: no later append moves them. An app that shows a feed
+  /// as its pages arrive draws the held-back elements too, where they stand, and draws them
+  /// again after the next append (or lays out the final ones only); a consumer that keeps what
+  /// it was handed, a stream of frames, takes the first `elements.count - heldBackCount`.
+  public var heldBackCount: Int { engine.heldBackCount }
+
+  /// Marks the end of the feed: the elements held back (``heldBackCount``) are final as they
+  /// stand, and a later append places its items below them without moving them.
+  public mutating func finish() { engine.finish() }
+
   /// Places `items` below those already laid out; see ``append(_:)-(Sequence<LayoutItem>)``.
   ///
   /// This overload is not generic, so the placement loops are compiled for arrays once.

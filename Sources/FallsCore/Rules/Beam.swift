@@ -42,6 +42,8 @@ struct Beam {
 
   let columns: Int
   let stride: Int
+  /// The first item a levelling may move (``Planner/floor``).
+  var floor = 0
   var bottoms: [Double]
   var flags: [UInt8]
   var tailPosition: [Int]
@@ -263,7 +265,7 @@ struct Beam {
     let at = (slot * columns + column) * PlannedAlignment.tailLength
     var sum = 0.0
     for index in 0..<tailCount[slot * columns + column]
-    where tailPosition[at + index] >= next - PlannedAlignment.window {
+    where tailPosition[at + index] >= Self.reach(before: next, floor: floor) {
       if index == 0, tailPartner[at] >= 0, !headsBoth(slot, column, pair: left) { continue }
       sum += tailNatural[at + index]
     }
@@ -288,7 +290,8 @@ struct Beam {
       let at = (slot * columns + column) * length
       let sum = tailSum(slot, column, before: next, pair: left)
       if tailCount[slot * columns + column] > 1, tailPartner[at] >= 0,
-        tailPosition[at] >= next - PlannedAlignment.window, headsBoth(slot, column, pair: left),
+        tailPosition[at] >= Self.reach(before: next, floor: floor),
+        headsBoth(slot, column, pair: left),
         sum > 0
       {
         let partner = tailPartner[at]
@@ -330,5 +333,11 @@ struct Beam {
       }
     }
     return Array(ranked.prefix(count))
+  }
+
+  /// The first item a levelling made before the item at `next` may move: one of the last
+  /// ``PlannedAlignment/window`` placed, and not below `floor`.
+  static func reach(before next: Int, floor: Int) -> Int {
+    max(next - PlannedAlignment.window, floor)
   }
 }

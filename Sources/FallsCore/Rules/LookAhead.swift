@@ -10,6 +10,7 @@ extension Planner {
     enlargement: Enlargement, previousEnlarged: UInt8
   ) -> (choice: Int?, levelledBefore: Int?) {
     let half = Beam.slotsPerHalf
+    beam.floor = floor
     // The root: the columns as they stand, and each levelling made at once.
     beam.load(
       0, from: view, planner: self, before: next, previousEnlarged: previousEnlarged,

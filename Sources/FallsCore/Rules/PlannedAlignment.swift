@@ -75,8 +75,11 @@ struct PlanState: Hashable, Sendable {
 /// What a placement loop keeps for the planned alignment: a no-op for the other rules
 /// (``NoPlanner``), so that their loops carry nothing of it.
 protocol AlignmentPlanning {
-  /// The planner of one batch in `columns` columns, from the state the batch before left.
-  init(columns: Int, state: PlanState, bound: Double)
+  /// The planner of one batch in `columns` columns, from the state the batch before left: the
+  /// memory `resuming` goes on when it is given, and a levelling moves no item below `floor`.
+  init(resuming: Planner?, columns: Int, state: PlanState, bound: Double, floor: Int)
+  /// The memory to go on with in the next batch; `nil` for the rules that keep none.
+  var carried: Planner? { get }
   var state: PlanState { get set }
   /// Notes the next item of the batch not yet seen, of natural extent `natural` across `span`
   /// columns (NaN, or not positive, when it cannot be placed), for the look-ahead.
@@ -109,7 +112,8 @@ struct Placement {
 
 /// The rules that do not plan.
 struct NoPlanner: AlignmentPlanning {
-  init(columns: Int, state: PlanState, bound: Double) {}
+  init(resuming: Planner?, columns: Int, state: PlanState, bound: Double, floor: Int) {}
+  var carried: Planner? { nil }
   var state: PlanState {
     get { PlanState(seed: 0) }
     set {}

@@ -115,7 +115,7 @@ extension Planner {
         rowSpacing: rowSpacing, width: widths.column, startCount: startCount,
         transform: transform, into: placed, current: nil,
         head: partner >= 0 ? (min(column, partner), widths.enlarged) : nil
-      ) { slot in (tailOffset[base + slot], tailNatural[base + slot]) }
+      ) { slot in (tailOffset[base + slot] - startCount, tailNatural[base + slot]) }
       if partner >= 0 {
         let bottom =
           count == 1 ? levelling.line : top + tailNatural[base] * factor
@@ -156,8 +156,8 @@ extension Planner {
     for offset in enlarged + 1..<next where history[offset % Self.historyLength].column == partner {
       let top = end + view.rowSpacing
       let natural = history[offset % Self.historyLength].extent
-      placed[offset] = LayoutElement(
-        checkedIndex: startCount &+ offset, column: partner, span: 1,
+      placed[offset - startCount] = LayoutElement(
+        checkedIndex: offset, column: partner, span: 1,
         frame: transform.frame(column: partner, span: 1, top: top, extent: natural, width: width),
         isEnlarged: false, isAligned: false)
       for slot in base..<base + tailCount[partner] where tailOffset[slot] == offset {

@@ -1,6 +1,8 @@
-/// The planned alignment's memory of one batch (``PlannedAlignment``): the next items, each
-/// column's tail, the last placements with the columns as they were before each, and the
-/// look-ahead's states.
+/// The planned alignment's memory (``PlannedAlignment``): the next items, each column's tail,
+/// the last placements with the columns as they were before each, and the look-ahead's states.
+/// Items are named by their index in the layout, so that the memory goes on from one append to
+/// the next: a levelling may move the items held back from the append before
+/// (``ColumnsEngine/heldBackCount``), never one below ``floor``.
 struct Planner: AlignmentPlanning {
   var state: PlanState
   let columns: Int
@@ -14,7 +16,7 @@ struct Planner: AlignmentPlanning {
   /// The natural extents and spans of the items seen, by batch offset modulo the horizon.
   var aheadNatural: [Double]
   var aheadSpan: [Int]
-  /// How many items of the batch have been seen.
+  /// How many items have been seen.
   var seen = 0
 
   /// Each column's tail, oldest first: up to ``PlannedAlignment/tailLength`` items since its
@@ -46,6 +48,9 @@ struct Planner: AlignmentPlanning {
   /// none; an enlargement ends it.
   var wakeAt = 0
 
+  /// The first item a levelling may move: the items before it are final.
+  var floor = 0
+
   init(columns: Int, state: PlanState, bound: Double) {
     self.state = state
     self.columns = columns
@@ -71,6 +76,16 @@ struct Planner: AlignmentPlanning {
     historyFlags = Array(repeating: 0, count: length * stride)
     beam = Beam(columns: looksAhead ? columns : 1)
   }
+
+  init(resuming: Planner?, columns: Int, state: PlanState, bound: Double, floor: Int) {
+    self = resuming ?? Planner(columns: columns, state: state, bound: bound)
+    self.state = state
+    self.floor = floor
+    // A new batch brings new items into view: the look-ahead runs again.
+    wakeAt = 0
+  }
+
+  var carried: Planner? { self }
 
   mutating func see(natural: Double, span: Int) {
     let slot = seen % PlannedAlignment.horizon
@@ -156,7 +171,8 @@ struct Planner: AlignmentPlanning {
     let base = column * PlannedAlignment.tailLength
     var first = tailCount[column]
     var sum = 0.0
-    while first > 0, tailOffset[base + first - 1] >= next - PlannedAlignment.window {
+    let reach = Beam.reach(before: next, floor: floor)
+    while first > 0, tailOffset[base + first - 1] >= reach {
       if first == 1, tailPartner[base] >= 0, let left, !headsBoth(column, pair: left) { break }
       first -= 1
       sum += tailNatural[base + first]

@@ -113,6 +113,42 @@ private func randomLayout(seed: UInt64) throws -> WaterfallLayout {
     #expect(index.lows == [100, 200, 50] && index.highs == [110, 210, 210])
   }
 
+  @Test(
+    "Truncated and added to again, the index still finds every element a query meets",
+    arguments: [0, 1, 63, 64, 65, 130, 200])
+  func truncated(keep: Int) {
+    var random = SplitMix64(seed: UInt64(keep) + 1)
+    func element(_ index: Int) -> LayoutElement {
+      LayoutElement(
+        index: index, column: 0, span: 1,
+        frame: Rect(
+          x: 0, y: random.nextUnit() * 1000, width: 10, height: 1 + random.nextUnit() * 50),
+        isEnlarged: false, isAligned: false)
+    }
+    var elements = (0..<200).map(element)
+    var index = BlockIndex(elements, axis: .vertical)
+    index.truncate(to: keep)
+    elements.removeSubrange(keep...)
+    // Others in place of those taken back, further up and down.
+    elements += (keep..<230).map(element)
+    index.add(elements[keep...], axis: .vertical)
+    for _ in 0..<50 {
+      let (low, length) = (random.nextUnit() * 1100 - 50, random.nextUnit() * 120)
+      let blocks = index.candidateBlocks(low: low, high: low + length)
+      func meets(_ position: Int) -> Bool {
+        elements[position].frame.maxY > low && elements[position].frame.y < low + length
+      }
+      var found = Set<Int>()
+      for block in blocks {
+        let start = block * BlockIndex.blockSize
+        let end = min(elements.count, start + BlockIndex.blockSize)
+        for position in start..<end where meets(position) { found.insert(position) }
+      }
+      let expected = Set(elements.indices.filter(meets))
+      #expect(found == expected)
+    }
+  }
+
   @Test("A viewport in a long waterfall returns what is on screen, by hand")
   func viewport() throws {
     // Two columns of 100 (W 220, no spacing), squares: rows at y 10, 120, 230, …

@@ -107,7 +107,7 @@ import Testing
   }
 
   @Test(
-    "Any feed, 2–8 columns, spans, pages, seeds: the frames keep every rule (PlannedChecker), and no page moves an item of an earlier one",
+    "Any feed, 2–8 columns, spans, pages of 1–60, seeds: the frames keep every rule (PlannedChecker), at most 9 items of the last page are held back, and no final item ever moves",
     arguments: 0..<200)
   func anyFeed(trial: Int) throws {
     var random = SplitMix64(seed: UInt64(trial) &* 7919 &+ 13)
@@ -127,13 +127,17 @@ import Testing
     }
     starts.removeLast()
     var layout = try WaterfallLayout(configuration)
-    var before: [LayoutElement] = []
+    var final: [LayoutElement] = []
     for (index, start) in starts.enumerated() {
       let end = index + 1 < starts.count ? starts[index + 1] : items.count
       try layout.append(Array(items[start..<end]))
-      #expect(Array(layout.elements.prefix(before.count)) == before, "page \(index) moved items")
-      before = layout.elements
+      #expect(Array(layout.elements.prefix(final.count)) == final, "page \(index) moved items")
+      let held = layout.heldBackCount
+      #expect(held <= min(PlannedAlignment.window, end - start))
+      final = Array(layout.elements.dropLast(held))
     }
+    layout.finish()
+    #expect(layout.heldBackCount == 0)
     let problems = PlannedChecker(configuration: configuration, items: items)
       .violations(of: layout.elements)
     #expect(problems.isEmpty, "\(problems.prefix(5))")
@@ -178,5 +182,46 @@ import Testing
       sets.insert(layout.elements.filter(\.isEnlarged).map(\.index))
     }
     #expect(sets.count > 1)
+  }
+
+  @Test(
+    "Held back: an append leaves its last 9 items movable; a failed append changes nothing; after finish() a later append moves nothing"
+  )
+  func heldBack() throws {
+    let items = GeneratedFeeds.items(count: 80, seed: 9)
+    var layout = try WaterfallLayout(Self.planned(columns: 3, chance: 0.67))
+    try layout.append(Array(items[0..<30]))
+    #expect(layout.heldBackCount == 9)
+    let before = layout.elements
+    #expect(throws: LayoutError.self) {
+      try layout.append([items[30], LayoutItem(width: 0, height: 10)])
+    }
+    #expect(layout.elements == before && layout.heldBackCount == 9)
+    try layout.append(Array(items[30..<34]))
+    #expect(layout.heldBackCount == 4)
+    #expect(Array(layout.elements.prefix(21)) == Array(before.prefix(21)))
+    layout.finish()
+    #expect(layout.heldBackCount == 0)
+    let finished = layout.elements
+    try layout.append(Array(items[34..<80]))
+    #expect(Array(layout.elements.prefix(34)) == finished)
+    // The whole layout keeps every rule.
+    let problems = PlannedChecker(
+      configuration: Self.planned(columns: 3, chance: 0.67), items: items
+    )
+    .violations(of: layout.elements)
+    #expect(problems.isEmpty, "\(problems.prefix(3))")
+  }
+
+  @Test(
+    "Nothing is held back under the other alignments, or with a flat end",
+    arguments: [AlignmentStrategy.seed, .spread, .planned])
+  func nothingHeld(alignment: AlignmentStrategy) throws {
+    var configuration = Self.planned(columns: 3)
+    configuration.alignment = alignment
+    configuration.flatEnd = alignment == .planned
+    var layout = try WaterfallLayout(configuration)
+    try layout.append(GeneratedFeeds.items(count: 30, seed: 2))
+    #expect(layout.heldBackCount == 0)
   }
 }
