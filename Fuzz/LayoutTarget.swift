@@ -4,9 +4,10 @@
 // - A configuration is accepted or refused by validate(); an accepted one lays out or refuses an
 //   item with a LayoutError, never crashes.
 // - Laid out in pages (the splits drawn from the bytes), the layout is the one laid out at once;
-//   where each append is a page (spread alignment, flat end), pages are prefix-stable, the
-//   flat end moves only the last, spread keeps its bound, and the independent checker of
-//   spread's contract (SpreadChecker) finds nothing wrong where its rules apply.
+//   where each append is a page (spread or planned alignment, flat end), pages are prefix-stable
+//   (no final element moves), the flat end moves only the last, spread and planned keep their
+//   bounds, and the independent checkers of their contracts (SpreadChecker, PlannedChecker) find
+//   nothing wrong where their rules apply.
 // - Every number is finite; a screen of `falls view`, of any size and from any row, is drawn
 //   in time that does not grow with the layout's extent; frames of the columnar styles do not overlap; the rect query is a
 //   brute-force filter; the independent rule checker of the tests finds nothing wrong where its
@@ -49,10 +50,11 @@ public func fuzzLayout(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
   do {
     paged = try WaterfallLayout(configuration)
     for page in input.pages(of: items) {
-      // Where each append is a page (spread, flat end), pages are prefix-stable instead of
-      // equal to the layout at once. (The ring styles place every item again by design.)
-      let before = paged.elements
-      pageStarts.append(before.count)
+      // Where each append is a page (spread, planned, flat end), pages are prefix-stable instead
+      // of equal to the layout at once: no final element moves (under planned, the last items
+      // of a page are held back and may). The ring styles place every item again by design.
+      let before = Array(paged.elements.dropLast(paged.heldBackCount))
+      pageStarts.append(paged.elements.count)
       try paged.append(page)
       guard !configuration.appendsArePages || Array(paged.elements.prefix(before.count)) == before
       else {

@@ -240,7 +240,8 @@ struct ColumnsEngine: StyleEngine {
     let total = held.count + itemCount
     let planner = Rules.Planning(
       resuming: working.flatEnd ? nil : self.planner, columns: working.columns, state: next.plan,
-      bound: PlannedAlignment.usable(working.maxDistortion), floor: startCount)
+      bound: PlannedAlignment.usable(working.maxDistortion), floor: startCount,
+      first: startCount + held.count)
     var carriedPlanner: Planner?
     var failure: LayoutError?
     var runMemory = Rules.Runs.memory(columns: working.columns, items: total)

@@ -76,8 +76,10 @@ struct PlanState: Hashable, Sendable {
 /// (``NoPlanner``), so that their loops carry nothing of it.
 protocol AlignmentPlanning {
   /// The planner of one batch in `columns` columns, from the state the batch before left: the
-  /// memory `resuming` goes on when it is given, and a levelling moves no item below `floor`.
-  init(resuming: Planner?, columns: Int, state: PlanState, bound: Double, floor: Int)
+  /// memory `resuming` goes on when it is given, else a new one starts at the batch's first
+  /// item, the layout's item `first`; a levelling moves no item below `floor`.
+  init(
+    resuming: Planner?, columns: Int, state: PlanState, bound: Double, floor: Int, first: Int)
   /// The memory to go on with in the next batch; `nil` for the rules that keep none.
   var carried: Planner? { get }
   var state: PlanState { get set }
@@ -112,7 +114,9 @@ struct Placement {
 
 /// The rules that do not plan.
 struct NoPlanner: AlignmentPlanning {
-  init(resuming: Planner?, columns: Int, state: PlanState, bound: Double, floor: Int) {}
+  init(
+    resuming: Planner?, columns: Int, state: PlanState, bound: Double, floor: Int, first: Int
+  ) {}
   var carried: Planner? { nil }
   var state: PlanState {
     get { PlanState(seed: 0) }

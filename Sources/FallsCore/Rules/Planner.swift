@@ -77,8 +77,16 @@ struct Planner: AlignmentPlanning {
     beam = Beam(columns: looksAhead ? columns : 1)
   }
 
-  init(resuming: Planner?, columns: Int, state: PlanState, bound: Double, floor: Int) {
-    self = resuming ?? Planner(columns: columns, state: state, bound: bound)
+  init(
+    resuming: Planner?, columns: Int, state: PlanState, bound: Double, floor: Int, first: Int
+  ) {
+    if let resuming {
+      self = resuming
+    } else {
+      self.init(columns: columns, state: state, bound: bound)
+      // Items are seen from the batch's first on.
+      seen = first
+    }
     self.state = state
     self.floor = floor
     // A new batch brings new items into view: the look-ahead runs again.

@@ -224,4 +224,28 @@ import Testing
     try layout.append(GeneratedFeeds.items(count: 30, seed: 2))
     #expect(layout.heldBackCount == 0)
   }
+
+  @Test(
+    "With a flat end, pages of any length lay out, never move an earlier page, and end flat within the bound",
+    arguments: [1, 7, 20])
+  func flatEndInPages(page: Int) throws {
+    var configuration = Self.planned(columns: 3, chance: 0.67)
+    configuration.flatEnd = true
+    let items = GeneratedFeeds.items(count: 120, seed: UInt64(page))
+    var layout = try WaterfallLayout(configuration)
+    var start = 0
+    while start < items.count {
+      let before = layout.elements
+      try layout.append(Array(items[start..<min(items.count, start + page)]))
+      #expect(Array(layout.elements.prefix(before.count)) == before)
+      start += page
+    }
+    let pages = layout.elements
+    layout.flattenEnd()
+    #expect(
+      Array(layout.elements.prefix(items.count - min(page, items.count)))
+        == Array(pages.prefix(items.count - min(page, items.count))))
+    let quality = try #require(LayoutQuality(of: layout, items: items))
+    #expect(quality.maxDistortion <= configuration.maxDistortion * (1 + 1e-6))
+  }
 }
