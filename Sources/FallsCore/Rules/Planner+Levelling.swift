@@ -179,4 +179,25 @@ extension Planner {
     // Its free run for a flat end starts where it was: its end is fixed.
     runs.fix(partner)
   }
+
+  /// Whether an enlarged item that heads a tail of `levelling`, and grows with it, stays clear
+  /// of the enlarged items in the columns beside it: never two enlarged items side by side.
+  func growsClear(_ levelling: Levelling, rowSpacing: Double, enlargement: Enlargement) -> Bool {
+    let length = PlannedAlignment.tailLength
+    for (side, column) in [levelling.left, levelling.left + 1].enumerated() {
+      let first = side == 0 ? levelling.firsts.0 : levelling.firsts.1
+      let sum = side == 0 ? levelling.sums.0 : levelling.sums.1
+      let partner = tailPartner[column * length]
+      guard first == 0, partner >= 0,
+        let (top, factor, count) = tailItems(
+          column, from: 0, sum: sum, line: levelling.line, rowSpacing: rowSpacing)
+      else { continue }
+      let bottom = count == 1 ? levelling.line : top + tailNatural[column * length] * factor
+      let left = min(column, partner)
+      for beside in [left - 1, left + 2] where beside >= 0 && beside < enlargement.runs.count {
+        if Enlargement.overlaps(enlargement.runs[beside], top: top, bottom: bottom) { return false }
+      }
+    }
+    return true
+  }
 }

@@ -260,7 +260,9 @@ struct Planner: AlignmentPlanning {
     var replays: [Replay] = []
     for candidate in levellings(before: next, in: view) {
       guard valid.count < PlannedAlignment.branches else { break }
-      if let replay = replayed(candidate, before: next, view: view, chooser: chooser) {
+      if let replay = replayed(candidate, before: next, view: view, chooser: chooser),
+        growsClear(candidate, rowSpacing: view.rowSpacing, enlargement: enlargement)
+      {
         valid.append(candidate)
         replays.append(replay)
       }
