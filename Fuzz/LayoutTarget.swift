@@ -157,7 +157,8 @@ private func checkMoving(
     }
   }
   // The independent checker of spread's contract, where its rules apply, on the layout as the
-  // pages placed it (the flat end, made after, is held to its bound and page above).
+  // pages placed it (the flat end, made after, is held to its bound and page above); planned's,
+  // whose flat end keeps every column choice, on the flattened layout too.
   guard configuration.style == .irregular, configuration.alignment != .seed,
     configuration.axis == .vertical, configuration.direction == .leftToRight,
     configuration.scale == nil, configuration.order == .shortest, configuration.tolerance == 0
@@ -170,6 +171,11 @@ private func checkMoving(
       configuration: configuration, items: items,
       bound: min(PlannedAlignment.bound, configuration.maxDistortion)
     ).violations(of: unflattened.elements)
+      + (configuration.flatEnd
+        ? PlannedChecker(
+          configuration: configuration, items: items, bound: configuration.maxDistortion,
+          flatEnd: true
+        ).violations(of: layout.elements) : [])
   guard problems.isEmpty else {
     fatalError(
       "\(configuration.alignment) rules broken: \(problems.prefix(3)) in \(configuration) of \(items.prefix(8)) "

@@ -16,17 +16,24 @@ import FallsCore
 /// - no height is further than `bound` from its natural height (enlarged: `2h + rowSpacing`),
 ///   and every item keeps its width and its column's x;
 /// - an item whose height moved is one of the last `tailLength` items of its column below a
-///   line the column then shares with a neighbour, or an enlarged item that heads them.
+///   line the column then shares with a neighbour, or an enlarged item that heads them; after a
+///   flat end (`flatEnd`), whose runs end where the bound lets them, that is not asked.
 public struct PlannedChecker {
   public let configuration: LayoutConfiguration
   public let items: [LayoutItem]
   /// The most an item's height may differ from its natural height, as a share of it.
   public let bound: Double
+  /// Whether the layout's end was flattened (``WaterfallLayout/flattenEnd()``).
+  public let flatEnd: Bool
 
-  public init(configuration: LayoutConfiguration, items: [LayoutItem], bound: Double = 0.03) {
+  public init(
+    configuration: LayoutConfiguration, items: [LayoutItem], bound: Double = 0.03,
+    flatEnd: Bool = false
+  ) {
     self.configuration = configuration
     self.items = items
     self.bound = bound
+    self.flatEnd = flatEnd
   }
 
   public func violations(of elements: [LayoutElement]) -> [String] {
@@ -116,8 +123,8 @@ public struct PlannedChecker {
       previous = element
     }
     // A moved one-column item is among the last items of its column below a line it shares.
-    for (position, element) in elements.enumerated() where !element.isEnlarged && element.span == 1
-    {
+    for (position, element) in elements.enumerated()
+    where !flatEnd && !element.isEnlarged && element.span == 1 {
       let item = items[position]
       let natural = w * item.height / item.width
       guard abs(element.frame.height - natural) > 1e-9 * natural else { continue }

@@ -83,23 +83,58 @@ extension ColumnsEngine {
   }
 
   /// Moves each column's free run of the last batch towards one line, as far as the bound
-  /// allows.
+  /// allows. Under the planned alignment, whose frames keep every column choice, only as far
+  /// as the choices stay the same: the largest share of the move, to 1/64, that keeps them.
   private mutating func flattenRuns(_ elements: inout [LayoutElement]) {
     guard let (startCount, kept) = lastBatchRuns else { return }
     // Taken out while it is written, so that it is written in place rather than copied.
     lastBatchRuns = nil
+    defer { lastBatchRuns = (startCount, kept) }
     var memory = kept
-    FreeRuns.withRuns(&memory) { runs in flatten(runs, startCount: startCount, &elements) }
-    lastBatchRuns = (startCount, memory)
+    let moves = FreeRuns.withRuns(&memory) { runs in self.moves(runs) }
+    guard !moves.isEmpty else { return }
+    guard working.alignment == .planned else {
+      return move(moves, by: 1, startCount: startCount, runs: kept, &elements)
+    }
+    let placed = Array(elements[startCount...])
+    let first = startCount + (moves.map(\.firstOffset).min() ?? 0)
+    // On a pixel grid the frames' edges are rounded, and can tie where the engine's did not:
+    // the choices the frames change with nothing moved are the most a move may change.
+    let allowed =
+      configuration.pixelGrid == nil
+      ? 0 : changedChoices(elements, startCount: startCount, from: first)
+    func keeps(_ share: Double) -> Bool {
+      elements.replaceSubrange(startCount..., with: placed)
+      move(moves, by: share, startCount: startCount, runs: kept, &elements)
+      return changedChoices(elements, startCount: startCount, from: first) <= allowed
+    }
+    guard !keeps(1) else { return }
+    var (low, high) = (0.0, 1.0)
+    for _ in 0..<6 {
+      let share = (low + high) / 2
+      if keeps(share) { low = share } else { high = share }
+    }
+    if low == 0 || !keeps(low) {
+      elements.replaceSubrange(startCount..., with: placed)
+    }
   }
 
-  private mutating func flatten(
-    _ runs: FreeRuns, startCount: Int, _ elements: inout [LayoutElement]
-  ) {
+  /// A move of one column's free run: its bottom, where it is to end, and the batch offset of
+  /// its first item.
+  private struct RunMove {
+    var column: Int
+    var bottom: Double
+    var target: Double
+    var firstOffset: Int
+  }
+
+  /// Where each column's free run is to end: on the line that asks the least distortion, or as
+  /// near it as the bound allows.
+  private func moves(_ runs: FreeRuns) -> [RunMove] {
     let count = working.columns
     let used = (0..<count).filter { columns.flags[$0 + 1] & ColumnState.empty == 0 }
     let movable = used.filter { runs.count($0) > 0 }
-    guard !movable.isEmpty else { return }
+    guard !movable.isEmpty else { return [] }
     let bottoms = used.map { columns.bottoms[$0 + 1] }
     let fixed = used.filter { runs.count($0) == 0 }.map { columns.bottoms[$0 + 1] }
     // The line lies between the fixed ends, which cannot move, or else anywhere between the
@@ -117,23 +152,68 @@ extension ColumnsEngine {
     }
     let line = (low + high) / 2
     let bound = SpreadAlignment.usable(working.maxDistortion)
-    columnXs.withUnsafeBufferPointer { columnXs in
-      let transform = Mapped(columnXs: columnXs, configuration: configuration)
-      elements.withUnsafeMutableBufferPointer { all in
-        let batch = UnsafeMutableBufferPointer(rebasing: all[startCount...])
-        for column in movable {
-          let bottom = columns.bottoms[column + 1]
-          let reach = bound * runs.naturalSum(column)
-          let target = bottom + min(max(line - bottom, -reach), reach)
-          guard target != bottom else { continue }
-          _ = runs.restack(
-            column, to: target, rowSpacing: working.rowSpacing, width: columnWidth,
-            startCount: startCount, transform: transform, into: batch, current: nil)
-          columns.bottoms[column + 1] = target
-          columns.reachable[column + 1] = target
+    return movable.compactMap { column in
+      let bottom = columns.bottoms[column + 1]
+      let reach = bound * runs.naturalSum(column)
+      let target = bottom + min(max(line - bottom, -reach), reach)
+      guard target != bottom else { return nil }
+      return RunMove(
+        column: column, bottom: bottom, target: target, firstOffset: runs.firstOffset(column))
+    }
+  }
+
+  /// Makes `share` of each move: each run stacked again to end that far towards its target,
+  /// from the runs as `memory` keeps them.
+  private mutating func move(
+    _ moves: [RunMove], by share: Double, startCount: Int, runs memory: FreeRunMemory,
+    _ elements: inout [LayoutElement]
+  ) {
+    var memory = memory
+    FreeRuns.withRuns(&memory) { runs in
+      columnXs.withUnsafeBufferPointer { columnXs in
+        let transform = Mapped(columnXs: columnXs, configuration: configuration)
+        elements.withUnsafeMutableBufferPointer { all in
+          let batch = UnsafeMutableBufferPointer(rebasing: all[startCount...])
+          for move in moves {
+            let target = share == 1 ? move.target : move.bottom + share * (move.target - move.bottom)
+            _ = runs.restack(
+              move.column, to: target, rowSpacing: working.rowSpacing, width: columnWidth,
+              startCount: startCount, transform: transform, into: batch, current: nil)
+            columns.bottoms[move.column + 1] = target
+            columns.reachable[move.column + 1] = target
+          }
         }
       }
     }
-    columns.lowest = used.map { columns.bottoms[$0 + 1] }.max() ?? columns.lowest
+    columns.lowest =
+      (0..<working.columns).filter { columns.flags[$0 + 1] & ColumnState.empty == 0 }
+      .map { columns.bottoms[$0 + 1] }.max() ?? columns.lowest
+  }
+
+  /// How many of the batch's elements from position `first` on stand in a column other than
+  /// the one the order chooses, each column's bottom where the last frame in it ends (the
+  /// state before the batch is the last page's).
+  func changedChoices(_ elements: [LayoutElement], startCount: Int, from first: Int) -> Int {
+    guard var state = lastPageStart?.columns else { return 0 }
+    var chooser = Self.chooser(working, cursor: state.cursor)
+    let axis = configuration.axis
+    return state.withView(insetTop: working.insets.top, rowSpacing: working.rowSpacing) { view in
+      var changed = 0
+      for element in elements[startCount...] {
+        let (column, span) = (element.column, element.span)
+        if element.index >= first,
+          chooser.column(span: element.isEnlarged ? 1 : span, in: view).column != column
+        {
+          changed += 1
+        }
+        let bottom = element.frame.along(axis).1
+        for covered in column..<column + span {
+          view.bottoms[covered] = bottom
+          view.flags[covered] = element.isEnlarged ? ColumnState.endsEnlarged : 0
+        }
+        chooser.placed(column: column, span: span, count: view.count)
+      }
+      return changed
+    }
   }
 }

@@ -118,34 +118,39 @@ struct ColumnsEngine: StyleEngine {
       var failure: LayoutError?
       array.withUnsafeBufferPointer { items in
         do throws(LayoutError) {
-          try append(items, chosenBy: working.order, to: &elements, index: &index)
+          try append(items, to: &elements, index: &index)
         } catch {
           failure = error
         }
       }
       if let failure { throw failure }
     case .generated(let items):
-      try append(items, chosenBy: working.order, to: &elements, index: &index)
+      try append(items, to: &elements, index: &index)
     }
     if let page { lastPageStart = page }
   }
 
   private mutating func append<Items: RandomAccessCollection<LayoutItem>>(
-    _ items: Items, chosenBy order: PlacementOrder, to elements: inout [LayoutElement],
-    index: inout BlockIndex
+    _ items: Items, to elements: inout [LayoutElement], index: inout BlockIndex
   ) throws(LayoutError) where Items.Index == Int {
-    let cursor = columns.cursor
-    switch order {
+    // Each chooser type by name, so that the loop is specialised for it.
+    switch Self.chooser(working, cursor: columns.cursor) {
+    case let chooser as Shortest: try append(items, to: &elements, index: &index, chooser)
+    case let chooser as WithinTolerance: try append(items, to: &elements, index: &index, chooser)
+    case let chooser as InTurn: try append(items, to: &elements, index: &index, chooser)
+    case let chooser: preconditionFailure("no loop for \(type(of: chooser))")
+    }
+  }
+
+  /// The chooser of `working`'s order, its search starting at `cursor`.
+  static func chooser(_ working: LayoutConfiguration, cursor: Int) -> any ColumnChooser {
+    switch working.order {
     case .shortest where working.tolerance > 0:
-      try append(
-        items, to: &elements, index: &index,
-        WithinTolerance(tolerance: working.tolerance, cursor: cursor))
+      WithinTolerance(tolerance: working.tolerance, cursor: cursor)
     case .shortest:
-      try append(items, to: &elements, index: &index, Shortest(cursor: cursor))
+      Shortest(cursor: cursor)
     case .leftToRight, .rightToLeft:
-      try append(
-        items, to: &elements, index: &index,
-        InTurn(isFromRight: working.order == .rightToLeft, cursor: cursor))
+      InTurn(isFromRight: working.order == .rightToLeft, cursor: cursor)
     }
   }
 

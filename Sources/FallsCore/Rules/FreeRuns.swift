@@ -106,6 +106,13 @@ struct FreeRuns: RunTracking {
   @inline(__always)
   func naturalSum(_ column: Int) -> Double { columns[column].sum }
 
+  /// The batch offset of the first item of `column`'s run, which is not empty.
+  func firstOffset(_ column: Int) -> Int {
+    var member = columns[column].last
+    for _ in 1..<columns[column].count { member = Int(items[member].above) }
+    return member
+  }
+
   @inline(__always)
   func add(_ offset: Int, column: Int, top: Double, natural: Double) {
     if columns[column].count == 0 {

@@ -248,4 +248,33 @@ import Testing
     let quality = try #require(LayoutQuality(of: layout, items: items))
     #expect(quality.maxDistortion <= configuration.maxDistortion * (1 + 1e-6))
   }
+
+  @Test(
+    "A flat end keeps every column choice: the flattened frames of any feed, 2–8 columns, spans and pages keep every rule (PlannedChecker at the --max-distortion bound)",
+    arguments: 0..<60)
+  func flatEndKeepsChoices(trial: Int) throws {
+    var random = SplitMix64(seed: UInt64(trial) &* 104_729 &+ 5)
+    let columns = 2 + Int(random.nextUnit() * 7)
+    var items = GeneratedFeeds.items(count: 10 + Int(random.nextUnit() * 120), seed: UInt64(trial))
+    for index in items.indices where random.nextUnit() < 0.05 {
+      items[index].span = 2 + Int(random.nextUnit() * Double(columns))
+    }
+    var configuration = LayoutConfiguration(
+      style: .irregular, width: 200 + random.nextUnit() * 1200, columns: columns,
+      rowSpacing: (random.nextUnit() * 20).rounded(), seed: UInt64(trial),
+      enlargeChance: random.nextUnit(), alignment: .planned,
+      maxDistortion: 0.03 + random.nextUnit() * 0.2)
+    configuration.flatEnd = true
+    var layout = try WaterfallLayout(configuration)
+    let page = 1 + Int(random.nextUnit() * 60)
+    for start in stride(from: 0, to: items.count, by: page) {
+      try layout.append(Array(items[start..<min(items.count, start + page)]))
+    }
+    layout.flattenEnd()
+    let problems = PlannedChecker(
+      configuration: configuration, items: items, bound: configuration.maxDistortion,
+      flatEnd: true
+    ).violations(of: layout.elements)
+    #expect(problems.isEmpty, "\(problems.prefix(5))")
+  }
 }
