@@ -345,7 +345,8 @@ extension LayoutFlag {
           + "columns only for an enlargement, where a look-ahead over the next "
           + "\(PlannedAlignment.horizon) items finds it pays, moving each column's last "
           + "\(PlannedAlignment.tailLength) items by at most "
-          + "\(formatNumber(PlannedAlignment.bound * 100))% (or --max-distortion if less). "
+          + "\(formatNumber(PlannedAlignment.bound * 100))% (or --max-distortion if less; "
+          + "--flat-end moves the last page's up to --max-distortion). "
           + "Default: \(defaults.alignment.rawValue).",
         option: .alignment,
         read: { $0.options.configuration.alignment = try $1.choice(AlignmentStrategy.self) })
@@ -366,8 +367,9 @@ extension LayoutFlag {
       LayoutFlag(
         name: name,
         help: "On the last page, bring the column bottoms to one line where that is possible "
-          + "within --max-distortion (\(LayoutStyle.taking(.alignment).listed)); the quality figure "
-          + "raggedEnd says how near.",
+          + "within --max-distortion (\(LayoutStyle.taking(.alignment).listed)); under --align "
+          + "planned only as far as every item stays in the column it was placed in. The quality "
+          + "figure raggedEnd says how near.",
         option: .alignment, commands: .layoutReporters,
         read: { reading, _ in reading.options.configuration.flatEnd = true })
     case .order:

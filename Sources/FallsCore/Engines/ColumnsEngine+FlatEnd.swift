@@ -1,7 +1,22 @@
 // The flat end: the last page placed again with its end in view, its runs moved to one line.
 extension ColumnsEngine {
-  /// The most rows at the end of the last page that spread leaves free for a flat end.
-  static let mostFreeEndRows = 20
+  /// The most rows at the end of the last page that spread leaves free for a flat end, and
+  /// that the planned alignment leaves unlevelled: a try costs the page's placement, which is
+  /// the planned alignment's look-ahead, and on the feeds of docs/layout-rules.md none of its
+  /// flattest ends needs more than 2 rows. Past ``PlannedAlignment/mostPlannedColumns`` the
+  /// planned flat end searches least (``isWide``).
+  func mostFreeEndRows() -> Int {
+    switch working.alignment {
+    case .seed: 0
+    case .spread: 20
+    case .planned: isWide ? 0 : 2
+    }
+  }
+
+  /// Whether the layout has more columns than the planned alignment's look-ahead simulates:
+  /// then a planned flat end tries one line and the whole move or none, since each check of a
+  /// move places the page's end again at O(*c*) an item.
+  var isWide: Bool { working.columns > PlannedAlignment.mostPlannedColumns }
 
   mutating func flattenEnd(_ elements: inout [LayoutElement], index: inout BlockIndex) {
     guard working.flatEnd, let page = lastPageStart, let (startCount, _) = lastBatchRuns else {
@@ -19,7 +34,7 @@ extension ColumnsEngine {
     lastBatchRuns = nil
     let before = self
     var best: (freeRows: Int, raggedness: Double)?
-    let rows = working.alignment != .seed ? 0...Self.mostFreeEndRows : 0...0
+    let rows = 0...mostFreeEndRows()
     for freeRows in rows {
       guard
         let again = before.placedAgain(
@@ -83,20 +98,49 @@ extension ColumnsEngine {
   }
 
   /// Moves each column's free run of the last batch towards one line, as far as the bound
-  /// allows. Under the planned alignment, whose frames keep every column choice, only as far
-  /// as the choices stay the same: the largest share of the move, to 1/64, that keeps them.
+  /// allows.
+  ///
+  /// Under the planned alignment, whose frames keep every column choice, a column moves only
+  /// the fewest last items of its run that reach the line, and only as far as every choice
+  /// stays: the largest share of the moves, to 1/64, that keeps them all. Two lines are tried,
+  /// the one that asks the least distortion and the lowest end (which the others only grow
+  /// towards; the last item of a column can always grow), and the flatter result is kept.
   private mutating func flattenRuns(_ elements: inout [LayoutElement]) {
     guard let (startCount, kept) = lastBatchRuns else { return }
     // Taken out while it is written, so that it is written in place rather than copied.
     lastBatchRuns = nil
     defer { lastBatchRuns = (startCount, kept) }
     var memory = kept
-    let moves = FreeRuns.withRuns(&memory) { runs in self.moves(runs) }
-    guard !moves.isEmpty else { return }
-    guard working.alignment == .planned else {
-      return move(moves, by: 1, startCount: startCount, runs: kept, &elements)
+    let isPlanned = working.alignment == .planned
+    let lines = FreeRuns.withRuns(&memory) { runs in self.lines(runs, isPlanned: isPlanned) }
+    guard isPlanned else {
+      let moves = FreeRuns.withRuns(&memory) { runs in
+        self.moves(runs, to: lines[0], fewest: false)
+      }
+      guard !moves.isEmpty else { return }
+      return move(moves, share: 1, startCount: startCount, runs: kept, &elements)
     }
     let placed = Array(elements[startCount...])
+    let before = columns
+    var best: (moves: [RunMove], share: Double, raggedness: Double)?
+    for line in lines {
+      let moves = FreeRuns.withRuns(&memory) { runs in self.moves(runs, to: line, fewest: true) }
+      guard !moves.isEmpty else { continue }
+      let share = largestShare(moves, startCount: startCount, runs: kept, placed, &elements)
+      let ends = columns.columnBottoms.compactMap { $0 }
+      let raggedness = (ends.max() ?? 0) - (ends.min() ?? 0)
+      if raggedness < best?.raggedness ?? .infinity { best = (moves, share, raggedness) }
+      (columns, elements[startCount...]) = (before, placed[...])
+    }
+    if let best { move(best.moves, share: best.share, startCount: startCount, runs: kept, &elements) }
+  }
+
+  /// The largest share of `moves`, to 1/64, that keeps every column choice, made; `placed` is
+  /// the batch as it stands before any.
+  private mutating func largestShare(
+    _ moves: [RunMove], startCount: Int, runs: FreeRunMemory, _ placed: [LayoutElement],
+    _ elements: inout [LayoutElement]
+  ) -> Double {
     let first = startCount + (moves.map(\.firstOffset).min() ?? 0)
     // On a pixel grid the frames' edges are rounded, and can tie where the engine's did not:
     // the choices the frames change with nothing moved are the most a move may change.
@@ -105,36 +149,35 @@ extension ColumnsEngine {
       ? 0 : changedChoices(elements, startCount: startCount, from: first)
     func keeps(_ share: Double) -> Bool {
       elements.replaceSubrange(startCount..., with: placed)
-      move(moves, by: share, startCount: startCount, runs: kept, &elements)
+      move(moves, share: share, startCount: startCount, runs: runs, &elements)
       return changedChoices(elements, startCount: startCount, from: first) <= allowed
     }
-    guard !keeps(1) else { return }
+    guard !keeps(1) else { return 1 }
     var (low, high) = (0.0, 1.0)
-    for _ in 0..<6 {
+    for _ in 0..<(isWide ? 0 : 6) {
       let share = (low + high) / 2
       if keeps(share) { low = share } else { high = share }
     }
-    if low == 0 || !keeps(low) {
-      elements.replaceSubrange(startCount..., with: placed)
-    }
+    _ = keeps(low)
+    return low
   }
 
-  /// A move of one column's free run: its bottom, where it is to end, and the batch offset of
-  /// its first item.
+  /// A move of the last `last` items of one column's free run: the column's bottom, where it
+  /// is to end, and the batch offset of the first item moved.
   private struct RunMove {
     var column: Int
+    var last: Int
     var bottom: Double
     var target: Double
     var firstOffset: Int
   }
 
-  /// Where each column's free run is to end: on the line that asks the least distortion, or as
-  /// near it as the bound allows.
-  private func moves(_ runs: FreeRuns) -> [RunMove] {
+  /// The lines the free runs may move towards: the one that asks the least distortion and,
+  /// under the planned alignment, the lowest end.
+  private func lines(_ runs: FreeRuns, isPlanned: Bool) -> [Double] {
     let count = working.columns
     let used = (0..<count).filter { columns.flags[$0 + 1] & ColumnState.empty == 0 }
     let movable = used.filter { runs.count($0) > 0 }
-    guard !movable.isEmpty else { return [] }
     let bottoms = used.map { columns.bottoms[$0 + 1] }
     let fixed = used.filter { runs.count($0) == 0 }.map { columns.bottoms[$0 + 1] }
     // The line lies between the fixed ends, which cannot move, or else anywhere between the
@@ -150,22 +193,38 @@ extension ColumnsEngine {
       let third = (high - low) / 3
       if cost(low + third) <= cost(high - third) { high -= third } else { low += third }
     }
-    let line = (low + high) / 2
+    return [(low + high) / 2] + (isPlanned && !isWide ? [bottoms.max() ?? 0] : [])
+  }
+
+  /// Where each column's free run is to end: on `line`, or as near it as the bound allows;
+  /// with `fewest`, by moving the fewest last items of the run that reach it.
+  private func moves(_ runs: FreeRuns, to line: Double, fewest: Bool) -> [RunMove] {
     let bound = SpreadAlignment.usable(working.maxDistortion)
-    return movable.compactMap { column in
+    return (0..<working.columns).compactMap { column in
+      let count = runs.count(column)
+      guard count > 0, columns.flags[column + 1] & ColumnState.empty == 0 else { return nil }
       let bottom = columns.bottoms[column + 1]
-      let reach = bound * runs.naturalSum(column)
+      var (last, sum) = (count, runs.naturalSum(column))
+      if fewest {
+        (last, sum) = (0, 0)
+        for natural in runs.naturalsFromTheEnd(column) {
+          (last, sum) = (last + 1, sum + natural)
+          if bound * sum >= abs(line - bottom) { break }
+        }
+      }
+      let reach = bound * sum
       let target = bottom + min(max(line - bottom, -reach), reach)
       guard target != bottom else { return nil }
       return RunMove(
-        column: column, bottom: bottom, target: target, firstOffset: runs.firstOffset(column))
+        column: column, last: last, bottom: bottom, target: target,
+        firstOffset: runs.firstOffset(column, last: last))
     }
   }
 
   /// Makes `share` of each move: each run stacked again to end that far towards its target,
   /// from the runs as `memory` keeps them.
   private mutating func move(
-    _ moves: [RunMove], by share: Double, startCount: Int, runs memory: FreeRunMemory,
+    _ moves: [RunMove], share: Double, startCount: Int, runs memory: FreeRunMemory,
     _ elements: inout [LayoutElement]
   ) {
     var memory = memory
@@ -176,11 +235,13 @@ extension ColumnsEngine {
           let batch = UnsafeMutableBufferPointer(rebasing: all[startCount...])
           for move in moves {
             let target = share == 1 ? move.target : move.bottom + share * (move.target - move.bottom)
-            _ = runs.restack(
-              move.column, to: target, rowSpacing: working.rowSpacing, width: columnWidth,
-              startCount: startCount, transform: transform, into: batch, current: nil)
             columns.bottoms[move.column + 1] = target
             columns.reachable[move.column + 1] = target
+            guard share > 0 else { continue }
+            _ = runs.restack(
+              move.column, last: move.last, to: target, rowSpacing: working.rowSpacing,
+              width: columnWidth, startCount: startCount, transform: transform, into: batch,
+              current: nil)
           }
         }
       }

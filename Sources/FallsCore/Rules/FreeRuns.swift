@@ -106,10 +106,10 @@ struct FreeRuns: RunTracking {
   @inline(__always)
   func naturalSum(_ column: Int) -> Double { columns[column].sum }
 
-  /// The batch offset of the first item of `column`'s run, which is not empty.
-  func firstOffset(_ column: Int) -> Int {
+  /// The batch offset of the first of the last `last` items of `column`'s run (at least 1).
+  func firstOffset(_ column: Int, last: Int) -> Int {
     var member = columns[column].last
-    for _ in 1..<columns[column].count { member = Int(items[member].above) }
+    for _ in 1..<last { member = Int(items[member].above) }
     return member
   }
 
@@ -144,6 +144,19 @@ struct FreeRuns: RunTracking {
     _ column: Int, to bottom: Double, rowSpacing: Double, width: Double, startCount: Int,
     transform: Transform, into placed: UnsafeMutableBufferPointer<LayoutElement>, current: Int?
   ) -> (top: Double, extent: Double)? {
+    restack(
+      column, last: columns[column].count, to: bottom, rowSpacing: rowSpacing, width: width,
+      startCount: startCount, transform: transform, into: placed, current: current)
+  }
+
+  /// ``restack(_:to:rowSpacing:width:startCount:transform:into:current:)`` of the last `last`
+  /// items of `column`'s run only (at least 1), which stand at their natural extents: the items
+  /// above them stay where they are.
+  func restack<Transform: FrameTransform>(
+    _ column: Int, last: Int, to bottom: Double, rowSpacing: Double, width: Double,
+    startCount: Int, transform: Transform, into placed: UnsafeMutableBufferPointer<LayoutElement>,
+    current: Int?
+  ) -> (top: Double, extent: Double)? {
     let run = columns[column]
     let count = run.count
     // The run top down, from the links that lead up from its last item.
@@ -152,15 +165,49 @@ struct FreeRuns: RunTracking {
       items[slot].order = Int32(truncatingIfNeeded: member)
       member = Int(items[member].above)
     }
+    let (top, sum) = last == count ? (run.top, run.sum) : end(column, last: last, rowSpacing)
+    let skipped = count - last
     let kept = Self.stack(
-      count, sum: run.sum, in: column, from: run.top, to: bottom, rowSpacing: rowSpacing,
+      last, sum: sum, in: column, from: top, to: bottom, rowSpacing: rowSpacing,
       width: width, startCount: startCount, transform: transform, into: placed, current: current
     ) { slot in
-      let offset = Int(items[slot].order)
+      let offset = Int(items[skipped + slot].order)
       return (offset, items[offset].natural)
     }
     fix(column)
     return kept
+  }
+
+  /// Where the last `last` items of `column`'s run start, placed at their natural extents from
+  /// the run's top as the placement adds them, and the sum of their natural extents.
+  func end(_ column: Int, last: Int, _ rowSpacing: Double) -> (top: Double, sum: Double) {
+    let run = columns[column]
+    var member = run.last
+    var sum = 0.0
+    for _ in 0..<last {
+      sum += items[member].natural
+      member = Int(items[member].above)
+    }
+    // The items above, top down: their offsets are the links up from `member`.
+    var above: [Int] = []
+    while member >= 0 {
+      above.append(member)
+      member = Int(items[member].above)
+    }
+    var top = run.top
+    for offset in above.reversed() { top = top + items[offset].natural + rowSpacing }
+    return (top, sum)
+  }
+
+  /// The natural extents of `column`'s run, bottom up.
+  func naturalsFromTheEnd(_ column: Int) -> [Double] {
+    var naturals: [Double] = []
+    var member = columns[column].last
+    for _ in 0..<columns[column].count {
+      naturals.append(items[member].natural)
+      member = Int(items[member].above)
+    }
+    return naturals
   }
 
   /// Stacks `count` one-column items of `column` from `top`, exactly `rowSpacing` apart, each at

@@ -21,7 +21,7 @@
 ///   by its enlargement, each step branching into no levelling and the ``branches`` cheapest
 ///   ones, and keeps the ``beamWidth`` best states, ranked by enlargements (half of one more
 ///   when a levelled pair waits), then by the sum of the enlargements' places in the look-ahead
-///   plus ten times the distortions spent. The first step of the best state is made.
+///   plus 1,000 times the distortion spent. The first step of the best state is made.
 /// - Fixed edges are a levelling's line, the bottom of an enlarged or spanning item and the
 ///   start of a batch (earlier pages never move). An item is moved at most once, so no height
 ///   is more than the bound from its natural height.
