@@ -132,7 +132,9 @@ extension ColumnsEngine {
       if raggedness < best?.raggedness ?? .infinity { best = (moves, share, raggedness) }
       (columns, elements[startCount...]) = (before, placed[...])
     }
-    if let best { move(best.moves, share: best.share, startCount: startCount, runs: kept, &elements) }
+    if let best {
+      move(best.moves, share: best.share, startCount: startCount, runs: kept, &elements)
+    }
   }
 
   /// The largest share of `moves`, to 1/64, that keeps every column choice, made; `placed` is
@@ -234,7 +236,8 @@ extension ColumnsEngine {
         elements.withUnsafeMutableBufferPointer { all in
           let batch = UnsafeMutableBufferPointer(rebasing: all[startCount...])
           for move in moves {
-            let target = share == 1 ? move.target : move.bottom + share * (move.target - move.bottom)
+            let target =
+              share == 1 ? move.target : move.bottom + share * (move.target - move.bottom)
             columns.bottoms[move.column + 1] = target
             columns.reachable[move.column + 1] = target
             guard share > 0 else { continue }
