@@ -260,11 +260,17 @@ struct Planner: AlignmentPlanning {
     var replays: [Replay] = []
     for candidate in levellings(before: next, in: view) {
       guard valid.count < PlannedAlignment.branches else { break }
-      if let replay = replayed(candidate, before: next, view: view, chooser: chooser),
-        growsClear(candidate, rowSpacing: view.rowSpacing, enlargement: enlargement)
-      {
-        valid.append(candidate)
-        replays.append(replay)
+      // The pair with its whole tails, or else with the fewest of their oldest items left out
+      // that lets every choice stand: the fewer items a levelling moves, the fewer placements
+      // between them it can change.
+      for variant in shortened(candidate, view: view) {
+        if let replay = replayed(variant, before: next, view: view, chooser: chooser),
+          growsClear(variant, rowSpacing: view.rowSpacing, enlargement: enlargement)
+        {
+          valid.append(variant)
+          replays.append(replay)
+          break
+        }
       }
     }
     guard !valid.isEmpty else { return false }
@@ -284,6 +290,33 @@ struct Planner: AlignmentPlanning {
       enlargement: enlargement, transform: transform, placed: placed, startCount: startCount,
       widths: widths)
     return true
+  }
+
+  /// `levelling`, then the same pair with the oldest items of either tail left out, fewest
+  /// first, each that still meets within the bound.
+  func shortened(_ levelling: Levelling, view: ColumnView) -> [Levelling] {
+    let length = PlannedAlignment.tailLength
+    let pair = (levelling.left, levelling.left + 1)
+    let counts = (tailCount[pair.0], tailCount[pair.1])
+    var variants = [levelling]
+    let most = (counts.0 - levelling.firsts.0) + (counts.1 - levelling.firsts.1)
+    for dropped in Swift.stride(from: 1, to: max(most, 1), by: 1) {
+      for left in 0...dropped {
+        let firsts = (levelling.firsts.0 + left, levelling.firsts.1 + dropped - left)
+        guard firsts.0 <= counts.0, firsts.1 <= counts.1 else { continue }
+        let sums = (
+          (firsts.0..<counts.0).reduce(0) { $0 + tailNatural[pair.0 * length + $1] },
+          (firsts.1..<counts.1).reduce(0) { $0 + tailNatural[pair.1 * length + $1] }
+        )
+        let (a, b) = (view.bottoms[pair.0], view.bottoms[pair.1])
+        guard let (line, distortion) = Self.meeting(a, b, gap: a - b, sums: sums, bound: bound)
+        else { continue }
+        variants.append(
+          Levelling(
+            left: pair.0, line: line, distortion: distortion, firsts: firsts, sums: sums))
+      }
+    }
+    return variants
   }
 
   /// The factor, and the items from slot `first`, of `column`'s tail meeting `line`.

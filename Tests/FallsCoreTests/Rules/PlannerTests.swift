@@ -31,4 +31,32 @@ import Testing
   func noMeeting(left: Double, right: Double, sums: (Double, Double)) {
     #expect(Planner.meeting(left, right, gap: left - right, sums: sums, bound: 0.03) == nil)
   }
+
+  @Test(
+    "A pair's shorter tails, oldest items left out, fewest first: only those within the bound (worked by hand)"
+  )
+  func shortenedTails() throws {
+    var planner = Planner(columns: 2, state: PlanState(seed: 1), bound: 0.03)
+    let length = PlannedAlignment.tailLength
+    // Column 0's tail is 100, 50, 40 pt; column 1's 60, 30 pt; they end at 300 and 306.
+    planner.tailCount = [3, 2]
+    for (slot, natural) in [100.0, 50, 40].enumerated() { planner.tailNatural[slot] = natural }
+    for (slot, natural) in [60.0, 30].enumerated() { planner.tailNatural[length + slot] = natural }
+    var state = ColumnState(LayoutConfiguration(style: .irregular, width: 375, columns: 2))
+    let variants = state.withView(insetTop: 10, rowSpacing: 10) { view in
+      view.bottoms[0] = 300
+      view.bottoms[1] = 306
+      let whole = Planner.Levelling(
+        left: 0, line: 300 + 6 * 190 / 280.0, distortion: 6 / 280.0, firsts: (0, 0),
+        sums: (190, 90))
+      return planner.shortened(whole, view: view)
+    }
+    // Leaving out 60 pt: 6 / (190 + 30) = 2.7%. Every other choice is past 3%: 6 / 180 (50 and
+    // 40 against 90), 6 / 190 (column 0 alone), and less.
+    #expect(variants.map(\.firsts.0) == [0, 0] && variants.map(\.firsts.1) == [0, 1])
+    let shorter = try #require(variants.last)
+    #expect(shorter.sums == (190, 30))
+    #expect(abs(shorter.distortion - 6 / 220.0) < 1e-15)
+    #expect(abs(shorter.line - (300 + 6 * 190 / 220.0)) < 1e-12)
+  }
 }
