@@ -504,6 +504,32 @@ private struct TerminalSession {
   }
 
   @Test(
+    "falls view --align planned at 80 columns: the last items of the newest page have dashed sides until the feed ends",
+    .enabled(if: tmuxPath != nil, "tmux is not installed"))
+  func viewerHeldBack() async throws {
+    let server = try await TestServer()
+    let url = server.url("/pages/{page}?size={size}")
+    let terminal = try await TerminalSession(
+      "\"$FALLS\" view --feed '\(url)' --page-size 20 --align planned; echo \"status $?\"",
+      width: 80, height: 24)
+    defer { terminal.close() }
+    _ = try await terminal.screen(containing: "20 items")
+    // At the bottom, the next page loads; its last items may still move, and are dashed.
+    var screen = try await terminal.press("G", thenExpect: "pages 1–2 · 40 items")
+    screen = try await terminal.press("G", thenExpect: "40 items")
+    #expect(screen.contains("╎") && screen.contains("╌"), "\(screen)")
+    try await terminal.press("q", thenExpect: "status 0")
+    // A feed file has no next page: nothing is held back, at the bottom either.
+    let file = try await TerminalSession(
+      "\"$FALLS\" view --align planned; echo \"status $?\"", width: 80, height: 24)
+    defer { file.close() }
+    _ = try await file.screen(containing: "50 items")
+    screen = try await file.press("G", thenExpect: "49 ")
+    #expect(!screen.contains("╎") && !screen.contains("╌") && screen.contains("┌"), "\(screen)")
+    try await file.press("q", thenExpect: "status 0")
+  }
+
+  @Test(
     "falls view ended by SIGTERM puts the terminal back and exits 143",
     .enabled(if: tmuxPath != nil, "tmux is not installed"))
   func viewerTerminated() async throws {

@@ -14,7 +14,7 @@ enum ViewCommand {
       "Takes the options of 'falls layout' that read the feed and make the layout, listed "
       + "below; --pages N loads N pages to begin with. Each box is an item at its frame, "
       + "labelled with its feed index: double lines for an enlarged item, ≈ beside an aligned "
-      + "one. Reaching the bottom of a URL feed with {page} loads its next page; the keys keep "
+      + "one, dashed sides for an item the next page may still move (--align planned). Reaching the bottom of a URL feed with {page} loads its next page; the keys keep "
       + "working while it loads. Standard output must be a terminal; the keys are read from "
       + "standard input, or from /dev/tty when standard input holds the feed "
       + "(cat feed.json | falls view). To print the layout, use 'falls layout'."

@@ -160,6 +160,11 @@ struct FeedPages {
     placed = PlacedItems(generated: generator, count: count)
   }
 
+  /// Marks the end of the feed: the items held back are final (``WaterfallLayout/finish()``).
+  mutating func finish() {
+    layout.finish()
+  }
+
   /// Brings the column ends of the last page to one line (``WaterfallLayout/flattenEnd()``).
   mutating func flattenEnd() {
     layout.flattenEnd()

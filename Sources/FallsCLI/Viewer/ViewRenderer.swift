@@ -10,8 +10,9 @@ import FallsTerminal
 /// and twice that down (terminal cells are about twice as tall as wide, so boxes keep their
 /// shape). Each element is a box of box-drawing characters from the cell where its frame starts
 /// to the cell before the one where it ends (at least 2 × 2): single lines for plain items,
-/// double lines for enlarged ones, `≈` beside the index of an aligned one; headers and footers
-/// are bands of heavy lines named by their kind.
+/// double lines for enlarged ones, `≈` beside the index of an aligned one, dashed sides for the
+/// items the planned alignment holds back (``WaterfallLayout/heldBackCount``: the only ones the
+/// next page may still move); headers and footers are bands of heavy lines named by their kind.
 struct ViewRenderer {
   var sectioned: SectionedLayout
   var items: PlacedItems
@@ -47,6 +48,8 @@ struct ViewRenderer {
   ///   whatever the size of the elements or of the content.
   func lines(top: Int, columns: Int, rows: Int) -> [String] {
     guard columns > 0, rows > 0 else { return [] }
+    let layout = sectioned.layouts[0]
+    let firstMovable = layout.elements.count - layout.heldBackCount
     var grid = [[Character]](
       repeating: [Character](repeating: " ", count: columns), count: rows)
     let (across, down) = scale(columns: columns)
@@ -54,7 +57,7 @@ struct ViewRenderer {
       x: 0, y: Double(top) * down, width: sectioned.contentSize.width,
       height: Double(rows) * down)
     for element in sectioned.elements(in: visible) {
-      draw(element, in: &grid, top: top, across: across, down: down)
+      draw(element, in: &grid, top: top, across: across, down: down, firstMovable: firstMovable)
     }
     return grid.map { String($0) }
   }
@@ -71,16 +74,18 @@ struct ViewRenderer {
     return (firstColumn...lastColumn, firstRow...lastRow)
   }
 
+  /// Draws `element`; an item at `firstMovable` or after is held back, and drawn dashed.
   private func draw(
     _ element: SectionElement, in grid: inout [[Character]], top: Int, across: Double,
-    down: Double
+    down: Double, firstMovable: Int
   ) {
     let (columnRange, rowRange) = Self.cells(of: element.frame, across: across, down: down)
-    let box: [Character]
+    var box: [Character]
     let label: String
     if let item = element.item {
       let state = ItemState(item)
       box = state == .enlarged ? Self.doubleBox : Self.singleBox
+      if item.index >= firstMovable { box.replaceSubrange(0..<2, with: Self.dashedSides) }
       label = String(items.feedIndex(at: item.index)) + (state == .aligned ? " ≈" : "")
     } else {
       box = Self.heavyBox
@@ -133,6 +138,9 @@ struct ViewRenderer {
   private static let singleBox = Array("─│┌┐└┘")
   private static let doubleBox = Array("═║╔╗╚╝")
   private static let heavyBox = Array("━┃┏┓┗┛")
+  /// The horizontal and vertical lines of a held-back item's box, whose corners stay those of
+  /// its kind.
+  private static let dashedSides = Array("╌╎")
 
   /// The status line: what is shown and where, exactly `columns` wide, its last column blank;
   /// and whether it holds `message`, which it leaves out rather than cut (it is then the

@@ -113,7 +113,11 @@ struct Viewer {
       message =
         skipped > 0 ? "page \(page): skipped \(ViewRenderer.grouped(skipped)) invalid items" : nil
       if count > 0 { lastFullPage = page }
-      if count == 0 || !isPaged { exhausted = true }
+      if count == 0 || !isPaged {
+        // The feed has ended: the items held back for the next page are final.
+        exhausted = true
+        pages.finish()
+      }
       if count == 0 { message = "page \(page) is empty: no more items after page \(page - 1)" }
     } catch {
       message = "page \(page): " + outcome(of: error).message
@@ -143,7 +147,7 @@ struct Viewer {
     }
     var configuration = options.configuration
     configuration.columns = columns
-    guard let fresh = try? WaterfallLayout(configuration, items: pages.placed.layoutItems) else {
+    guard var fresh = try? WaterfallLayout(configuration, items: pages.placed.layoutItems) else {
       message =
         configuration.uses(.pattern)
         ? "the grid's block is \(configuration.pattern.columns) columns wide; give --pattern for "
@@ -151,6 +155,8 @@ struct Viewer {
         : "\(columns) columns do not fit in \(formatNumber(configuration.width)) pt"
       return
     }
+    // After the feed's end, nothing is held back for a next page.
+    if exhausted { fresh.finish() }
     pages.options.configuration = configuration
     pages.layout = fresh
     top = min(top, lastTop)

@@ -107,6 +107,46 @@ private func renderer(_ configuration: LayoutConfiguration, _ items: [LayoutItem
   }
 
   @Test(
+    "Under --align planned the items held back for the next page have dashed sides, and none after finish()"
+  )
+  func heldBack() throws {
+    let items = (0..<30).map { LayoutItem(width: 1, height: 1 + Double($0 % 5) / 4) }
+    var layout = try WaterfallLayout(
+      LayoutConfiguration(width: 340, columns: 3, alignment: .planned), items: items)
+    let held = layout.heldBackCount
+    #expect(held == PlannedAlignment.window)
+    let feed = FeedItems(items.indices.map { FeedItem(index: $0, img: "x", width: 1, height: 1) })
+    func drawn() -> [String] {
+      ViewRenderer(sectioned: SectionedLayout(layout), items: PlacedItems(feed, page: 1))
+        .lines(top: 0, columns: 68, rows: 400)
+    }
+    // A box's label is on the line below its top edge: the sides beside it tell its kind.
+    func sides(of index: Int, in lines: [String]) -> Set<Character> {
+      var found = Set<Character>()
+      for line in lines {
+        let characters = Array(line)
+        for start in characters.indices
+        where characters[start] == "╎" || characters[start] == "│"
+          || characters[start] == "║"
+        {
+          let label = String(characters[(start + 1)...].prefix { $0.isNumber })
+          if label == String(index) { found.insert(characters[start]) }
+        }
+      }
+      return found
+    }
+    let before = drawn()
+    for index in items.indices {
+      let isHeld = index >= items.count - held
+      #expect(sides(of: index, in: before).contains("╎") == isHeld, "item \(index)")
+    }
+    #expect(before.joined().contains("╌"))
+    layout.finish()
+    let after = drawn().joined()
+    #expect(!after.contains("╎") && !after.contains("╌"))
+  }
+
+  @Test(
     "Every line is exactly as wide as the terminal, and every visible element is labelled",
     arguments: 0..<12)
   func property(seed: UInt64) throws {
