@@ -106,7 +106,8 @@ extension LayoutFlag {
         name: name,
         help: "When a page fails after earlier pages arrived, print those pages (status 0) "
           + "and say on standard error which page failed and why; without it nothing is "
-          + "printed and falls exits \(ExitCode.unavailable.rawValue).",
+          + "printed and falls exits \(ExitCode.unavailable.rawValue). With -f jsonl to "
+          + "standard output, each page's final lines are written as it arrives.",
         feeds: [.url], commands: .feedReporters,
         isIdle: {
           $0.pages > 1

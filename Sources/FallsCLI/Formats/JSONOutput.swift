@@ -46,20 +46,33 @@ extension LayoutReport {
   }
 
   /// `--format jsonl`: a line of kind `skipped` for each item `--skip-invalid` skipped, then a
-  /// line an element.
+  /// line an element, then with `--keep-partial` a line of kind `failedPage`; what was
+  /// ``streamed`` already is left out.
   func writeJSONLines(to out: inout OutputBuffer) throws(SystemError) {
-    for problem in skipped ?? [] {
-      out.appendLiteral("{\"kind\":\"skipped\",")
-      out.appendSkippedMembers(problem)
-      out.appendLiteral("}\n")
-      try out.flushIfFull()
-    }
+    let streamed = streamed ?? Streamed()
+    try writeJSONLines(
+      skipped: streamed.skipped..<(skipped?.count ?? 0), positions: streamed.positions..<Int.max,
+      to: &out)
     if let failedPage {
       out.appendLiteral("{\"kind\":\"failedPage\",")
       out.appendFailedPageMembers(failedPage)
       out.appendLiteral("}\n")
     }
-    try writeElements(to: &out, separator: "", terminator: "\n")
+  }
+
+  /// The lines of `--format jsonl` for the items skipped at `skipped` (of ``skipped``), then for
+  /// the elements at `positions` (``forEachSelected(at:_:)``): what ``PagedLayout`` streams
+  /// as a page makes elements final.
+  func writeJSONLines(skipped range: Range<Int>, positions: Range<Int>, to out: inout OutputBuffer)
+    throws(SystemError)
+  {
+    for problem in (skipped ?? [])[range] {
+      out.appendLiteral("{\"kind\":\"skipped\",")
+      out.appendSkippedMembers(problem)
+      out.appendLiteral("}\n")
+      try out.flushIfFull()
+    }
+    try writeElements(to: &out, separator: "", terminator: "\n", positions: positions)
   }
 
   /// The figures as one JSON object, keys in the order of ``LayoutQuality/names``.
@@ -106,13 +119,16 @@ extension LayoutReport {
   /// A long layout written whole is formatted in chunks on all processors, each chunk into its own
   /// buffer; the buffers are sent in order, so the bytes are the same as written one by one.
   func writeElements(
-    to out: inout OutputBuffer, separator: StaticString, terminator: StaticString
+    to out: inout OutputBuffer, separator: StaticString, terminator: StaticString,
+    positions: Range<Int> = 0..<Int.max
   ) throws(SystemError) {
     guard let fields else {
-      return try writeElements(to: &out, separator: separator, terminator: terminator, EveryField())
+      return try writeElements(
+        to: &out, separator: separator, terminator: terminator, positions: positions,
+        EveryField())
     }
     try writeElements(
-      to: &out, separator: separator, terminator: terminator,
+      to: &out, separator: separator, terminator: terminator, positions: positions,
       // With headers or footers, each object says what it is, whatever the fields chosen.
       ChosenFields(sectioned.elementCount > layout.elements.count ? fields.union(["kind"]) : fields)
     )
@@ -120,19 +136,21 @@ extension LayoutReport {
 
   private func writeElements<Fields: FieldSelection>(
     to out: inout OutputBuffer, separator: StaticString, terminator: StaticString,
-    _ fields: Fields
+    positions: Range<Int>, _ fields: Fields
   ) throws(SystemError) {
     let count = sectioned.elementCount
+    let first = min(positions.lowerBound, count)
+    let end = max(min(positions.upperBound, count), first)
     let list = ListStyle(
       separator: ShortLiteral(separator), terminator: ShortLiteral(terminator),
       isRing: layout.configuration.style.hasTransforms,
       isVertical: layout.configuration.axis == .vertical,
       imagesArePlain: items.imagesNeedingJSONEscapes == 0,
       measure: DistortionMeasure(layout.configuration))
-    guard rect == nil, count >= 2 * Self.parallelChunk else {
-      var position = 0
+    guard rect == nil, end - first >= 2 * Self.parallelChunk else {
+      var position = first
       try items.withContents { (contents) throws(SystemError) in
-        try forEachSelected { (element) throws(SystemError) in
+        try forEachSelected(at: positions) { (element) throws(SystemError) in
           appendElement(element, list, fields, contents, isFirst: position == 0, to: &out)
           position += 1
           try out.flushIfFull()
@@ -150,8 +168,8 @@ extension LayoutReport {
     let turns = Turns(sink: out.sink)
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
       var buffer = OutputBuffer(sink: turns.sink, chunkSize: Int.max)
-      while let chunkIndex = turns.take(below: (count + chunk - 1) / chunk) {
-        let range = chunkIndex * chunk..<min((chunkIndex + 1) * chunk, count)
+      while let chunkIndex = turns.take(below: (end - first + chunk - 1) / chunk) {
+        let range = first + chunkIndex * chunk..<min(first + (chunkIndex + 1) * chunk, end)
         var position = range.lowerBound
         items.withContents { contents in
           sectioned.forEachElement(in: range) { element in

@@ -27,6 +27,17 @@ struct LayoutReport: Sendable {
   /// out; `nil` when every page asked for arrived.
   var failedPage: FailedPage?
 
+  /// What was written while the pages arrived (``PagedLayout``): the lines of the first
+  /// `positions` elements, in the order of ``SectionedLayout/forEachElement(in:_:)``, and of the
+  /// first `skipped` items skipped; `nil` when nothing was.
+  var streamed: Streamed?
+
+  /// See ``streamed``.
+  struct Streamed: Sendable, Equatable {
+    var positions = 0
+    var skipped = 0
+  }
+
   /// A page of a URL feed that failed, with `--keep-partial`: `page` of `pages`, and why.
   struct FailedPage: Sendable, Equatable {
     var page: Int
@@ -48,6 +59,17 @@ struct LayoutReport: Sendable {
   {
     guard let rect else { return try sectioned.forEachElement(body) }
     for element in sectioned.elements(in: rect) { try body(element) }
+  }
+
+  /// Calls `body` with each element to write at `positions` of the order of
+  /// ``SectionedLayout/forEachElement(in:_:)``: all of them, or those meeting the rectangle.
+  func forEachSelected<Failure: Error>(
+    at positions: Range<Int>, _ body: (SectionElement) throws(Failure) -> Void
+  ) throws(Failure) {
+    guard positions != 0..<Int.max else { return try forEachSelected(body) }
+    try sectioned.forEachElement(in: positions) { (element) throws(Failure) in
+      if rect.map(element.frame.intersects) ?? true { try body(element) }
+    }
   }
 
   func write(_ format: OutputFormat, to sink: any ByteSink) throws(SystemError) {

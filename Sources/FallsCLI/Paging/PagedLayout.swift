@@ -5,16 +5,42 @@ import Foundation
 
 /// The body of `falls layout`: loads the feed page by page, appends each page to one layout, and
 /// reports skipped items, empty and failed pages on standard error.
+///
+/// With `--format jsonl --keep-partial` and more than one page, to standard output, the lines
+/// are streamed: as each page arrives, those of the items it skipped and of the elements it made
+/// final (``WaterfallLayout/heldBackCount``; with a flat end, every page but the newest) are
+/// written, so that a reader has them before the next page is asked for. Only then, since a
+/// page that fails is kept rather than the run's error, and only once an item is laid out, so
+/// that no error can follow the lines written.
 enum PagedLayout {
   static func run(_ options: LayoutOptions, environment: CLIEnvironment) async throws(CLIError)
     -> LayoutReport
   {
     let progress = Progress(for: options, environment: environment)
     var pages = FeedPages(options: options, environment: environment, progress: progress)
+    let streams =
+      options.command == .layout && options.format == .jsonl && options.keepPartial
+      && options.pages > 1 && !options.quality && options.output == nil
+    var streamed: LayoutReport.Streamed?
     let run = try await PageRun.read(options, progress: progress) { (run) throws(CLIError) in
       let (feed, count) = try await pages.loadNext()
       for note in spanNotes(feed.items, page: pages.page, configuration: options.configuration) {
         run.tell(note)
+      }
+      if streams {
+        let skipped = run.skipped + feed.problems
+        // With a flat end the newest page is placed again at the end: none of it is final.
+        let pending =
+          options.configuration.flatEnd ? count - feed.problems.count : pages.layout.heldBackCount
+        let header = options.headerHeight > 0 ? 1 : 0
+        let final = header + pages.layout.elements.count - pending
+        if pages.layout.elements.count > 0 {
+          streamed = try stream(
+            Self.report(options, pages: pages, skipped: skipped, failedPage: nil, streamed: nil),
+            from: streamed ?? LayoutReport.Streamed(),
+            to: LayoutReport.Streamed(positions: final, skipped: skipped.count),
+            environment: environment)
+        }
       }
       return (feed, count)
     }
@@ -23,12 +49,44 @@ enum PagedLayout {
     let toStandardOutput =
       options.output.map { (try? OutputFile.target(for: $0)) == .descriptor(1) } ?? true
     run.report(to: environment, done: "laid out")
-    return LayoutReport(
+    var written = Self.report(
+      options, pages: pages, skipped: run.skipped, failedPage: run.failedPage, streamed: streamed)
+    written.terminalColumns = toStandardOutput ? environment.standardOutputColumns : nil
+    return written
+  }
+
+  /// The report of the pages laid out so far.
+  private static func report(
+    _ options: LayoutOptions, pages: FeedPages, skipped: [FeedItemProblem],
+    failedPage: LayoutReport.FailedPage?, streamed: LayoutReport.Streamed?
+  ) -> LayoutReport {
+    var report = LayoutReport(
       sectioned: pages.sectioned, items: pages.placed, rect: options.rect,
-      fields: options.fields.map(Set.init),
-      terminalColumns: toStandardOutput ? environment.standardOutputColumns : nil,
+      fields: options.fields.map(Set.init), terminalColumns: nil,
       showsQualityOnly: options.quality, feed: options.feed.name,
-      skipped: options.skipInvalid ? run.skipped : nil, failedPage: run.failedPage)
+      skipped: options.skipInvalid ? skipped : nil, failedPage: failedPage)
+    report.streamed = streamed
+    return report
+  }
+
+  /// Writes to standard output the JSON Lines of `report` from what was streamed up to `end`
+  /// (the skipped items and the elements), and returns what has been streamed now.
+  private static func stream(
+    _ report: LayoutReport, from start: LayoutReport.Streamed, to end: LayoutReport.Streamed,
+    environment: CLIEnvironment
+  ) throws(CLIError) -> LayoutReport.Streamed {
+    let end = LayoutReport.Streamed(
+      positions: max(end.positions, start.positions), skipped: max(end.skipped, start.skipped))
+    var out = OutputBuffer(sink: environment.standardOutput)
+    do {
+      try report.writeJSONLines(
+        skipped: start.skipped..<end.skipped, positions: start.positions..<end.positions,
+        to: &out)
+      try out.flush()
+    } catch {
+      throw .output(error)
+    }
+    return end
   }
 
   /// What happens to the spans of page `page`'s items: a style outside the columns family

@@ -167,10 +167,10 @@ private func shopItems() throws -> [LayoutItem] {
       "--feed", url, "--pages", "4", "--retries", "0", "--keep-partial", "--format", "jsonl",
     ])
     #expect(result.code == .success)
-    // The pages that arrived, after a line that says which failed.
+    // The pages that arrived, then a line that says which failed.
     #expect(lines(result.standardOutput).count == 41)
     #expect(
-      lines(result.standardOutput).first
+      lines(result.standardOutput).last
         == #"{"kind":"failedPage","page":3,"pages":4,"error":"GET \#(server.url("/failing/3/3?size=20")): HTTP 500 Internal Server Error; expected a 2xx answer with a finderlist JSON feed"}"#
     )
     #expect(
@@ -206,10 +206,31 @@ private func shopItems() throws -> [LayoutItem] {
     let kept = try await shell(
       "\"$FALLS\" layout \(url) --pages 3 --max-time 3 --keep-partial -f jsonl")
     #expect(kept.status == 0)
-    // 40 items after the line that names the failed page.
+    // 40 items, then the line that names the failed page.
     #expect(lines(kept.text).count == 41)
-    #expect(lines(kept.text).first?.hasPrefix(#"{"kind":"failedPage","page":3,"pages":3,"#) == true)
+    #expect(lines(kept.text).last?.hasPrefix(#"{"kind":"failedPage","page":3,"pages":3,"#) == true)
     #expect(kept.error.contains("page 3 of 3 failed") && kept.error.contains("--max-time 3 s"))
+  }
+
+  @Test(
+    "-f jsonl --keep-partial streams each page's final lines before the next page comes, the same bytes as written at the end",
+    arguments: [
+      ("--align planned", 20 - PlannedAlignment.window, 40 - PlannedAlignment.window),
+      ("--align seed", 20, 40), ("--align spread --flat-end", 0, 20),
+    ])
+  func streamsFinalItems(options: String, afterPage1: Int, afterPage2: Int) async throws {
+    let server = try await TestServer()
+    // Page 1 at once, pages 2 and 3 after 3 s each: the lines are counted at 1.5 s and 4.5 s.
+    let url = shellQuoted(server.url("/late/3/{page}?size={size}"))
+    let command = "\"$FALLS\" layout \(url) --pages 3 --keep-partial -f jsonl \(options)"
+    let counted = try await shell(
+      "out=$(mktemp); \(command) > \"$out\" & sleep 1.5; wc -l < \"$out\"; sleep 3; "
+        + "wc -l < \"$out\"; wait $!; echo \"status $?\"; cat \"$out\"; rm -f \"$out\"")
+    let outputLines = lines(counted.text)
+    #expect(outputLines.prefix(3) == ["\(afterPage1)", "\(afterPage2)", "status 0"], "\(counted)")
+    let buffered = try await shell(
+      "out=$(mktemp); \(command) -o \"$out\" && cat \"$out\"; rm -f \"$out\"")
+    #expect(Array(outputLines.dropFirst(3)) == lines(buffered.text) && outputLines.count == 63)
   }
 
   @Test("--keep-partial cannot help when the first page fails")
