@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """make quality: the quality figures of --align seed, spread and planned (and of each with
 --flat-end), 3 columns, 375 pt, default spacing and insets, seeds 1-5 averaged, on the real
-feeds mj-shop-1 and xr-waterfall and on 500 random sizes (200-2000 x 200-3000, drawn from
-SplitMix64 seeded 500), as the Markdown table of docs/layout-rules.md.
+feeds mj-shop-1 and xr-waterfall, on 500 random sizes (200-2000 x 200-3000, drawn from
+SplitMix64 seeded 500) and on 1,000 mixed sizes not tuned to (widths 300-4000 and aspect ratios
+0.3-3, both log-uniform, from SplitMix64 seeded 34), as the Markdown table of
+docs/layout-rules.md.
 
     scripts/quality-table.py FALLS
 
@@ -39,6 +41,18 @@ def random_feed(path):
         json.dump({"data": data}, file)
 
 
+def mixed_feed(path):
+    units = splitmix(34)
+    data = []
+    for index in range(1000):
+        width = 300 * (4000 / 300) ** next(units)
+        aspect = 0.3 * 10 ** next(units)
+        data.append({"img": f"mixed:{index}", "width": f"{width:.0f}",
+                     "height": f"{width * aspect:.0f}"})
+    with open(path, "w", encoding="utf-8") as file:
+        json.dump({"data": data}, file)
+
+
 def figures(falls, feed, arguments):
     runs = []
     for seed in range(1, 6):
@@ -54,10 +68,13 @@ def main():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     random_path = os.path.join(tempfile.mkdtemp(), "random-500.json")
     random_feed(random_path)
+    mixed_path = os.path.join(os.path.dirname(random_path), "mixed-1000.json")
+    mixed_feed(mixed_path)
     feeds = [
         ("mj-shop-1", os.path.join(root, "Tests/Fixtures/mj-shop-1.json")),
         ("xr-waterfall", os.path.join(root, "Tests/Fixtures/xr-waterfall.json")),
         ("500 random", random_path),
+        ("1,000 mixed", mixed_path),
     ]
     strategies = [("seed", ["--align", "seed"]), ("spread", ["--align", "spread"]),
                   ("planned", ["--align", "planned"])]
