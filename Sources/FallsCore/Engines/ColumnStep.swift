@@ -41,6 +41,9 @@ struct ColumnStep<Rules: ColumnRules, Chooser: ColumnChooser, Transform: FrameTr
   /// enlargement is wanted and no levelled pair waits.
   @inline(never)
   private mutating func planBefore(_ position: Int) {
+    // The layout's first item is drawn for as under the seed's rule: a draw before it says
+    // whether an enlargement is wanted.
+    if position == 0 { planner.state.wanted = enlargement.draw() }
     guard planner.state.wanted, planner.state.waiting < 0, position < endStart else { return }
     guard
       planner.level(

@@ -24,32 +24,35 @@ import Testing
     "A levelling worked by hand: two columns 3 pt apart meet, each moved 3/203, and the next item is enlarged across them"
   )
   func levelledByHand() throws {
-    // A (100) in column 0, B (103) in column 1: 3 pt apart, their tails 203 pt in all, so each
-    // moves by 3/203 = 1.48%, within 3%; they meet at 100 + 100 · 3/203. C goes to the leftmost
-    // of the two level columns and is enlarged: 2 · 50 + 10 tall.
-    let layout = try WaterfallLayout(Self.planned(), items: Self.items([100, 103, 50]))
+    // The first item takes the draw made before it (chance 1): it is enlarged across both
+    // columns, 2 · 50 + 10 tall, so that both start at 120. A (100) in column 0, B (103) in
+    // column 1: 3 pt apart, their tails 203 pt in all, so each moves by 3/203 = 1.48%, within
+    // 3%; they meet at 220 + 100 · 3/203. C goes to the leftmost of the two level columns and is
+    // enlarged: 2 · 50 + 10 tall.
+    let layout = try WaterfallLayout(Self.planned(), items: Self.items([50, 100, 103, 50]))
     let frames = layout.elements.map(\.frame)
-    let line = 100 + 100 * (3.0 / 203)
-    #expect(abs(frames[0].maxY - line) < 1e-9 && abs(frames[1].maxY - line) < 1e-9)
-    #expect(abs(frames[0].height - 100 * (1 + 3.0 / 203)) < 1e-9)
-    #expect(abs(frames[1].height - 103 * (1 - 3.0 / 203)) < 1e-9)
-    #expect(layout.elements[0].isAligned && layout.elements[1].isAligned)
-    #expect(layout.elements[2].isEnlarged && frames[2].y == frames[0].maxY + 10)
-    #expect(frames[2].height == 110 && frames[2].width == 210)
+    #expect(layout.elements[0].isEnlarged && frames[0].height == 110)
+    let line = 220 + 100 * (3.0 / 203)
+    #expect(abs(frames[1].maxY - line) < 1e-9 && abs(frames[2].maxY - line) < 1e-9)
+    #expect(abs(frames[1].height - 100 * (1 + 3.0 / 203)) < 1e-9)
+    #expect(abs(frames[2].height - 103 * (1 - 3.0 / 203)) < 1e-9)
+    #expect(layout.elements[1].isAligned && layout.elements[2].isAligned)
+    #expect(layout.elements[3].isEnlarged && frames[3].y == frames[1].maxY + 10)
+    #expect(frames[3].height == 110 && frames[3].width == 210)
   }
 
   @Test("A gap the bound cannot close is left: 7 pt over 203 pt of tails is 3.4%, past 3%")
   func pastTheBound() throws {
-    let layout = try WaterfallLayout(Self.planned(), items: Self.items([100, 107, 50]))
-    #expect(layout.elements.allSatisfy { !$0.isAligned && !$0.isEnlarged })
-    #expect(layout.elements.map(\.frame.height) == [100, 107, 50])
+    let layout = try WaterfallLayout(Self.planned(), items: Self.items([50, 100, 107, 50]))
+    #expect(layout.elements.dropFirst().allSatisfy { !$0.isAligned && !$0.isEnlarged })
+    #expect(layout.elements.map(\.frame.height) == [110, 100, 107, 50])
   }
 
   @Test("--max-distortion below 3% bounds the levelling: at 1%, 3 pt over 203 pt is not closed")
   func maxDistortionBounds() throws {
     let layout = try WaterfallLayout(
-      Self.planned(bound: 0.01), items: Self.items([100, 103, 50]))
-    #expect(layout.elements.allSatisfy { !$0.isAligned && !$0.isEnlarged })
+      Self.planned(bound: 0.01), items: Self.items([50, 100, 103, 50]))
+    #expect(layout.elements.dropFirst().allSatisfy { !$0.isAligned && !$0.isEnlarged })
   }
 
   @Test(
@@ -93,17 +96,14 @@ import Testing
   }
 
   @Test(
-    "Whole feeds, seeds 1–5: mean distortion at most 2%, the largest at most 3%, and as many enlargements as the seed's rule (xr-waterfall: within one item)",
+    "Whole feeds, seeds 1–5: mean distortion at most 2%, the largest at most 3%, and at least as many enlargements as the seed's rule",
     arguments: ["mj-shop-1.json", "xr-waterfall.json", "random"])
   func quality(feed: String) throws {
     let items = feed == "random" ? Self.randomFeed : try Fixtures.layoutItems(feed)
     let planned = try Self.figures(items, .planned)
     let seed = try Self.figures(items, .seed)
     #expect(planned.mean <= 0.02 && planned.max <= 0.03 + 1e-9)
-    // xr-waterfall's 42 items take 6 enlargements under every seed; the seed's rule averages
-    // 6.2 (docs/layout-rules.md).
-    let slack = feed == "xr-waterfall.json" ? 1.0 / Double(items.count) : 0
-    #expect(planned.enlarged >= seed.enlarged - slack, "\(planned) against \(seed)")
+    #expect(planned.enlarged >= seed.enlarged, "\(planned) against \(seed)")
   }
 
   @Test(
