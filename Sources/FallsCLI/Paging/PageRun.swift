@@ -39,6 +39,9 @@ struct PageRun {
         (run.pagesRead, run.itemsRead) = (page, run.itemsRead + count)
       } catch {
         progress.clear()
+        // Output that could not be written (lines streamed as pages arrive) is no page's
+        // failure: it ends the run as it is.
+        if case .output = error { throw error }
         guard page > 1, options.keepPartial else {
           throw options.pages > 1 ? .page(page, error) : error
         }

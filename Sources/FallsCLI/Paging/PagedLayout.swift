@@ -8,10 +8,12 @@ import Foundation
 ///
 /// With `--format jsonl --keep-partial` and more than one page, to standard output, the lines
 /// are streamed: as each page arrives, those of the items it skipped and of the elements it made
-/// final (``WaterfallLayout/heldBackCount``; with a flat end, every page but the newest) are
-/// written, so that a reader has them before the next page is asked for. Only then, since a
-/// page that fails is kept rather than the run's error, and only once an item is laid out, so
-/// that no error can follow the lines written.
+/// final (``WaterfallLayout/heldBackCount``; with a flat end, every page but the newest that
+/// held items) are written, so that a reader has them before the next page is asked for. Only
+/// with `--keep-partial`, where a page that fails is kept rather than the run's error, only
+/// once an item is laid out, so that no error can follow the lines written, and only in the
+/// styles whose earlier elements stay where they are (not the ring styles, which place every
+/// item again as more come).
 enum PagedLayout {
   static func run(_ options: LayoutOptions, environment: CLIEnvironment) async throws(CLIError)
     -> LayoutReport
@@ -21,19 +23,26 @@ enum PagedLayout {
     let streams =
       options.command == .layout && options.format == .jsonl && options.keepPartial
       && options.pages > 1 && !options.quality && options.output == nil
+      && !options.configuration.style.hasTransforms
     var streamed: LayoutReport.Streamed?
+    // Where the newest page that placed items starts: a flat end places it again.
+    var newestStart = 0
     let run = try await PageRun.read(options, progress: progress) { (run) throws(CLIError) in
+      let before = pages.layout.elements.count
       let (feed, count) = try await pages.loadNext()
+      if pages.layout.elements.count > before { newestStart = before }
       for note in spanNotes(feed.items, page: pages.page, configuration: options.configuration) {
         run.tell(note)
       }
       if streams {
         let skipped = run.skipped + feed.problems
-        // With a flat end the newest page is placed again at the end: none of it is final.
-        let pending =
-          options.configuration.flatEnd ? count - feed.problems.count : pages.layout.heldBackCount
+        // With a flat end the newest page that placed items is placed again at the end: none
+        // of it is final.
         let header = options.headerHeight > 0 ? 1 : 0
-        let final = header + pages.layout.elements.count - pending
+        let final =
+          header
+          + (options.configuration.flatEnd
+            ? newestStart : pages.layout.elements.count - pages.layout.heldBackCount)
         if pages.layout.elements.count > 0 {
           streamed = try stream(
             Self.report(options, pages: pages, skipped: skipped, failedPage: nil, streamed: nil),

@@ -217,6 +217,8 @@ private func shopItems() throws -> [LayoutItem] {
     arguments: [
       ("--align planned", 20 - PlannedAlignment.window, 40 - PlannedAlignment.window),
       ("--align seed", 20, 40), ("--align spread --flat-end", 0, 20),
+      // A ring places every item again as more come: nothing is final before the end.
+      ("--style circle", 0, 0),
     ])
   func streamsFinalItems(options: String, afterPage1: Int, afterPage2: Int) async throws {
     let server = try await TestServer()
@@ -231,6 +233,32 @@ private func shopItems() throws -> [LayoutItem] {
     let buffered = try await shell(
       "out=$(mktemp); \(command) -o \"$out\" && cat \"$out\"; rm -f \"$out\"")
     #expect(Array(outputLines.dropFirst(3)) == lines(buffered.text) && outputLines.count == 63)
+  }
+
+  @Test(
+    "Streamed with a flat end, a feed that ends early (an empty page) still flattens its last page with items: the same bytes as -o"
+  )
+  func streamsFlatEndOfShortFeed() async throws {
+    let server = try await TestServer()
+    let url = shellQuoted(server.url("/pages/{page}?size=40"))
+    let command =
+      "\"$FALLS\" layout \(url) --pages 5 --keep-partial -f jsonl --align planned --flat-end"
+    let streamed = try await shell(command)
+    let buffered = try await shell(
+      "out=$(mktemp); \(command) -o \"$out\" && cat \"$out\"; rm -f \"$out\"")
+    #expect(streamed.status == 0 && streamed.error.contains("page 5 of 5 is empty"))
+    #expect(lines(streamed.text) == lines(buffered.text) && !lines(streamed.text).isEmpty)
+  }
+
+  @Test("A reader that stops early ends a streamed run quietly (141), as no page's failure")
+  func streamToClosedPipe() async throws {
+    let server = try await TestServer()
+    let url = shellQuoted(server.url("/late/1/{page}?size=20"))
+    let run = try await shell(
+      "s=$(mktemp); { \"$FALLS\" layout \(url) --pages 4 --keep-partial -f jsonl; "
+        + "echo \"status $?\" > \"$s\"; } | head -1 > /dev/null; cat \"$s\"; rm -f \"$s\"")
+    #expect(run.text.contains("status 141"), "\(run)")
+    #expect(run.error.isEmpty, "\(run.error)")
   }
 
   @Test("--keep-partial cannot help when the first page fails")
