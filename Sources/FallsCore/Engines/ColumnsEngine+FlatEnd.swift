@@ -120,29 +120,30 @@ extension ColumnsEngine {
       guard !moves.isEmpty else { return }
       return move(moves, share: 1, startCount: startCount, runs: kept, &elements)
     }
-    let placed = Array(elements[startCount...])
-    let before = columns
     var best: (moves: [RunMove], share: Double, raggedness: Double)?
     for line in lines {
       let moves = FreeRuns.withRuns(&memory) { runs in self.moves(runs, to: line, fewest: true) }
       guard !moves.isEmpty else { continue }
-      let share = largestShare(moves, startCount: startCount, runs: kept, placed, &elements)
-      let ends = columns.columnBottoms.compactMap { $0 }
-      let raggedness = (ends.max() ?? 0) - (ends.min() ?? 0)
+      let share = largestShare(moves, startCount: startCount, runs: kept, &elements)
+      // The ends as the moves would leave them.
+      var ends = columns.bottoms
+      for move in moves { ends[move.column + 1] = move.bottom(at: share) }
+      let used = (1...working.columns).filter { columns.flags[$0] & ColumnState.empty == 0 }
+      let raggedness = (used.map { ends[$0] }.max() ?? 0) - (used.map { ends[$0] }.min() ?? 0)
       if raggedness < best?.raggedness ?? .infinity { best = (moves, share, raggedness) }
-      (columns, elements[startCount...]) = (before, placed[...])
     }
     if let best {
       move(best.moves, share: best.share, startCount: startCount, runs: kept, &elements)
     }
   }
 
-  /// The largest share of `moves`, to 1/64, that keeps every column choice, made; `placed` is
-  /// the batch as it stands before any.
+  /// The largest share of `moves`, to 1/64, that keeps every column choice; the batch and the
+  /// columns are left as they stand.
   private mutating func largestShare(
-    _ moves: [RunMove], startCount: Int, runs: FreeRunMemory, _ placed: [LayoutElement],
-    _ elements: inout [LayoutElement]
+    _ moves: [RunMove], startCount: Int, runs: FreeRunMemory, _ elements: inout [LayoutElement]
   ) -> Double {
+    let (placed, before) = (Array(elements[startCount...]), columns)
+    defer { (columns, elements[startCount...]) = (before, placed[...]) }
     let first = startCount + (moves.map(\.firstOffset).min() ?? 0)
     // On a pixel grid the frames' edges are rounded, and can tie where the engine's did not:
     // the choices the frames change with nothing moved are the most a move may change.
@@ -160,7 +161,6 @@ extension ColumnsEngine {
       let share = (low + high) / 2
       if keeps(share) { low = share } else { high = share }
     }
-    _ = keeps(low)
     return low
   }
 
@@ -172,6 +172,11 @@ extension ColumnsEngine {
     var bottom: Double
     var target: Double
     var firstOffset: Int
+
+    /// Where the column ends after `share` of the move.
+    func bottom(at share: Double) -> Double {
+      share == 1 ? target : bottom + share * (target - bottom)
+    }
   }
 
   /// The lines the free runs may move towards: the one that asks the least distortion and,
@@ -206,20 +211,14 @@ extension ColumnsEngine {
       let count = runs.count(column)
       guard count > 0, columns.flags[column + 1] & ColumnState.empty == 0 else { return nil }
       let bottom = columns.bottoms[column + 1]
-      var (last, sum) = (count, runs.naturalSum(column))
-      if fewest {
-        (last, sum) = (0, 0)
-        for natural in runs.naturalsFromTheEnd(column) {
-          (last, sum) = (last + 1, sum + natural)
-          if bound * sum >= abs(line - bottom) { break }
-        }
-      }
+      var (last, sum, first) = runs.suffix(column) { fewest && bound * $0 >= abs(line - bottom) }
+      // The whole run's sum as it was added, top down.
+      if !fewest { sum = runs.naturalSum(column) }
       let reach = bound * sum
       let target = bottom + min(max(line - bottom, -reach), reach)
       guard target != bottom else { return nil }
       return RunMove(
-        column: column, last: last, bottom: bottom, target: target,
-        firstOffset: runs.firstOffset(column, last: last))
+        column: column, last: last, bottom: bottom, target: target, firstOffset: first)
     }
   }
 
@@ -236,8 +235,7 @@ extension ColumnsEngine {
         elements.withUnsafeMutableBufferPointer { all in
           let batch = UnsafeMutableBufferPointer(rebasing: all[startCount...])
           for move in moves {
-            let target =
-              share == 1 ? move.target : move.bottom + share * (move.target - move.bottom)
+            let target = move.bottom(at: share)
             columns.bottoms[move.column + 1] = target
             columns.reachable[move.column + 1] = target
             guard share > 0 else { continue }
@@ -257,7 +255,7 @@ extension ColumnsEngine {
   /// How many of the batch's elements from position `first` on stand in a column other than
   /// the one the order chooses, each column's bottom where the last frame in it ends (the
   /// state before the batch is the last page's).
-  func changedChoices(_ elements: [LayoutElement], startCount: Int, from first: Int) -> Int {
+  private func changedChoices(_ elements: [LayoutElement], startCount: Int, from first: Int) -> Int {
     guard var state = lastPageStart?.columns else { return 0 }
     var chooser = Self.chooser(working, cursor: state.cursor)
     let axis = configuration.axis

@@ -106,11 +106,17 @@ struct FreeRuns: RunTracking {
   @inline(__always)
   func naturalSum(_ column: Int) -> Double { columns[column].sum }
 
-  /// The batch offset of the first of the last `last` items of `column`'s run (at least 1).
-  func firstOffset(_ column: Int, last: Int) -> Int {
-    var member = columns[column].last
-    for _ in 1..<last { member = Int(items[member].above) }
-    return member
+  /// The fewest last items of `column`'s run (at least 1, at most all) whose sum of natural
+  /// extents, added bottom up, `reaches`; that sum, and the batch offset of the first of them.
+  func suffix(_ column: Int, reaching reaches: (Double) -> Bool)
+    -> (last: Int, sum: Double, first: Int)
+  {
+    var (member, last, sum) = (columns[column].last, 0, 0.0)
+    while true {
+      (last, sum) = (last + 1, sum + items[member].natural)
+      if last == columns[column].count || reaches(sum) { return (last, sum, member) }
+      member = Int(items[member].above)
+    }
   }
 
   @inline(__always)
@@ -165,8 +171,15 @@ struct FreeRuns: RunTracking {
       items[slot].order = Int32(truncatingIfNeeded: member)
       member = Int(items[member].above)
     }
-    let (top, sum) = last == count ? (run.top, run.sum) : end(column, last: last, rowSpacing)
     let skipped = count - last
+    var (top, sum) = (run.top, run.sum)
+    if skipped > 0 {
+      // The items above stand at their natural extents, stacked as the placement added them;
+      // the sum of the items moved is added bottom up, as ``suffix(_:reaching:)`` adds it.
+      for slot in 0..<skipped { top = top + items[Int(items[slot].order)].natural + rowSpacing }
+      sum = 0
+      for slot in (skipped..<count).reversed() { sum += items[Int(items[slot].order)].natural }
+    }
     let kept = Self.stack(
       last, sum: sum, in: column, from: top, to: bottom, rowSpacing: rowSpacing,
       width: width, startCount: startCount, transform: transform, into: placed, current: current
@@ -176,38 +189,6 @@ struct FreeRuns: RunTracking {
     }
     fix(column)
     return kept
-  }
-
-  /// Where the last `last` items of `column`'s run start, placed at their natural extents from
-  /// the run's top as the placement adds them, and the sum of their natural extents.
-  func end(_ column: Int, last: Int, _ rowSpacing: Double) -> (top: Double, sum: Double) {
-    let run = columns[column]
-    var member = run.last
-    var sum = 0.0
-    for _ in 0..<last {
-      sum += items[member].natural
-      member = Int(items[member].above)
-    }
-    // The items above, top down: their offsets are the links up from `member`.
-    var above: [Int] = []
-    while member >= 0 {
-      above.append(member)
-      member = Int(items[member].above)
-    }
-    var top = run.top
-    for offset in above.reversed() { top = top + items[offset].natural + rowSpacing }
-    return (top, sum)
-  }
-
-  /// The natural extents of `column`'s run, bottom up.
-  func naturalsFromTheEnd(_ column: Int) -> [Double] {
-    var naturals: [Double] = []
-    var member = columns[column].last
-    for _ in 0..<columns[column].count {
-      naturals.append(items[member].natural)
-      member = Int(items[member].above)
-    }
-    return naturals
   }
 
   /// Stacks `count` one-column items of `column` from `top`, exactly `rowSpacing` apart, each at

@@ -260,18 +260,19 @@ struct Planner: AlignmentPlanning {
     var replays: [Replay] = []
     for candidate in levellings(before: next, in: view) {
       guard valid.count < PlannedAlignment.branches else { break }
-      // The pair with its whole tails, or else with the fewest of their oldest items left out
-      // that lets every choice stand: the fewer items a levelling moves, the fewer placements
-      // between them it can change.
-      for variant in shortened(candidate, view: view) {
-        if let replay = replayed(variant, before: next, view: view, chooser: chooser),
+      // The pair with its whole tails, or else (worked out only then) with the fewest of their
+      // oldest items left out that lets every choice stand: the fewer items a levelling moves,
+      // the fewer placements between them it can change.
+      func made(_ variant: Levelling) -> Bool {
+        guard let replay = replayed(variant, before: next, view: view, chooser: chooser),
           growsClear(variant, rowSpacing: view.rowSpacing, enlargement: enlargement)
-        {
-          valid.append(variant)
-          replays.append(replay)
-          break
-        }
+        else { return false }
+        valid.append(variant)
+        replays.append(replay)
+        return true
       }
+      guard !made(candidate) else { continue }
+      for variant in shortened(candidate, view: view) where made(variant) { break }
     }
     guard !valid.isEmpty else { return false }
     var choice = 0
@@ -292,13 +293,13 @@ struct Planner: AlignmentPlanning {
     return true
   }
 
-  /// `levelling`, then the same pair with the oldest items of either tail left out, fewest
-  /// first, each that still meets within the bound.
+  /// The pair of `levelling` with the oldest items of either tail left out, fewest first, each
+  /// that still meets within the bound.
   func shortened(_ levelling: Levelling, view: ColumnView) -> [Levelling] {
     let length = PlannedAlignment.tailLength
     let pair = (levelling.left, levelling.left + 1)
     let counts = (tailCount[pair.0], tailCount[pair.1])
-    var variants = [levelling]
+    var variants: [Levelling] = []
     let most = (counts.0 - levelling.firsts.0) + (counts.1 - levelling.firsts.1)
     for dropped in Swift.stride(from: 1, to: max(most, 1), by: 1) {
       for left in 0...dropped {

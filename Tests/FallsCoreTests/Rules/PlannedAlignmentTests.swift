@@ -106,16 +106,26 @@ import Testing
     #expect(planned.enlarged >= seed.enlarged, "\(planned) against \(seed)")
   }
 
+  /// 2–8 columns and `count` to `count + more` generated items of trial `trial`, 1 in 20
+  /// spanning 2 columns or more, drawn from `random`.
+  private static func randomFeed(
+    _ random: inout SplitMix64, trial: Int, count: Int, more: Int
+  ) -> (columns: Int, items: [LayoutItem]) {
+    let columns = 2 + Int(random.nextUnit() * 7)
+    var items = GeneratedFeeds.items(
+      count: count + Int(random.nextUnit() * Double(more)), seed: UInt64(trial))
+    for index in items.indices where random.nextUnit() < 0.05 {
+      items[index].span = 2 + Int(random.nextUnit() * Double(columns))
+    }
+    return (columns, items)
+  }
+
   @Test(
     "Any feed, 2–8 columns, spans, pages of 1–60, seeds: the frames keep every rule (PlannedChecker), at most 9 items of the last page are held back, and no final item ever moves",
     arguments: 0..<200)
   func anyFeed(trial: Int) throws {
     var random = SplitMix64(seed: UInt64(trial) &* 7919 &+ 13)
-    let columns = 2 + Int(random.nextUnit() * 7)
-    var items = GeneratedFeeds.items(count: 20 + Int(random.nextUnit() * 200), seed: UInt64(trial))
-    for index in items.indices where random.nextUnit() < 0.05 {
-      items[index].span = 2 + Int(random.nextUnit() * Double(columns))
-    }
+    let (columns, items) = Self.randomFeed(&random, trial: trial, count: 20, more: 200)
     let configuration = LayoutConfiguration(
       style: .irregular, width: 200 + random.nextUnit() * 1200, columns: columns,
       columnSpacing: (random.nextUnit() * 20).rounded(),
@@ -254,11 +264,7 @@ import Testing
     arguments: 0..<60)
   func flatEndKeepsChoices(trial: Int) throws {
     var random = SplitMix64(seed: UInt64(trial) &* 104_729 &+ 5)
-    let columns = 2 + Int(random.nextUnit() * 7)
-    var items = GeneratedFeeds.items(count: 10 + Int(random.nextUnit() * 120), seed: UInt64(trial))
-    for index in items.indices where random.nextUnit() < 0.05 {
-      items[index].span = 2 + Int(random.nextUnit() * Double(columns))
-    }
+    let (columns, items) = Self.randomFeed(&random, trial: trial, count: 10, more: 120)
     var configuration = LayoutConfiguration(
       style: .irregular, width: 200 + random.nextUnit() * 1200, columns: columns,
       rowSpacing: (random.nextUnit() * 20).rounded(), seed: UInt64(trial),
