@@ -255,7 +255,8 @@ extension ColumnsEngine {
   /// How many of the batch's elements from position `first` on stand in a column other than
   /// the one the order chooses, each column's bottom where the last frame in it ends (the
   /// state before the batch is the last page's).
-  private func changedChoices(_ elements: [LayoutElement], startCount: Int, from first: Int) -> Int {
+  private func changedChoices(_ elements: [LayoutElement], startCount: Int, from first: Int) -> Int
+  {
     guard var state = lastPageStart?.columns else { return 0 }
     var chooser = Self.chooser(working, cursor: state.cursor)
     let axis = configuration.axis
