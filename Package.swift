@@ -11,20 +11,25 @@ let package = Package(
   ],
   dependencies: [],
   targets: [
+    // Memory a value owns, freed when the value ends: the one home of raw allocations, for the
+    // engine and the tool alike. Pure Swift.
+    .target(name: "FallsMemory"),
     // The layout engine: pure Swift, no Foundation, no I/O; of the C library only madvise, a hint
     // that large element arrays want huge pages (HugePages.swift).
-    .target(name: "FallsCore"),
+    .target(name: "FallsCore", dependencies: ["FallsMemory"]),
     // What the feed and the command line share: system errors, decimal numbers, text made safe
     // to show.
-    .target(name: "FallsBase"),
+    .target(name: "FallsBase", dependencies: ["FallsMemory"]),
     // libcurl's easy interface, loaded at run time: falls builds without its headers.
     .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
     // fstatfs, which Swift's Glibc module does not declare, and the SIGBUS handler's atomic flag.
     .target(name: "CFileSystem"),
     // The finderlist feed: decoding and reading.
-    .target(name: "FallsFeed", dependencies: ["FallsCore", "FallsBase", "CCurl", "CFileSystem"]),
+    .target(
+      name: "FallsFeed",
+      dependencies: ["FallsCore", "FallsBase", "FallsMemory", "CCurl", "CFileSystem"]),
     // Raw mode, keys and escape sequences for `falls view`: termios and ANSI, no curses.
-    .target(name: "FallsTerminal", dependencies: ["FallsBase"]),
+    .target(name: "FallsTerminal", dependencies: ["FallsBase", "FallsMemory"]),
     // Arguments, subcommands, output formats, errors to exit codes. Never exits.
     .target(
       name: "FallsCLI",
@@ -51,7 +56,7 @@ let package = Package(
       path: "Tests/FallsTestSupport"),
     .testTarget(
       name: "FallsCoreTests", dependencies: ["FallsCore", "FallsCheckers", "FallsFixtures"]),
-    .testTarget(name: "FallsBaseTests", dependencies: ["FallsBase", "FallsCore"]),
+    .testTarget(name: "FallsBaseTests", dependencies: ["FallsBase", "FallsCore", "FallsMemory"]),
     .testTarget(
       name: "FallsFeedTests",
       dependencies: ["FallsFeed", "FallsCheckers", "FallsFixtures", "FallsTestSupport"]),

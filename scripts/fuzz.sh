@@ -66,8 +66,9 @@ MAP
   fi
   cmodules+=("$library")
 done
-module FallsCore Sources/FallsCore
-module FallsBase Sources/FallsBase
+module FallsMemory Sources/FallsMemory
+module FallsCore Sources/FallsCore "$build/lib/libFallsMemory.a"
+module FallsBase Sources/FallsBase "$build/lib/libFallsMemory.a"
 module FallsFeed Sources/FallsFeed "$build/lib/libFallsCore.a" "$build/lib/libFallsBase.a" \
   "${cmodules[@]}"
 module FallsTerminal Sources/FallsTerminal "$build/lib/libFallsBase.a"
@@ -95,7 +96,7 @@ for target in $targets; do
     # (The linker's warnings about the sanitizer's local symbols are noise: kept in the log.)
     swiftc "${flags[@]}" "$source" Fuzz/Support/*.swift -o "$binary" \
       -lFallsTestSupport -lFallsFixtures -lFallsCheckers -lFallsCLI -lFallsTerminal -lFallsFeed -lFallsBase \
-      -lFallsCore -lCCurl -lCFileSystem -ldl \
+      -lFallsCore -lFallsMemory -lCCurl -lCFileSystem -ldl \
       2> "$build/build.log" || { cat "$build/build.log" >&2; exit 1; }
   fi
   mkdir -p "$build/corpus/$target"

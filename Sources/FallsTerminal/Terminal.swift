@@ -1,4 +1,5 @@
 import FallsBase
+import FallsMemory
 
 #if canImport(Glibc)
   import Glibc

@@ -1,7 +1,12 @@
+import FallsMemory
+
 /// The look-ahead's states, in two halves: the parents of a step in one, their children in the
 /// other. A state is the columns' bottoms and flags, each column's tail (by position and natural
 /// extent) and its last enlarged item's extent in the look-ahead, and what the plan has made.
-struct Beam {
+///
+/// The states live in memory the beam owns, a block of each kind per state, so that a state is
+/// copied a block at a time and nothing is allocated or checked for sharing while a plan runs.
+struct Beam: ~Copyable {
   /// The states a step may make: each of the beam's branches into no levelling and the
   /// cheapest ones.
   static let slotsPerHalf = PlannedAlignment.beamWidth * (PlannedAlignment.branches + 1)
@@ -40,117 +45,190 @@ struct Beam {
     private var cost: Double { places + 1000 * distortion }
   }
 
+  /// A levelling of a state: the pair from `left`, the line both meet at, its distortion.
+  typealias Levelling = (left: Int, line: Double, distortion: Double)
+
   let columns: Int
+  /// The length of a state's bottoms and flags: the columns and the two sentinels.
   let stride: Int
   /// The first item a levelling may move (``Planner/floor``).
-  var floor = 0
-  var bottoms: [Double]
-  var flags: [UInt8]
-  var tailPosition: [Int]
-  var tailNatural: [Double]
-  /// The partner column of an enlarged item heading a tail, or −1 (``Planner``).
-  var tailPartner: [Int]
-  var tailCount: [Int]
-  /// Per column, the position of the enlarged item its run starts below, or −1 (``Planner``).
-  var runHead: [Int]
-  var enlargedTop: [Double]
-  var enlargedBottom: [Double]
-  var info: [Info]
+  let floor: Int
+  /// Each state's real numbers: its bottoms (with the sentinels), then per column the look-ahead's
+  /// last enlarged item's top and bottom, then the tails' natural extents.
+  private let reals: OwnedMemory<Double>
+  private let realsPerState: Int
+  /// Each state's tails, by position and partner (the partner column of an enlarged item heading
+  /// a tail, or −1: ``Planner``), then per column the tail's length and the position of the
+  /// enlarged item its run starts below, or −1 (``Planner``).
+  private let integers: OwnedMemory<Int>
+  private let integersPerState: Int
+  private let flagBytes: OwnedMemory<UInt8>
+  private let infos: OwnedMemory<Info>
+  /// Two lists of slots, a half's length each: the parents of a step and their children.
+  private let lists: OwnedMemory<Int>
+  /// The cheapest levellings of the state last asked (``levellings(_:before:bound:)``).
+  private let cheapest: OwnedMemory<Levelling>
 
-  init(columns: Int) {
+  init(columns: Int, floor: Int) {
     self.columns = columns
+    self.floor = floor
     stride = columns + 2
     let slots = 2 * Self.slotsPerHalf
-    bottoms = Array(repeating: .nan, count: slots * stride)
-    flags = Array(repeating: 0, count: slots * stride)
-    tailPosition = Array(repeating: 0, count: slots * columns * PlannedAlignment.tailLength)
-    tailNatural = Array(repeating: 0, count: slots * columns * PlannedAlignment.tailLength)
-    tailPartner = Array(repeating: -1, count: slots * columns * PlannedAlignment.tailLength)
-    tailCount = Array(repeating: 0, count: slots * columns)
-    runHead = Array(repeating: -1, count: slots * columns)
-    enlargedTop = Array(repeating: .nan, count: slots * columns)
-    enlargedBottom = Array(repeating: .nan, count: slots * columns)
-    info = Array(repeating: Info(), count: slots)
+    let tails = columns * PlannedAlignment.tailLength
+    realsPerState = stride + 2 * columns + tails
+    integersPerState = 2 * tails + 2 * columns
+    reals = OwnedMemory(unwrittenCount: slots * realsPerState)
+    integers = OwnedMemory(unwrittenCount: slots * integersPerState)
+    flagBytes = OwnedMemory(unwrittenCount: slots * stride)
+    infos = OwnedMemory(unwrittenCount: slots)
+    lists = OwnedMemory(unwrittenCount: slots)
+    cheapest = OwnedMemory(unwrittenCount: PlannedAlignment.branches)
+  }
+
+  // The parts of state `slot`; `column` from −1 (a sentinel) in bottoms and flags, from 0 in
+  // the others, `index` the place in a tail.
+
+  subscript(bottom slot: Int, column: Int) -> Double {
+    get { reals[slot &* realsPerState &+ column &+ 1] }
+    nonmutating set { reals[slot &* realsPerState &+ column &+ 1] = newValue }
+  }
+
+  subscript(flags slot: Int, column: Int) -> UInt8 {
+    get { flagBytes[slot &* stride &+ column &+ 1] }
+    nonmutating set { flagBytes[slot &* stride &+ column &+ 1] = newValue }
+  }
+
+  subscript(enlargedTop slot: Int, column: Int) -> Double {
+    get { reals[slot &* realsPerState &+ stride &+ column] }
+    nonmutating set { reals[slot &* realsPerState &+ stride &+ column] = newValue }
+  }
+
+  subscript(enlargedBottom slot: Int, column: Int) -> Double {
+    get { reals[slot &* realsPerState &+ stride &+ columns &+ column] }
+    nonmutating set { reals[slot &* realsPerState &+ stride &+ columns &+ column] = newValue }
+  }
+
+  subscript(tailNatural slot: Int, column: Int, index: Int) -> Double {
+    get { reals[tailReal(slot, column, index)] }
+    nonmutating set { reals[tailReal(slot, column, index)] = newValue }
+  }
+
+  subscript(tailPosition slot: Int, column: Int, index: Int) -> Int {
+    get { integers[tailInteger(slot, column, index)] }
+    nonmutating set { integers[tailInteger(slot, column, index)] = newValue }
+  }
+
+  subscript(tailPartner slot: Int, column: Int, index: Int) -> Int {
+    get { integers[tailInteger(slot, column, index) &+ columns &* PlannedAlignment.tailLength] }
+    nonmutating set {
+      integers[tailInteger(slot, column, index) &+ columns &* PlannedAlignment.tailLength] =
+        newValue
+    }
+  }
+
+  subscript(tailCount slot: Int, column: Int) -> Int {
+    get {
+      integers[slot &* integersPerState &+ 2 &* columns &* PlannedAlignment.tailLength &+ column]
+    }
+    nonmutating set {
+      integers[slot &* integersPerState &+ 2 &* columns &* PlannedAlignment.tailLength &+ column] =
+        newValue
+    }
+  }
+
+  subscript(runHead slot: Int, column: Int) -> Int {
+    get {
+      integers[
+        slot &* integersPerState &+ (2 &* PlannedAlignment.tailLength &+ 1) &* columns &+ column]
+    }
+    nonmutating set {
+      integers[
+        slot &* integersPerState &+ (2 &* PlannedAlignment.tailLength &+ 1) &* columns &+ column] =
+        newValue
+    }
+  }
+
+  subscript(info slot: Int) -> Info {
+    get { infos[slot] }
+    nonmutating set { infos[slot] = newValue }
+  }
+
+  /// Slot `index` of list `list` (0 or 1).
+  subscript(list list: Int, index: Int) -> Int {
+    get { lists[list &* Self.slotsPerHalf &+ index] }
+    nonmutating set { lists[list &* Self.slotsPerHalf &+ index] = newValue }
+  }
+
+  /// The levelling `index` found by the last ``levellings(_:before:bound:)``.
+  subscript(cheapest index: Int) -> Levelling { cheapest[index] }
+
+  private func tailReal(_ slot: Int, _ column: Int, _ index: Int) -> Int {
+    slot &* realsPerState &+ stride &+ 2 &* columns &+ column &* PlannedAlignment.tailLength
+      &+ index
+  }
+
+  private func tailInteger(_ slot: Int, _ column: Int, _ index: Int) -> Int {
+    slot &* integersPerState &+ column &* PlannedAlignment.tailLength &+ index
   }
 
   /// Sets state `slot` to the columns of `view` and the planner's tails that a levelling before
   /// `next` may move.
-  mutating func load(
-    _ slot: Int, from view: ColumnView, planner: Planner, before next: Int,
+  func load(
+    _ slot: Int, from view: ColumnView, planner: borrowing Planner, before next: Int,
     previousEnlarged: UInt8, waiting: Int, cursor: Int
   ) {
     for column in -1...columns {
-      bottoms[slot * stride + column + 1] = view.bottoms[column]
-      flags[slot * stride + column + 1] = view.flags[column]
+      self[bottom: slot, column] = view.bottoms[column]
+      self[flags: slot, column] = view.flags[column]
     }
     let length = PlannedAlignment.tailLength
     for column in 0..<columns {
       let (first, _) = planner.tail(column, before: next, pair: nil)
       let count = planner.tailCount[column] - first
-      let at = (slot * columns + column) * length
       for index in 0..<count {
-        tailPosition[at + index] = planner.tailOffset[column * length + first + index]
-        tailNatural[at + index] = planner.tailNatural[column * length + first + index]
-        tailPartner[at + index] = planner.tailPartner[column * length + first + index]
+        let source = column * length + first + index
+        self[tailPosition: slot, column, index] = planner.tailOffset[source]
+        self[tailNatural: slot, column, index] = planner.tailNatural[source]
+        self[tailPartner: slot, column, index] = planner.tailPartner[source]
       }
-      tailCount[slot * columns + column] = count
-      runHead[slot * columns + column] = planner.runHead[column]
-      enlargedTop[slot * columns + column] = .nan
-      enlargedBottom[slot * columns + column] = .nan
+      self[tailCount: slot, column] = count
+      self[runHead: slot, column] = planner.runHead[column]
+      self[enlargedTop: slot, column] = .nan
+      self[enlargedBottom: slot, column] = .nan
     }
-    info[slot] = Info(previousEnlarged: previousEnlarged, waiting: waiting, cursor: cursor)
+    self[info: slot] = Info(previousEnlarged: previousEnlarged, waiting: waiting, cursor: cursor)
   }
 
-  mutating func copy(_ from: Int, to slot: Int) {
-    let tails = columns * PlannedAlignment.tailLength
-    Self.copy(&bottoms, stride, from, slot)
-    Self.copy(&flags, stride, from, slot)
-    Self.copy(&tailPosition, tails, from, slot)
-    Self.copy(&tailNatural, tails, from, slot)
-    Self.copy(&tailPartner, tails, from, slot)
-    Self.copy(&tailCount, columns, from, slot)
-    Self.copy(&runHead, columns, from, slot)
-    Self.copy(&enlargedTop, columns, from, slot)
-    Self.copy(&enlargedBottom, columns, from, slot)
-    info[slot] = info[from]
-  }
-
-  /// Copies state `from`'s `length` values of `array` over state `slot`'s, at once.
-  private static func copy<Value>(_ array: inout [Value], _ length: Int, _ from: Int, _ slot: Int) {
-    array.withUnsafeMutableBufferPointer { values in
-      guard let base = values.baseAddress else { return }
-      (base + slot * length).update(from: base + from * length, count: length)
-    }
+  /// Makes state `slot` a copy of state `from`.
+  func copy(_ from: Int, to slot: Int) {
+    reals.copy(realsPerState, from: from &* realsPerState, to: slot &* realsPerState)
+    integers.copy(integersPerState, from: from &* integersPerState, to: slot &* integersPerState)
+    flagBytes.copy(stride, from: from &* stride, to: slot &* stride)
+    infos[slot] = infos[from]
   }
 
   /// Calls `body` with state `slot`'s columns as a view.
-  private mutating func withView<Result>(
+  private func withView<Result>(
     _ slot: Int, rowSpacing: Double, insetTop: Double, _ body: (ColumnView) -> Result
   ) -> Result {
-    let range = slot * stride..<(slot + 1) * stride
-    let count = columns
-    return bottoms.withUnsafeMutableBufferPointer { bottoms in
-      flags.withUnsafeMutableBufferPointer { flags in
-        let bottoms = UnsafeMutableBufferPointer(rebasing: bottoms[range])
-        return body(
-          ColumnView(
-            bottoms: ColumnValues(bottoms), reachable: ColumnValues(bottoms),
-            flags: ColumnValues(UnsafeMutableBufferPointer(rebasing: flags[range])),
-            count: count, insetTop: insetTop, rowSpacing: rowSpacing))
-      }
-    }
+    let bottoms = reals.buffer(slot * realsPerState..<slot * realsPerState + stride)
+    return body(
+      ColumnView(
+        bottoms: ColumnValues(bottoms), reachable: ColumnValues(bottoms),
+        flags: ColumnValues(flagBytes.buffer(slot * stride..<(slot + 1) * stride)),
+        count: columns, insetTop: insetTop, rowSpacing: rowSpacing))
   }
 
   /// Places an item of natural extent `natural` across `span` columns, at batch offset
   /// `position`, in state `slot`: by the chooser; enlarged where the rule allows and a levelled
   /// pair waits for it, or none waits (an enlargement is assumed wanted).
-  mutating func place<Chooser: ColumnChooser>(
+  func place<Chooser: ColumnChooser>(
     _ slot: Int, natural: Double, span: Int, at position: Int, root: Int, chooser: Chooser,
     enlargement: Enlargement, rowSpacing: Double, insetTop: Double
   ) {
     var chooser = chooser
-    chooser.cursor = info[slot].cursor
-    let state = info[slot]
+    let state = self[info: slot]
+    chooser.cursor = state.cursor
     // The column, the top, and whether the columns let the item be enlarged there.
     let (column, top, allows) = withView(slot, rowSpacing: rowSpacing, insetTop: insetTop) {
       view -> (Int, Double, Bool) in
@@ -170,51 +248,52 @@ struct Beam {
     let bottom =
       enlarged ? top + Enlargement.extent(ofHeight: natural, rowSpacing: rowSpacing) : top + natural
     chooser.placed(column: column, span: covered, count: columns)
-    info[slot].cursor = chooser.cursor
-    info[slot].previousEnlarged = enlarged ? ColumnState.endsEnlarged : 0
+    var info = state
+    info.cursor = chooser.cursor
+    info.previousEnlarged = enlarged ? ColumnState.endsEnlarged : 0
     for index in column..<column + covered {
-      bottoms[slot * stride + index + 1] = bottom
-      flags[slot * stride + index + 1] = enlarged ? ColumnState.endsEnlarged : 0
+      self[bottom: slot, index] = bottom
+      self[flags: slot, index] = enlarged ? ColumnState.endsEnlarged : 0
     }
+    defer { self[info: slot] = info }
     if enlarged {
-      info[slot].enlargements += 1
-      info[slot].places += Double(position - root)
-      info[slot].waiting = -1
-      let length = PlannedAlignment.tailLength
+      info.enlargements += 1
+      info.places += Double(position - root)
+      info.waiting = -1
       for (index, partner) in [(column, column + 1), (column + 1, column)] {
-        let at = (slot * columns + index) * length
-        (tailPosition[at], tailNatural[at], tailPartner[at]) = (position, bottom - top, partner)
-        tailCount[slot * columns + index] = 1
-        runHead[slot * columns + index] = position
-        enlargedTop[slot * columns + index] = top
-        enlargedBottom[slot * columns + index] = bottom
+        (self[tailPosition: slot, index, 0], self[tailNatural: slot, index, 0]) = (
+          position, bottom - top
+        )
+        self[tailPartner: slot, index, 0] = partner
+        self[tailCount: slot, index] = 1
+        self[runHead: slot, index] = position
+        self[enlargedTop: slot, index] = top
+        self[enlargedBottom: slot, index] = bottom
       }
       return
     }
-    let waiting = info[slot].waiting
-    if waiting >= 0, column <= waiting + 1, column + covered > waiting { info[slot].waiting = -1 }
+    let waiting = info.waiting
+    if waiting >= 0, column <= waiting + 1, column + covered > waiting { info.waiting = -1 }
     guard covered == 1 else {
       for index in column..<column + covered {
-        tailCount[slot * columns + index] = 0
-        runHead[slot * columns + index] = -1
+        self[tailCount: slot, index] = 0
+        self[runHead: slot, index] = -1
       }
       return
     }
-    let length = PlannedAlignment.tailLength
-    let at = (slot * columns + column) * length
-    var count = tailCount[slot * columns + column]
-    if count == length {
-      for index in 0..<length - 1 {
-        tailPosition[at + index] = tailPosition[at + index + 1]
-        tailNatural[at + index] = tailNatural[at + index + 1]
-        tailPartner[at + index] = tailPartner[at + index + 1]
+    var count = self[tailCount: slot, column]
+    if count == PlannedAlignment.tailLength {
+      for index in 0..<count - 1 {
+        self[tailPosition: slot, column, index] = self[tailPosition: slot, column, index + 1]
+        self[tailNatural: slot, column, index] = self[tailNatural: slot, column, index + 1]
+        self[tailPartner: slot, column, index] = self[tailPartner: slot, column, index + 1]
       }
       count -= 1
     }
-    tailPosition[at + count] = position
-    tailNatural[at + count] = natural
-    tailPartner[at + count] = -1
-    tailCount[slot * columns + column] = count + 1
+    self[tailPosition: slot, column, count] = position
+    self[tailNatural: slot, column, count] = natural
+    self[tailPartner: slot, column, count] = -1
+    self[tailCount: slot, column] = count + 1
   }
 
   /// Whether the last enlarged item the look-ahead placed in `column` of state `slot` overlaps
@@ -224,50 +303,51 @@ struct Beam {
   ) -> Bool {
     guard column >= 0, column < columns else { return false }
     let reach = top + 2 * height + rowSpacing
-    let (start, end) = (
-      enlargedTop[slot * columns + column], enlargedBottom[slot * columns + column]
-    )
-    return end > top && start < reach
+    return self[enlargedBottom: slot, column] > top && self[enlargedTop: slot, column] < reach
   }
 
-  /// The cheapest levellings of state `slot` before the item at `next`, at most the planned
-  /// alignment's branches.
-  func levellings(_ slot: Int, before next: Int, bound: Double) -> [(
-    left: Int, line: Double, distortion: Double
-  )] {
-    var found: [(left: Int, line: Double, distortion: Double)] = []
+  /// Finds the cheapest levellings of state `slot` before the item at `next`, at most the
+  /// planned alignment's branches, cheapest first (the left pair first among equals), and
+  /// returns how many; ``subscript(cheapest:)`` reads them.
+  func levellings(_ slot: Int, before next: Int, bound: Double) -> Int {
+    var found = 0
     let closed = ColumnState.empty | ColumnState.endsEnlarged
     for left in 0..<max(0, columns - 1) {
       let right = left + 1
-      let (leftAt, rightAt) = (slot * stride + left + 1, slot * stride + right + 1)
-      guard (flags[leftAt] | flags[rightAt]) & closed == 0 else { continue }
+      guard (self[flags: slot, left] | self[flags: slot, right]) & closed == 0 else { continue }
       let sums = (
         tailSum(slot, left, before: next, pair: left),
         tailSum(slot, right, before: next, pair: left)
       )
-      let gap = bottoms[leftAt] - bottoms[rightAt]
-      guard
-        let (line, distortion) = Planner.meeting(
-          bottoms[leftAt], bottoms[rightAt], gap: gap, sums: sums, bound: bound)
+      let (a, b) = (self[bottom: slot, left], self[bottom: slot, right])
+      guard let (line, distortion) = Planner.meeting(a, b, gap: a - b, sums: sums, bound: bound)
       else { continue }
-      found.append((left, line, distortion))
+      // Into the list, kept sorted: a later pair goes after an equal one, and what falls off
+      // the end is dropped.
+      var at = found
+      while at > 0, cheapest[at - 1].distortion > distortion {
+        if at < PlannedAlignment.branches { cheapest[at] = cheapest[at - 1] }
+        at -= 1
+      }
+      guard at < PlannedAlignment.branches else { continue }
+      cheapest[at] = (left, line, distortion)
+      found = min(found + 1, PlannedAlignment.branches)
     }
-    found.sort {
-      $0.distortion < $1.distortion || ($0.distortion == $1.distortion && $0.left < $1.left)
-    }
-    return Array(found.prefix(PlannedAlignment.branches))
+    return found
   }
 
   /// The natural sum of the tail of `column` in state `slot` that a levelling before `next` of
   /// the pair from `left` may move: an enlarged item heading it counts while it heads its
   /// partner's tail too, the partner outside the pair.
   private func tailSum(_ slot: Int, _ column: Int, before next: Int, pair left: Int) -> Double {
-    let at = (slot * columns + column) * PlannedAlignment.tailLength
     var sum = 0.0
-    for index in 0..<tailCount[slot * columns + column]
-    where tailPosition[at + index] >= Self.reach(before: next, floor: floor) {
-      if index == 0, tailPartner[at] >= 0, !headsBoth(slot, column, pair: left) { continue }
-      sum += tailNatural[at + index]
+    let reach = Self.reach(before: next, floor: floor)
+    for index in 0..<self[tailCount: slot, column]
+    where self[tailPosition: slot, column, index] >= reach {
+      if index == 0, self[tailPartner: slot, column, 0] >= 0, !headsBoth(slot, column, pair: left) {
+        continue
+      }
+      sum += self[tailNatural: slot, column, index]
     }
     return sum
   }
@@ -275,64 +355,64 @@ struct Beam {
   /// Whether the enlarged item heading `column`'s tail in state `slot` heads its partner's too,
   /// the partner outside the pair from `left`.
   private func headsBoth(_ slot: Int, _ column: Int, pair left: Int) -> Bool {
-    let length = PlannedAlignment.tailLength
-    let at = (slot * columns + column) * length
-    let partner = tailPartner[at]
+    let partner = self[tailPartner: slot, column, 0]
     return partner != left && partner != left + 1
-      && runHead[slot * columns + partner] == tailPosition[at]
+      && self[runHead: slot, partner] == self[tailPosition: slot, column, 0]
   }
 
   /// Levels the pair from `left` in state `slot` onto `line` before the item at `next`: an
   /// enlarged item heading a tail moves its partner's end by as much as it changes.
-  mutating func level(_ slot: Int, left: Int, line: Double, distortion: Double, before next: Int) {
-    let length = PlannedAlignment.tailLength
+  func level(_ slot: Int, left: Int, line: Double, distortion: Double, before next: Int) {
     for column in left...left + 1 {
-      let at = (slot * columns + column) * length
       let sum = tailSum(slot, column, before: next, pair: left)
-      if tailCount[slot * columns + column] > 1, tailPartner[at] >= 0,
-        tailPosition[at] >= Self.reach(before: next, floor: floor),
+      if self[tailCount: slot, column] > 1, self[tailPartner: slot, column, 0] >= 0,
+        self[tailPosition: slot, column, 0] >= Self.reach(before: next, floor: floor),
         headsBoth(slot, column, pair: left),
         sum > 0
       {
-        let partner = tailPartner[at]
-        let change = tailNatural[at] * (line - bottoms[slot * stride + column + 1]) / sum
-        bottoms[slot * stride + partner + 1] += change
+        let partner = self[tailPartner: slot, column, 0]
+        let change =
+          self[tailNatural: slot, column, 0] * (line - self[bottom: slot, column]) / sum
+        self[bottom: slot, partner] += change
         // The partner's tail and run lose the enlarged item, moved once.
-        let partnerAt = (slot * columns + partner) * length
-        let count = tailCount[slot * columns + partner]
-        if count > 0, tailPosition[partnerAt] == tailPosition[at] {
+        let count = self[tailCount: slot, partner]
+        if count > 0, self[tailPosition: slot, partner, 0] == self[tailPosition: slot, column, 0] {
           for index in 0..<count - 1 {
-            tailPosition[partnerAt + index] = tailPosition[partnerAt + index + 1]
-            tailNatural[partnerAt + index] = tailNatural[partnerAt + index + 1]
-            tailPartner[partnerAt + index] = tailPartner[partnerAt + index + 1]
+            self[tailPosition: slot, partner, index] = self[tailPosition: slot, partner, index + 1]
+            self[tailNatural: slot, partner, index] = self[tailNatural: slot, partner, index + 1]
+            self[tailPartner: slot, partner, index] = self[tailPartner: slot, partner, index + 1]
           }
-          tailCount[slot * columns + partner] = count - 1
+          self[tailCount: slot, partner] = count - 1
         }
-        runHead[slot * columns + partner] = -1
-        enlargedBottom[slot * columns + partner] += change
+        self[runHead: slot, partner] = -1
+        self[enlargedBottom: slot, partner] += change
       }
     }
     for column in left...left + 1 {
-      bottoms[slot * stride + column + 1] = line
-      tailCount[slot * columns + column] = 0
-      runHead[slot * columns + column] = -1
+      self[bottom: slot, column] = line
+      self[tailCount: slot, column] = 0
+      self[runHead: slot, column] = -1
     }
-    info[slot].waiting = left
-    info[slot].distortion += distortion
+    self[info: slot].waiting = left
+    self[info: slot].distortion += distortion
   }
 
-  /// The best `count` of `slots`, best first; among equals, the first given.
-  func best(_ slots: [Int], _ count: Int) -> [Int] {
-    var ranked = slots
+  /// Orders the first `count` slots of list `list` best first (among equals, the first listed
+  /// first) and returns how many of them to keep: at most `keep`.
+  func rank(list: Int, count: Int, keep: Int) -> Int {
     // Few states: an insertion sort, stable.
-    for index in ranked.indices.dropFirst() {
+    for index in 1..<max(count, 1) {
       var at = index
-      while at > 0, info[ranked[at]].isBetter(than: info[ranked[at - 1]]) {
-        ranked.swapAt(at, at - 1)
+      while at > 0,
+        self[info: self[list: list, at]].isBetter(than: self[info: self[list: list, at - 1]])
+      {
+        (self[list: list, at], self[list: list, at - 1]) = (
+          self[list: list, at - 1], self[list: list, at]
+        )
         at -= 1
       }
     }
-    return Array(ranked.prefix(count))
+    return min(count, keep)
   }
 
   /// The first item a levelling made before the item at `next` may move: one of the last

@@ -41,8 +41,6 @@ struct Planner: AlignmentPlanning {
   var historyBottoms: [Double]
   var historyFlags: [UInt8]
 
-  /// The look-ahead's states.
-  var beam: Beam
   /// The batch offset before which the look-ahead next runs: a plan that waits is followed
   /// until the levelling it makes first, or for ``PlannedAlignment/idleItems`` when it makes
   /// none; an enlargement ends it.
@@ -74,7 +72,6 @@ struct Planner: AlignmentPlanning {
     historyCursor = Array(repeating: 0, count: length)
     historyBottoms = Array(repeating: .nan, count: length * stride)
     historyFlags = Array(repeating: 0, count: length * stride)
-    beam = Beam(columns: looksAhead ? columns : 1)
   }
 
   init(

@@ -1,5 +1,6 @@
 import CFileSystem
 import FallsBase
+import FallsMemory
 import Foundation
 import Synchronization
 
