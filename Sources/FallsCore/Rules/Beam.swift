@@ -1,15 +1,19 @@
 import FallsMemory
 
-/// The look-ahead's states, in two halves: the parents of a step in one, their children in the
-/// other. A state is the columns' bottoms and flags, each column's tail (by position and natural
-/// extent) and its last enlarged item's extent in the look-ahead, and what the plan has made.
+/// The look-ahead's states. A state is the columns' bottoms and flags, each column's tail (by
+/// position and natural extent) and its last enlarged item's extent in the look-ahead, and what
+/// the plan has made.
 ///
-/// The states live in memory the beam owns, a block of each kind per state, so that a state is
-/// copied a block at a time and nothing is allocated or checked for sharing while a plan runs.
+/// A step places the next item in each state kept (its *parents*) where it stands, and ranks
+/// each placed state with its cheapest levellings by what they would make; only the levellings
+/// kept are made, each in a slot of its own. The states live in memory the beam owns, a block
+/// of each kind per slot, so that a state is copied a block at a time and nothing is allocated
+/// or checked for sharing while a plan runs.
 struct Beam: ~Copyable {
-  /// The states a step may make: each of the beam's branches into no levelling and the
-  /// cheapest ones.
-  static let slotsPerHalf = PlannedAlignment.beamWidth * (PlannedAlignment.branches + 1)
+  /// The most states a step ranks: each state kept, placed, and its cheapest levellings.
+  static let candidatesPerStep = PlannedAlignment.beamWidth * (PlannedAlignment.branches + 1)
+  /// The slots: the states kept, and as many for the levellings a step keeps.
+  static let slots = 2 * PlannedAlignment.beamWidth
 
   /// What a state has made, and carries from one item to the next.
   struct Info {
@@ -39,6 +43,16 @@ struct Beam: ~Copyable {
       score == best.score && cost <= best.cost + PlannedAlignment.margin
     }
 
+    /// What the state makes when it levels `levelling` before the item at `next`: the pair
+    /// waits for its enlargement.
+    func levelled(_ levelling: Levelling, before next: Int) -> Info {
+      var info = self
+      info.waiting = levelling.left
+      info.distortion += levelling.distortion
+      if info.levelledBefore < 0 { info.levelledBefore = next }
+      return info
+    }
+
     /// Twice the enlargements, and one more when a levelled pair waits.
     private var score: Int { 2 * enlargements + (waiting >= 0 ? 1 : 0) }
     /// The enlargements' places plus 1,000 times the distortion spent.
@@ -47,6 +61,15 @@ struct Beam: ~Copyable {
 
   /// A levelling of a state: the pair from `left`, the line both meet at, its distortion.
   typealias Levelling = (left: Int, line: Double, distortion: Double)
+
+  /// A state a step ranks: the one in `slot`, levelled on the pair from `left` onto `line`
+  /// unless `left` is −1, and what it would have made.
+  struct Candidate {
+    var slot: Int
+    var left: Int
+    var line: Double
+    var info: Info
+  }
 
   let columns: Int
   /// The length of a state's bottoms and flags: the columns and the two sentinels.
@@ -64,16 +87,24 @@ struct Beam: ~Copyable {
   private let integersPerState: Int
   private let flagBytes: OwnedMemory<UInt8>
   private let infos: OwnedMemory<Info>
-  /// Two lists of slots, a half's length each: the parents of a step and their children.
-  private let lists: OwnedMemory<Int>
   /// The cheapest levellings of the state last asked (``levellings(_:before:bound:)``).
   private let cheapest: OwnedMemory<Levelling>
+  /// The slots of the states kept, best first once ranked.
+  private let parents: OwnedMemory<Int>
+  private(set) var parentCount = 0
+  /// The slots that hold no state kept, as a stack.
+  private let free: OwnedMemory<Int>
+  private var freeCount: Int
+  /// What a step ranks.
+  private let candidates: OwnedMemory<Candidate>
+  /// Per slot, whether a step keeps its state (set only while a step ends).
+  private let kept: OwnedMemory<Bool>
 
   init(columns: Int, floor: Int) {
     self.columns = columns
     self.floor = floor
     stride = columns + 2
-    let slots = 2 * Self.slotsPerHalf
+    let slots = Self.slots
     let tails = columns * PlannedAlignment.tailLength
     realsPerState = stride + 2 * columns + tails
     integersPerState = 2 * tails + 2 * columns
@@ -81,8 +112,13 @@ struct Beam: ~Copyable {
     integers = OwnedMemory(unwrittenCount: slots * integersPerState)
     flagBytes = OwnedMemory(unwrittenCount: slots * stride)
     infos = OwnedMemory(unwrittenCount: slots)
-    lists = OwnedMemory(unwrittenCount: slots)
     cheapest = OwnedMemory(unwrittenCount: PlannedAlignment.branches)
+    parents = OwnedMemory(unwrittenCount: PlannedAlignment.beamWidth)
+    free = OwnedMemory(unwrittenCount: slots)
+    for slot in 0..<slots { free[slot] = slots - 1 - slot }
+    freeCount = slots
+    candidates = OwnedMemory(unwrittenCount: Self.candidatesPerStep)
+    kept = OwnedMemory(repeating: false, count: slots)
   }
 
   // The parts of state `slot`; `column` from −1 (a sentinel) in bottoms and flags, from 0 in
@@ -153,10 +189,10 @@ struct Beam: ~Copyable {
     nonmutating set { infos[slot] = newValue }
   }
 
-  /// Slot `index` of list `list` (0 or 1).
-  subscript(list list: Int, index: Int) -> Int {
-    get { lists[list &* Self.slotsPerHalf &+ index] }
-    nonmutating set { lists[list &* Self.slotsPerHalf &+ index] = newValue }
+  /// The slot of the state kept at `index` (best first once ranked).
+  subscript(parent index: Int) -> Int {
+    assert(index < parentCount, "parent \(index) of \(parentCount)")
+    return parents[index]
   }
 
   /// The levelling `index` found by the last ``levellings(_:before:bound:)``.
@@ -361,8 +397,9 @@ struct Beam: ~Copyable {
   }
 
   /// Levels the pair from `left` in state `slot` onto `line` before the item at `next`: an
-  /// enlarged item heading a tail moves its partner's end by as much as it changes.
-  func level(_ slot: Int, left: Int, line: Double, distortion: Double, before next: Int) {
+  /// enlarged item heading a tail moves its partner's end by as much as it changes. What the
+  /// state has made (its ``Info``) is the caller's to set.
+  func level(_ slot: Int, left: Int, line: Double, before next: Int) {
     for column in left...left + 1 {
       let sum = tailSum(slot, column, before: next, pair: left)
       if self[tailCount: slot, column] > 1, self[tailPartner: slot, column, 0] >= 0,
@@ -393,26 +430,101 @@ struct Beam: ~Copyable {
       self[tailCount: slot, column] = 0
       self[runHead: slot, column] = -1
     }
-    self[info: slot].waiting = left
-    self[info: slot].distortion += distortion
   }
 
-  /// Orders the first `count` slots of list `list` best first (among equals, the first listed
-  /// first) and returns how many of them to keep: at most `keep`.
-  func rank(list: Int, count: Int, keep: Int) -> Int {
-    // Few states: an insertion sort, stable.
-    for index in 1..<max(count, 1) {
-      var at = index
-      while at > 0,
-        self[info: self[list: list, at]].isBetter(than: self[info: self[list: list, at - 1]])
-      {
-        (self[list: list, at], self[list: list, at - 1]) = (
-          self[list: list, at - 1], self[list: list, at]
-        )
-        at -= 1
+  /// A free slot, taken.
+  mutating func take() -> Int {
+    precondition(freeCount > 0, "the beam has a slot for every state it keeps")
+    freeCount -= 1
+    return free[freeCount]
+  }
+
+  /// Keeps the state in `slot`, after those kept.
+  mutating func keep(_ slot: Int) {
+    parents[parentCount] = slot
+    parentCount += 1
+  }
+
+  /// Places the item at batch offset `position`, of natural extent `natural` across `span`
+  /// columns, in every state kept; ranks each placed state and each of its cheapest levellings
+  /// before the next item by what they would have made, and keeps the best, at most
+  /// ``PlannedAlignment/beamWidth``: among equals, the parent first, its levellings cheapest
+  /// first, in the order of the parents.
+  mutating func step<Chooser: ColumnChooser>(
+    natural: Double, span: Int, at position: Int, root: Int, chooser: Chooser,
+    enlargement: Enlargement, rowSpacing: Double, insetTop: Double, bound: Double
+  ) {
+    var count = 0
+    for index in 0..<parentCount {
+      let slot = parents[index]
+      place(
+        slot, natural: natural, span: span, at: position, root: root, chooser: chooser,
+        enlargement: enlargement, rowSpacing: rowSpacing, insetTop: insetTop)
+      let info = self[info: slot]
+      candidates[count] = Candidate(slot: slot, left: -1, line: 0, info: info)
+      count += 1
+      guard info.waiting < 0 else { continue }
+      for found in 0..<levellings(slot, before: position + 1, bound: bound) {
+        let levelling = cheapest[found]
+        candidates[count] = Candidate(
+          slot: slot, left: levelling.left, line: levelling.line,
+          info: info.levelled(levelling, before: position + 1))
+        count += 1
       }
     }
-    return min(count, keep)
+    let keeping = rankCandidates(count)
+    // Each levelling kept is made in a slot of its own, from its placed state, before the
+    // placed states not kept give their slots back.
+    for index in 0..<keeping {
+      var candidate = candidates[index]
+      if candidate.left >= 0 {
+        let slot = take()
+        copy(candidate.slot, to: slot)
+        level(slot, left: candidate.left, line: candidate.line, before: position + 1)
+        self[info: slot] = candidate.info
+        candidate.slot = slot
+        candidates[index] = candidate
+      }
+      kept[candidate.slot] = true
+    }
+    for index in 0..<parentCount where !kept[parents[index]] {
+      free[freeCount] = parents[index]
+      freeCount += 1
+    }
+    parentCount = 0
+    for index in 0..<keeping {
+      let slot = candidates[index].slot
+      kept[slot] = false
+      keep(slot)
+    }
+  }
+
+  /// Orders the first `count` candidates best first, stable, and returns how many to keep.
+  private func rankCandidates(_ count: Int) -> Int {
+    // Few states: an insertion sort.
+    for index in 1..<max(count, 1) {
+      let candidate = candidates[index]
+      var at = index
+      while at > 0, candidate.info.isBetter(than: candidates[at - 1].info) {
+        candidates[at] = candidates[at - 1]
+        at -= 1
+      }
+      candidates[at] = candidate
+    }
+    return min(count, PlannedAlignment.beamWidth)
+  }
+
+  /// Orders the states kept best first; among equals, as they were.
+  func rankParents() {
+    for index in 1..<max(parentCount, 1) {
+      let slot = parents[index]
+      var at = index
+      while at > 0, self[info: slot].isBetter(than: self[info: parents[at - 1]]) {
+        parents[at] = parents[at - 1]
+        at -= 1
+      }
+      parents[at] = slot
+    }
   }
 
   /// The first item a levelling made before the item at `next` may move: one of the last
