@@ -95,8 +95,9 @@ struct Beam: ~Copyable {
   /// The slots that hold no state kept, as a stack.
   private let free: OwnedMemory<Int>
   private var freeCount: Int
-  /// What a step ranks.
+  /// What a step ranks, and the best of them, by index, best first.
   private let candidates: OwnedMemory<Candidate>
+  private let ranked: OwnedMemory<Int>
   /// Per slot, whether a step keeps its state (set only while a step ends).
   private let kept: OwnedMemory<Bool>
 
@@ -118,6 +119,7 @@ struct Beam: ~Copyable {
     for slot in 0..<slots { free[slot] = slots - 1 - slot }
     freeCount = slots
     candidates = OwnedMemory(unwrittenCount: Self.candidatesPerStep)
+    ranked = OwnedMemory(unwrittenCount: PlannedAlignment.beamWidth)
     kept = OwnedMemory(repeating: false, count: slots)
   }
 
@@ -257,11 +259,13 @@ struct Beam: ~Copyable {
 
   /// Places an item of natural extent `natural` across `span` columns, at batch offset
   /// `position`, in state `slot`: by the chooser; enlarged where the rule allows and a levelled
-  /// pair waits for it, or none waits (an enlargement is assumed wanted).
+  /// pair waits for it, or none waits (an enlargement is assumed wanted). Returns what the
+  /// state has made since, which it also stores.
+  @discardableResult
   func place<Chooser: ColumnChooser>(
     _ slot: Int, natural: Double, span: Int, at position: Int, root: Int, chooser: Chooser,
     enlargement: Enlargement, rowSpacing: Double, insetTop: Double
-  ) {
+  ) -> Info {
     var chooser = chooser
     let state = self[info: slot]
     chooser.cursor = state.cursor
@@ -291,6 +295,7 @@ struct Beam: ~Copyable {
       self[bottom: slot, index] = bottom
       self[flags: slot, index] = enlarged ? ColumnState.endsEnlarged : 0
     }
+    // (Returned, not read back: a read of what was just stored in parts waits for the stores.)
     defer { self[info: slot] = info }
     if enlarged {
       info.enlargements += 1
@@ -306,7 +311,7 @@ struct Beam: ~Copyable {
         self[enlargedTop: slot, index] = top
         self[enlargedBottom: slot, index] = bottom
       }
-      return
+      return info
     }
     let waiting = info.waiting
     if waiting >= 0, column <= waiting + 1, column + covered > waiting { info.waiting = -1 }
@@ -315,7 +320,7 @@ struct Beam: ~Copyable {
         self[tailCount: slot, index] = 0
         self[runHead: slot, index] = -1
       }
-      return
+      return info
     }
     var count = self[tailCount: slot, column]
     if count == PlannedAlignment.tailLength {
@@ -330,6 +335,7 @@ struct Beam: ~Copyable {
     self[tailNatural: slot, column, count] = natural
     self[tailPartner: slot, column, count] = -1
     self[tailCount: slot, column] = count + 1
+    return info
   }
 
   /// Whether the last enlarged item the look-ahead placed in `column` of state `slot` overlaps
@@ -454,36 +460,48 @@ struct Beam: ~Copyable {
     natural: Double, span: Int, at position: Int, root: Int, chooser: Chooser,
     enlargement: Enlargement, rowSpacing: Double, insetTop: Double, bound: Double
   ) {
-    var count = 0
+    var (count, keeping) = (0, 0)
+    // Into the ranking, best first, a later candidate after an equal one: the best
+    // ``PlannedAlignment/beamWidth`` of a stable sort.
+    func rank(_ candidate: Candidate) {
+      candidates[count] = candidate
+      count += 1
+      let width = PlannedAlignment.beamWidth
+      var at = keeping
+      while at > 0, candidate.info.isBetter(than: candidates[ranked[at - 1]].info) {
+        if at < width { ranked[at] = ranked[at - 1] }
+        at -= 1
+      }
+      guard at < width else { return }
+      ranked[at] = count - 1
+      keeping = min(keeping + 1, width)
+    }
     for index in 0..<parentCount {
       let slot = parents[index]
-      place(
+      let info = place(
         slot, natural: natural, span: span, at: position, root: root, chooser: chooser,
         enlargement: enlargement, rowSpacing: rowSpacing, insetTop: insetTop)
-      let info = self[info: slot]
-      candidates[count] = Candidate(slot: slot, left: -1, line: 0, info: info)
-      count += 1
+      rank(Candidate(slot: slot, left: -1, line: 0, info: info))
       guard info.waiting < 0 else { continue }
       for found in 0..<levellings(slot, before: position + 1, bound: bound) {
         let levelling = cheapest[found]
-        candidates[count] = Candidate(
-          slot: slot, left: levelling.left, line: levelling.line,
-          info: info.levelled(levelling, before: position + 1))
-        count += 1
+        rank(
+          Candidate(
+            slot: slot, left: levelling.left, line: levelling.line,
+            info: info.levelled(levelling, before: position + 1)))
       }
     }
-    let keeping = rankCandidates(count)
     // Each levelling kept is made in a slot of its own, from its placed state, before the
     // placed states not kept give their slots back.
     for index in 0..<keeping {
-      var candidate = candidates[index]
+      var candidate = candidates[ranked[index]]
       if candidate.left >= 0 {
         let slot = take()
         copy(candidate.slot, to: slot)
         level(slot, left: candidate.left, line: candidate.line, before: position + 1)
         self[info: slot] = candidate.info
         candidate.slot = slot
-        candidates[index] = candidate
+        candidates[ranked[index]] = candidate
       }
       kept[candidate.slot] = true
     }
@@ -493,25 +511,10 @@ struct Beam: ~Copyable {
     }
     parentCount = 0
     for index in 0..<keeping {
-      let slot = candidates[index].slot
+      let slot = candidates[ranked[index]].slot
       kept[slot] = false
       keep(slot)
     }
-  }
-
-  /// Orders the first `count` candidates best first, stable, and returns how many to keep.
-  private func rankCandidates(_ count: Int) -> Int {
-    // Few states: an insertion sort.
-    for index in 1..<max(count, 1) {
-      let candidate = candidates[index]
-      var at = index
-      while at > 0, candidate.info.isBetter(than: candidates[at - 1].info) {
-        candidates[at] = candidates[at - 1]
-        at -= 1
-      }
-      candidates[at] = candidate
-    }
-    return min(count, PlannedAlignment.beamWidth)
   }
 
   /// Orders the states kept best first; among equals, as they were.
