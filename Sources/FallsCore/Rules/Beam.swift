@@ -30,6 +30,8 @@ struct Beam: ~Copyable {
     /// The batch offset of the item before which the state made its first levelling in the
     /// look-ahead, or −1.
     var levelledBefore = -1
+    /// The left column of the pair of that levelling, or −1.
+    var levelledLeft = -1
 
     /// Ranks states: enlargements (half of one more when a levelled pair waits), then the
     /// places of the enlargements plus 1,000 times the distortion spent.
@@ -49,7 +51,9 @@ struct Beam: ~Copyable {
       var info = self
       info.waiting = levelling.left
       info.distortion += levelling.distortion
-      if info.levelledBefore < 0 { info.levelledBefore = next }
+      if info.levelledBefore < 0 {
+        (info.levelledBefore, info.levelledLeft) = (next, levelling.left)
+      }
       return info
     }
 

@@ -8,7 +8,7 @@ extension Planner {
   mutating func plan<Chooser: ColumnChooser>(
     _ levellings: [Levelling], before next: Int, view: ColumnView, chooser: Chooser,
     enlargement: Enlargement, previousEnlarged: UInt8
-  ) -> (choice: Int?, levelledBefore: Int?) {
+  ) -> (choice: Int?, levelledBefore: Int?, levelledLeft: Int) {
     var beam = Beam(columns: columns, floor: floor)
     // The root: the columns as they stand, and each levelling made at once.
     let root = beam.take()
@@ -51,7 +51,8 @@ extension Planner {
       }
     }
     return (
-      best.first >= 0 ? best.first : nil, best.levelledBefore >= 0 ? best.levelledBefore : nil
+      best.first >= 0 ? best.first : nil, best.levelledBefore >= 0 ? best.levelledBefore : nil,
+      best.levelledLeft
     )
   }
 }

@@ -45,6 +45,8 @@ struct Planner: AlignmentPlanning {
   /// until the levelling it makes first, or for ``PlannedAlignment/idleItems`` when it makes
   /// none; an enlargement ends it.
   var wakeAt = 0
+  /// The pair the plan that waits levels at ``wakeAt``, or −1.
+  var plannedLeft = -1
 
   /// The first item a levelling may move: the items before it are final.
   var floor = 0
@@ -87,7 +89,7 @@ struct Planner: AlignmentPlanning {
     self.state = state
     self.floor = floor
     // A new batch brings new items into view: the look-ahead runs again.
-    wakeAt = 0
+    (wakeAt, plannedLeft) = (0, -1)
   }
 
   var carried: Planner? { self }
@@ -151,7 +153,7 @@ struct Planner: AlignmentPlanning {
     }
     if placement.isEnlarged {
       (state.wanted, state.waiting) = (false, -1)
-      wakeAt = 0
+      (wakeAt, plannedLeft) = (0, -1)
     } else if state.waiting >= 0, column <= state.waiting + 1,
       column + placement.span > state.waiting
     {
@@ -273,16 +275,21 @@ struct Planner: AlignmentPlanning {
     }
     guard !valid.isEmpty else { return false }
     var choice = 0
-    if looksAhead {
-      let (best, levelledBefore) = plan(
+    if looksAhead, next == wakeAt, let planned = valid.firstIndex(where: { $0.left == plannedLeft })
+    {
+      choice = planned
+    } else if looksAhead {
+      let (best, levelledBefore, levelledLeft) = plan(
         valid, before: next, view: view, chooser: chooser, enlargement: enlargement,
         previousEnlarged: previousEnlarged)
       guard let best else {
         wakeAt = levelledBefore ?? next + PlannedAlignment.idleItems
+        plannedLeft = levelledBefore == nil ? -1 : levelledLeft
         return false
       }
       choice = best
     }
+    plannedLeft = -1
     make(
       valid[choice], replay: replays[choice], before: next, view: view, runs: runs,
       enlargement: enlargement, transform: transform, placed: placed, startCount: startCount,
