@@ -27,8 +27,8 @@ struct Beam: ~Copyable {
     var distortion = 0.0
     /// Which root levelling the state started with, or −1.
     var first = -1
-    /// The batch offset of the item before which the state made its first levelling in the
-    /// look-ahead, or −1.
+    /// The batch offset of the item before which the state made its first levelling (`next`
+    /// for a levelling at the root), or −1.
     var levelledBefore = -1
     /// The left column of the pair of that levelling, or −1.
     var levelledLeft = -1
@@ -201,9 +201,6 @@ struct Beam: ~Copyable {
     return parents[index]
   }
 
-  /// The levelling `index` found by the last ``levellings(_:before:bound:)``.
-  subscript(cheapest index: Int) -> Levelling { cheapest[index] }
-
   private func tailReal(_ slot: Int, _ column: Int, _ index: Int) -> Int {
     slot &* realsPerState &+ stride &+ 2 &* columns &+ column &* PlannedAlignment.tailLength
       &+ index
@@ -305,11 +302,12 @@ struct Beam: ~Copyable {
       info.enlargements += 1
       info.places += Double(position - root)
       info.waiting = -1
-      for (index, partner) in [(column, column + 1), (column + 1, column)] {
+      // Each of its columns, the other its partner (a range: no array on this path).
+      for index in column...column + 1 {
         (self[tailPosition: slot, index, 0], self[tailNatural: slot, index, 0]) = (
           position, bottom - top
         )
-        self[tailPartner: slot, index, 0] = partner
+        self[tailPartner: slot, index, 0] = 2 * column + 1 - index
         self[tailCount: slot, index] = 1
         self[runHead: slot, index] = position
         self[enlargedTop: slot, index] = top

@@ -4,11 +4,11 @@
 extension Planner {
   /// Which of `levellings` (each one replayed and found valid) the best plan makes before the
   /// item at batch offset `next`, or `nil` when it waits; and when it waits, the offset before
-  /// which it levels first, if it does within the look-ahead.
+  /// which it levels first and the left column of that pair, if it does within the look-ahead.
   mutating func plan<Chooser: ColumnChooser>(
     _ levellings: [Levelling], before next: Int, view: ColumnView, chooser: Chooser,
     enlargement: Enlargement, previousEnlarged: UInt8
-  ) -> (choice: Int?, levelledBefore: Int?, levelledLeft: Int) {
+  ) -> (choice: Int?, firstLevelling: (before: Int, left: Int)?) {
     var beam = Beam(columns: columns, floor: floor)
     // The root: the columns as they stand, and each levelling made at once.
     let root = beam.take()
@@ -20,9 +20,8 @@ extension Planner {
       let slot = beam.take()
       beam.copy(root, to: slot)
       beam.level(slot, left: levelling.left, line: levelling.line, before: next)
-      var info = beam[info: root]
-      info.waiting = levelling.left
-      info.distortion += levelling.distortion
+      var info = beam[info: root].levelled(
+        (levelling.left, levelling.line, levelling.distortion), before: next)
       info.first = index
       beam[info: slot] = info
       beam.keep(slot)
@@ -51,8 +50,8 @@ extension Planner {
       }
     }
     return (
-      best.first >= 0 ? best.first : nil, best.levelledBefore >= 0 ? best.levelledBefore : nil,
-      best.levelledLeft
+      best.first >= 0 ? best.first : nil,
+      best.levelledBefore >= 0 ? (best.levelledBefore, best.levelledLeft) : nil
     )
   }
 }

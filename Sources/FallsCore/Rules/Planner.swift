@@ -279,12 +279,11 @@ struct Planner: AlignmentPlanning {
     {
       choice = planned
     } else if looksAhead {
-      let (best, levelledBefore, levelledLeft) = plan(
+      let (best, firstLevelling) = plan(
         valid, before: next, view: view, chooser: chooser, enlargement: enlargement,
         previousEnlarged: previousEnlarged)
       guard let best else {
-        wakeAt = levelledBefore ?? next + PlannedAlignment.idleItems
-        plannedLeft = levelledBefore == nil ? -1 : levelledLeft
+        (wakeAt, plannedLeft) = firstLevelling ?? (next + PlannedAlignment.idleItems, -1)
         return false
       }
       choice = best

@@ -87,13 +87,13 @@ import Testing
     }
     beam[info: 0] = Beam.Info()
     #expect(beam.levellings(0, before: 4, bound: 0.03) == 2)
-    #expect(beam[cheapest: 0].left == 0 && beam[cheapest: 1].left == 1)
-    #expect(beam[cheapest: 0].distortion == 0.01)
+    #expect(beam.cheapest[0].left == 0 && beam.cheapest[1].left == 1)
+    #expect(beam.cheapest[0].distortion == 0.01)
     // A longer tail makes the last pair cheaper: 1 / (50 + 150).
     beam[tailNatural: 0, 3, 0] = 150
     #expect(beam.levellings(0, before: 4, bound: 0.03) == 2)
-    #expect(beam[cheapest: 0].left == 2 && beam[cheapest: 1].left == 0)
-    #expect(beam[cheapest: 0].distortion == 1.0 / 200)
+    #expect(beam.cheapest[0].left == 2 && beam.cheapest[1].left == 0)
+    #expect(beam.cheapest[0].distortion == 1.0 / 200)
     // Over the bound: none.
     #expect(beam.levellings(0, before: 4, bound: 0.004) == 0)
   }
