@@ -5,8 +5,9 @@
 /// - Placement and enlargement are the seed's (`Enlargement`), but for what decides in place
 ///   of the draw. Before the layout's first item, and after each one-column placement while no
 ///   enlargement is wanted and no levelled pair waits, one draw at
-///   ``LayoutConfiguration/enlargeChance`` says whether one is wanted. An item placed on a level pair that the rule allows is enlarged when one is
-///   wanted, or when the pair was levelled for it.
+///   ``LayoutConfiguration/enlargeChance`` says whether one is wanted. An item placed on a level
+///   pair that the rule allows is enlarged when one is wanted, or when the pair was levelled
+///   for it.
 /// - A pair of adjacent columns qualifies when both hold items and neither ends with an
 ///   enlarged item. Its gap is closed by scaling each column's *tail* (its last ``tailLength``
 ///   items since its last fixed edge, among the last ``window`` placed) by one factor, the two
