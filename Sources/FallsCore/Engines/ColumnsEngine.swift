@@ -1,3 +1,5 @@
+import FallsMemory
+
 /// The engine of the columnar styles, `irregular` and `waterfall`: each item in the column (or
 /// across the columns) its order chooses, at its image's aspect ratio; see ``WaterfallLayout``
 /// for the rules.
@@ -251,7 +253,7 @@ struct ColumnsEngine: StyleEngine {
     var failure: LayoutError?
     var runMemory = Rules.Runs.memory(columns: working.columns, items: total)
     var blocks = BatchBlocks(startCount: startCount, count: total)
-    let placed = [LayoutElement](unsafeUninitializedCapacity: total) { buffer, count in
+    let placed = [LayoutElement](ownStorageFor: total) { buffer, count in
       HugePages.advise(buffer)
       for (offset, element) in held.enumerated() {
         buffer.initializeElement(at: offset, to: element)

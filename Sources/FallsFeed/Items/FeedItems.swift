@@ -1,5 +1,6 @@
 import FallsBase
 import FallsCore
+import FallsMemory
 
 /// A feed's valid items, stored field by field: every image URL's bytes in one array, sizes and
 /// spans in arrays of their own, and feed indices only where they are not consecutive.
@@ -160,7 +161,7 @@ public struct FeedItems: RandomAccessCollection, Hashable, Sendable {
   public mutating func trimCapacity() {
     func trimmed<Element>(_ array: [Element]) -> [Element] {
       guard array.capacity > array.count else { return array }
-      return [Element](unsafeUninitializedCapacity: array.count) { buffer, count in
+      return [Element](ownStorageFor: array.count) { buffer, count in
         _ = buffer.initialize(from: array)
         count = array.count
       }
@@ -209,7 +210,7 @@ public struct FeedItems: RandomAccessCollection, Hashable, Sendable {
   /// million items are never held three times over).
   static func joined(_ first: consuming FeedItems, _ second: consuming FeedItems) -> FeedItems {
     func join<Element>(_ a: inout [Element], _ b: inout [Element]) -> [Element] {
-      let joined = [Element](unsafeUninitializedCapacity: a.count + b.count) { buffer, count in
+      let joined = [Element](ownStorageFor: a.count + b.count) { buffer, count in
         _ = buffer.initialize(fromContentsOf: a)
         _ = UnsafeMutableBufferPointer(rebasing: buffer[a.count...]).initialize(fromContentsOf: b)
         count = a.count + b.count
