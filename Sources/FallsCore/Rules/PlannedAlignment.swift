@@ -17,12 +17,13 @@
 ///   placing the items since the first one moved again, at their new heights, chooses every
 ///   column as before: every final frame obeys "shortest column".
 /// - When an enlargement is wanted and no levelled pair waits, a beam search over the next
-///   ``horizon`` items of the batch (`Planner`) decides whether to level now, and which
-///   pair: it simulates them at their natural heights, every levelling assumed to be followed
-///   by its enlargement, each step branching into no levelling and the ``branches`` cheapest
-///   ones, and keeps the ``beamWidth`` best states, ranked by enlargements (half of one more
-///   when a levelled pair waits), then by the sum of the enlargements' places in the look-ahead
-///   plus 1,000 times the distortion spent. The first step of the best state is made. A plan
+///   ``horizon`` items (`Planner`) decides whether to level now, and which pair: it simulates
+///   them at their natural heights (an item not yet appended at the mean of the last
+///   one-column items seen), every levelling assumed to be followed by its enlargement, each
+///   step branching into no levelling and the ``branches`` cheapest ones, and keeps the
+///   ``beamWidth`` best states, ranked by enlargements (half of one more when a levelled pair
+///   waits), then by the sum of the enlargements' places in the look-ahead plus 1,000 times the
+///   distortion spent. The first step of the best state is made. A plan
 ///   that waits is followed: when it levels, its first levelling is made when its item comes,
 ///   if that pair still qualifies, without looking ahead again; when it does not, the
 ///   look-ahead runs again ``idleItems`` items later.
