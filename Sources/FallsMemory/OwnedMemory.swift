@@ -32,7 +32,7 @@ public struct OwnedMemory<Element>: ~Copyable {
   }
 
   /// The values in `range`, as a buffer that must not outlive this value.
-  package func buffer(_ range: Range<Int>) -> UnsafeMutableBufferPointer<Element> {
+  @inlinable package func buffer(_ range: Range<Int>) -> UnsafeMutableBufferPointer<Element> {
     assert(range.lowerBound >= 0 && range.upperBound <= count, "\(range) outside \(count) values")
     return UnsafeMutableBufferPointer(start: pointer + range.lowerBound, count: range.count)
   }
