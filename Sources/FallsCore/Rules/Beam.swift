@@ -32,6 +32,10 @@ struct Beam: ~Copyable {
     var levelledBefore = -1
     /// The left column of the pair of that levelling, or −1.
     var levelledLeft = -1
+    /// The batch offset before which the state made its second levelling, and the left column
+    /// of that pair; −1 for none.
+    var thenBefore = -1
+    var thenLeft = -1
 
     /// Ranks states: enlargements (half of one more when a levelled pair waits), then the
     /// places of the enlargements plus 1,000 times the distortion spent.
@@ -53,6 +57,8 @@ struct Beam: ~Copyable {
       info.distortion += levelling.distortion
       if info.levelledBefore < 0 {
         (info.levelledBefore, info.levelledLeft) = (next, levelling.left)
+      } else if info.thenBefore < 0 {
+        (info.thenBefore, info.thenLeft) = (next, levelling.left)
       }
       return info
     }

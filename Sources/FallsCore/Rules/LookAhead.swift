@@ -3,12 +3,13 @@
 /// as the layout's, every levelling assumed to be followed by its enlargement.
 extension Planner {
   /// Which of `levellings` (each one replayed and found valid) the best plan makes before the
-  /// item at batch offset `next`, or `nil` when it waits; and when it waits, the offset before
-  /// which it levels first and the left column of that pair, if it does within the look-ahead.
+  /// item at batch offset `next`, or `nil` when it waits; and the first and second levellings
+  /// it makes within the look-ahead, each by the offset before which it is made and the left
+  /// column of its pair (the first is the choice when the plan levels now).
   mutating func plan<Chooser: ColumnChooser>(
     _ levellings: [Levelling], before next: Int, view: ColumnView, chooser: Chooser,
     enlargement: Enlargement, previousEnlarged: UInt8
-  ) -> (choice: Int?, firstLevelling: (before: Int, left: Int)?) {
+  ) -> (choice: Int?, first: (before: Int, left: Int)?, then: (before: Int, left: Int)?) {
     var beam = Beam(columns: columns, floor: floor)
     // The root: the columns as they stand, and each levelling made at once.
     let root = beam.take()
@@ -55,7 +56,8 @@ extension Planner {
     }
     return (
       best.first >= 0 ? best.first : nil,
-      best.levelledBefore >= 0 ? (best.levelledBefore, best.levelledLeft) : nil
+      best.levelledBefore >= 0 ? (best.levelledBefore, best.levelledLeft) : nil,
+      best.thenBefore >= 0 ? (best.thenBefore, best.thenLeft) : nil
     )
   }
 

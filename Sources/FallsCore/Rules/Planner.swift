@@ -47,6 +47,12 @@ struct Planner: AlignmentPlanning {
   var wakeAt = 0
   /// The pair the plan that waits levels at ``wakeAt``, or −1.
   var plannedLeft = -1
+  /// The levelling the plan makes after the enlargement its first one is for, by the offset
+  /// before which it is made and its pair's left column, when it comes within the plan's first
+  /// ``PlannedAlignment/followedItems``: followed as a plan that waits once that enlargement is
+  /// made (``wakeAt``, ``plannedLeft``); −1 for none.
+  var thenAt = -1
+  var thenLeft = -1
 
   /// The first item a levelling may move: the items before it are final.
   var floor = 0
@@ -89,7 +95,7 @@ struct Planner: AlignmentPlanning {
     self.state = state
     self.floor = floor
     // A new batch brings new items into view: the look-ahead runs again.
-    (wakeAt, plannedLeft) = (0, -1)
+    (wakeAt, plannedLeft, thenAt, thenLeft) = (0, -1, -1, -1)
   }
 
   var carried: Planner? { self }
@@ -153,7 +159,9 @@ struct Planner: AlignmentPlanning {
     }
     if placement.isEnlarged {
       (state.wanted, state.waiting) = (false, -1)
-      (wakeAt, plannedLeft) = (0, -1)
+      // The plan goes on to its next levelling, if it has one still to come.
+      (wakeAt, plannedLeft) = thenAt > offset ? (thenAt, thenLeft) : (0, -1)
+      (thenAt, thenLeft) = (-1, -1)
     } else if state.waiting >= 0, column <= state.waiting + 1,
       column + placement.span > state.waiting
     {
@@ -279,11 +287,13 @@ struct Planner: AlignmentPlanning {
     {
       choice = planned
     } else if looksAhead {
-      let (best, firstLevelling) = plan(
+      let (best, first, then) = plan(
         valid, before: next, view: view, chooser: chooser, enlargement: enlargement,
         previousEnlarged: previousEnlarged)
+      (thenAt, thenLeft) =
+        if let then, then.before < next + PlannedAlignment.followedItems { then } else { (-1, -1) }
       guard let best else {
-        (wakeAt, plannedLeft) = firstLevelling ?? (next + PlannedAlignment.idleItems, -1)
+        (wakeAt, plannedLeft) = first ?? (next + PlannedAlignment.idleItems, -1)
         return false
       }
       choice = best

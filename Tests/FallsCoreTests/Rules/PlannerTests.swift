@@ -60,3 +60,42 @@ import Testing
     #expect(abs(shorter.line - (300 + 6 * 190 / 220.0)) < 1e-12)
   }
 }
+
+extension PlannerTests {
+  /// A planner of 3 columns whose plan made its first levelling before item 10 and has its
+  /// second before item `then` on the pair from column 1.
+  private static func following(then: Int) -> Planner {
+    var planner = Planner(columns: 3, state: PlanState(seed: 1), bound: 0.03)
+    planner.thenAt = then
+    planner.thenLeft = 1
+    return planner
+  }
+
+  @Test(
+    "After the enlargement its first levelling was for, a plan waits for its second levelling, if that is still to come",
+    arguments: [(12, 12, 1), (11, 0, -1), (10, 0, -1)])
+  func followsItsSecondLevelling(then: Int, wakeAt: Int, plannedLeft: Int) {
+    var planner = Self.following(then: then)
+    var state = ColumnState(LayoutConfiguration(style: .irregular, width: 375, columns: 3))
+    state.withView(insetTop: 0, rowSpacing: 10) { view in
+      // The enlarged item, offset 11, across columns 0 and 1.
+      planner.record(
+        Placement(column: 0, span: 1, extent: 300, natural: 0, isEnlarged: true), offset: 11,
+        top: 0, cursor: 0, before: view)
+    }
+    #expect(planner.wakeAt == wakeAt && planner.plannedLeft == plannedLeft)
+    #expect(planner.thenAt == -1, "followed once")
+  }
+
+  @Test("A one-column placement leaves the second levelling waiting for the enlargement")
+  func keepsItsSecondLevelling() {
+    var planner = Self.following(then: 15)
+    var state = ColumnState(LayoutConfiguration(style: .irregular, width: 375, columns: 3))
+    state.withView(insetTop: 0, rowSpacing: 10) { view in
+      planner.record(
+        Placement(column: 2, span: 1, extent: 100, natural: 100, isEnlarged: false), offset: 11,
+        top: 0, cursor: 0, before: view)
+    }
+    #expect(planner.thenAt == 15 && planner.thenLeft == 1)
+  }
+}
