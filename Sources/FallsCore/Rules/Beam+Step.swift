@@ -32,7 +32,7 @@ extension Beam {
       count += 1
       let width = PlannedAlignment.beamWidth
       var at = keeping
-      while at > 0, candidate.info.isBetter(than: candidates[ranked[at - 1]].info) {
+      while at > 0, candidate.rank.isBetter(than: candidates[ranked[at - 1]].rank) {
         if at < width { ranked[at] = ranked[at - 1] }
         at -= 1
       }
@@ -45,25 +45,28 @@ extension Beam {
       let info = place(
         slot, natural: natural, span: span, at: position, root: root, chooser: chooser,
         enlargement: enlargement, rowSpacing: rowSpacing, insetTop: insetTop)
-      rank(Candidate(slot: slot, left: -1, line: 0, info: info))
+      rank(Candidate(slot: slot, levelling: (-1, 0, 0), rank: info.rank))
       guard info.waiting < 0 else { continue }
       for found in 0..<levellings(slot, before: position + 1, bound: bound) {
         let levelling = cheapest[found]
         rank(
           Candidate(
-            slot: slot, left: levelling.left, line: levelling.line,
-            info: info.levelled(levelling, before: position + 1)))
+            slot: slot, levelling: levelling,
+            rank: info.levelled(levelling, before: position + 1).rank))
       }
     }
     // Each levelling kept is made in a slot of its own, from its placed state, before the
     // placed states not kept give their slots back.
     for index in 0..<keeping {
       var candidate = candidates[ranked[index]]
-      if candidate.left >= 0 {
+      if candidate.levelling.left >= 0 {
         let slot = take()
         copy(candidate.slot, to: slot)
-        level(slot, left: candidate.left, line: candidate.line, before: position + 1)
-        self[info: slot] = candidate.info
+        level(
+          slot, left: candidate.levelling.left, line: candidate.levelling.line,
+          before: position + 1)
+        self[info: slot] = self[info: candidate.slot].levelled(
+          candidate.levelling, before: position + 1)
         candidate.slot = slot
         candidates[ranked[index]] = candidate
       }

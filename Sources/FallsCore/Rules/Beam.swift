@@ -39,10 +39,10 @@ struct Beam: ~Copyable {
 
     /// Ranks states: enlargements (half of one more when a levelled pair waits), then the
     /// places of the enlargements plus 1,000 times the distortion spent.
-    func isBetter(than other: Info) -> Bool {
-      if score != other.score { return score > other.score }
-      return cost < other.cost
-    }
+    func isBetter(than other: Info) -> Bool { rank.isBetter(than: other.rank) }
+
+    /// What ranks the state.
+    var rank: Rank { Rank(score: score, cost: cost) }
 
     /// Whether the state ranks with `best` but for ``PlannedAlignment/margin`` of its cost.
     func isAlmost(as best: Info) -> Bool {
@@ -69,16 +69,27 @@ struct Beam: ~Copyable {
     private var cost: Double { places + 1000 * distortion }
   }
 
+  /// What ranks a state (``Info/isBetter(than:)``): kept apart from the rest of what it has
+  /// made, so that a step ranks its candidates without copying the rest.
+  struct Rank {
+    var score: Int
+    var cost: Double
+
+    func isBetter(than other: Rank) -> Bool {
+      if score != other.score { return score > other.score }
+      return cost < other.cost
+    }
+  }
+
   /// A levelling of a state: the pair from `left`, the line both meet at, its distortion.
   typealias Levelling = (left: Int, line: Double, distortion: Double)
 
-  /// A state a step ranks: the one in `slot`, levelled on the pair from `left` onto `line`
-  /// unless `left` is −1, and what it would have made.
+  /// A state a step ranks: the one placed in `slot`, levelled by `levelling` unless its `left`
+  /// is −1, and the rank of what it would have made.
   struct Candidate {
     var slot: Int
-    var left: Int
-    var line: Double
-    var info: Info
+    var levelling: Levelling
+    var rank: Rank
   }
 
   let columns: Int
