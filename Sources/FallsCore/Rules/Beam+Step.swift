@@ -109,7 +109,7 @@ extension Beam {
       let (a, b) = (self[bottom: slot, left], self[bottom: slot, right])
       // A gap past the bound over both whole tails is past it over the parts a levelling may
       // move: most pairs end here, before those parts are summed.
-      guard abs(a - b) <= bound * (wholeTail(slot, left) + wholeTail(slot, right)) * (1 + 1e-9)
+      guard abs(a - b) <= bound * (self[wholeTail: slot, left] + self[wholeTail: slot, right]) * (1 + 1e-9)
       else { continue }
       let sums = (
         tailSum(slot, left, before: next, pair: left),
@@ -129,14 +129,6 @@ extension Beam {
       found = min(found + 1, PlannedAlignment.branches)
     }
     return found
-  }
-
-  /// The natural sum of the whole tail of `column` in state `slot`: at least what any levelling
-  /// may move of it.
-  private func wholeTail(_ slot: Int, _ column: Int) -> Double {
-    var sum = 0.0
-    for index in 0..<self[tailCount: slot, column] { sum += self[tailNatural: slot, column, index] }
-    return sum
   }
 
   /// The natural sum of the tail of `column` in state `slot` that a levelling before `next` of

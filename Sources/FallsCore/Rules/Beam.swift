@@ -98,7 +98,8 @@ struct Beam: ~Copyable {
   /// The first item a levelling may move (``Planner/floor``).
   let floor: Int
   /// Each state's real numbers: its bottoms (with the sentinels), then per column the look-ahead's
-  /// last enlarged item's top and bottom, then the tails' natural extents.
+  /// last enlarged item's top and bottom, then the tails' natural extents, then per column the
+  /// sum of its whole tail (``subscript(wholeTail:_:)``).
   private let reals: OwnedMemory<Double>
   private let realsPerState: Int
   /// Each state's tails, by position and partner (the partner column of an enlarged item heading
@@ -128,7 +129,7 @@ struct Beam: ~Copyable {
     stride = columns + 2
     let slots = Self.slots
     let tails = columns * PlannedAlignment.tailLength
-    realsPerState = stride + 2 * columns + tails
+    realsPerState = stride + 3 * columns + tails
     integersPerState = 2 * tails + 2 * columns
     reals = OwnedMemory(unwrittenCount: slots * realsPerState)
     integers = OwnedMemory(unwrittenCount: slots * integersPerState)
@@ -185,6 +186,8 @@ struct Beam: ~Copyable {
     }
   }
 
+  /// A tail's length. Setting it also sums the tail's natural extents into
+  /// ``subscript(wholeTail:_:)``: a tail's extents are set before its length.
   subscript(tailCount slot: Int, column: Int) -> Int {
     get {
       integers[slot &* integersPerState &+ 2 &* columns &* PlannedAlignment.tailLength &+ column]
@@ -192,7 +195,23 @@ struct Beam: ~Copyable {
     nonmutating set {
       integers[slot &* integersPerState &+ 2 &* columns &* PlannedAlignment.tailLength &+ column] =
         newValue
+      reals[slot &* realsPerState &+ realsPerState &- columns &+ column] = summedTail(
+        slot, column)
     }
+  }
+
+  /// The natural sum of the whole tail of `column` in state `slot`: at least what any levelling
+  /// may move of it. Checked against the tail in debug builds.
+  subscript(wholeTail slot: Int, column: Int) -> Double {
+    let sum = reals[slot &* realsPerState &+ realsPerState &- columns &+ column]
+    assert(sum == summedTail(slot, column), "tail \(column) of state \(slot) changed unsummed")
+    return sum
+  }
+
+  private func summedTail(_ slot: Int, _ column: Int) -> Double {
+    var sum = 0.0
+    for index in 0..<self[tailCount: slot, column] { sum += self[tailNatural: slot, column, index] }
+    return sum
   }
 
   subscript(runHead slot: Int, column: Int) -> Int {

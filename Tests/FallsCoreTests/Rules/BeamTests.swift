@@ -80,10 +80,11 @@ import Testing
       beam[bottom: 0, column] = column < 0 || column > 3 ? .nan : 100 + Double(column % 2)
       beam[flags: 0, column] = 0
     }
+    // A tail's extents are set before its length, which sums them.
     for column in 0..<4 {
-      (beam[tailCount: 0, column], beam[runHead: 0, column]) = (1, -1)
       (beam[tailPosition: 0, column, 0], beam[tailPartner: 0, column, 0]) = (column, -1)
       beam[tailNatural: 0, column, 0] = 50
+      (beam[tailCount: 0, column], beam[runHead: 0, column]) = (1, -1)
     }
     beam[info: 0] = Beam.Info()
     #expect(beam.levellings(0, before: 4, bound: 0.03) == 2)
@@ -91,6 +92,7 @@ import Testing
     #expect(beam.cheapest[0].distortion == 0.01)
     // A longer tail makes the last pair cheaper: 1 / (50 + 150).
     beam[tailNatural: 0, 3, 0] = 150
+    beam[tailCount: 0, 3] = 1
     #expect(beam.levellings(0, before: 4, bound: 0.03) == 2)
     #expect(beam.cheapest[0].left == 2 && beam.cheapest[1].left == 0)
     #expect(beam.cheapest[0].distortion == 1.0 / 200)
