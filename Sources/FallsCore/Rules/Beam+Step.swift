@@ -109,7 +109,9 @@ extension Beam {
       let (a, b) = (self[bottom: slot, left], self[bottom: slot, right])
       // A gap past the bound over both whole tails is past it over the parts a levelling may
       // move: most pairs end here, before those parts are summed.
-      guard abs(a - b) <= bound * (self[wholeTail: slot, left] + self[wholeTail: slot, right]) * (1 + 1e-9)
+      guard
+        abs(a - b) <= bound * (self[wholeTail: slot, left] + self[wholeTail: slot, right])
+          * (1 + 1e-9)
       else { continue }
       let sums = (
         tailSum(slot, left, before: next, pair: left),
