@@ -196,7 +196,7 @@ struct Beam: ~Copyable {
       integers[slot &* integersPerState &+ 2 &* columns &* PlannedAlignment.tailLength &+ column] =
         newValue
       reals[slot &* realsPerState &+ realsPerState &- columns &+ column] = summedTail(
-        slot, column)
+        slot, column, count: newValue)
     }
   }
 
@@ -204,13 +204,15 @@ struct Beam: ~Copyable {
   /// may move of it. Checked against the tail in debug builds.
   subscript(wholeTail slot: Int, column: Int) -> Double {
     let sum = reals[slot &* realsPerState &+ realsPerState &- columns &+ column]
-    assert(sum == summedTail(slot, column), "tail \(column) of state \(slot) changed unsummed")
+    assert(
+      sum == summedTail(slot, column, count: self[tailCount: slot, column]),
+      "tail \(column) of state \(slot) changed unsummed")
     return sum
   }
 
-  private func summedTail(_ slot: Int, _ column: Int) -> Double {
+  private func summedTail(_ slot: Int, _ column: Int, count: Int) -> Double {
     var sum = 0.0
-    for index in 0..<self[tailCount: slot, column] { sum += self[tailNatural: slot, column, index] }
+    for index in 0..<count { sum += self[tailNatural: slot, column, index] }
     return sum
   }
 
