@@ -43,7 +43,8 @@ struct Planner: AlignmentPlanning {
 
   /// The batch offset before which the look-ahead next runs: a plan that waits is followed
   /// until the levelling it makes first, or for ``PlannedAlignment/idleItems`` when it makes
-  /// none; an enlargement ends it.
+  /// none; an enlargement ends it, or makes the plan's second levelling the one it waits for
+  /// (``thenAt``).
   var wakeAt = 0
   /// The pair the plan that waits levels at ``wakeAt``, or −1.
   var plannedLeft = -1
@@ -158,9 +159,11 @@ struct Planner: AlignmentPlanning {
       }
     }
     if placement.isEnlarged {
+      // The plan goes on to its next levelling when this is the enlargement its levelled pair
+      // waited for and that levelling is still to come; any other enlargement ends it.
+      let planned = state.waiting == column && thenAt > offset
       (state.wanted, state.waiting) = (false, -1)
-      // The plan goes on to its next levelling, if it has one still to come.
-      (wakeAt, plannedLeft) = thenAt > offset ? (thenAt, thenLeft) : (0, -1)
+      (wakeAt, plannedLeft) = planned ? (thenAt, thenLeft) : (0, -1)
       (thenAt, thenLeft) = (-1, -1)
     } else if state.waiting >= 0, column <= state.waiting + 1,
       column + placement.span > state.waiting

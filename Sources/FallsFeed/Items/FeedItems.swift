@@ -161,6 +161,7 @@ public struct FeedItems: RandomAccessCollection, Hashable, Sendable {
   public mutating func trimCapacity() {
     func trimmed<Element>(_ array: [Element]) -> [Element] {
       guard array.capacity > array.count else { return array }
+      guard !array.isEmpty else { return [] }
       return [Element](ownStorageFor: array.count) { buffer, count in
         _ = buffer.initialize(from: array)
         count = array.count

@@ -62,10 +62,12 @@ import Testing
 }
 
 extension PlannerTests {
-  /// A planner of 3 columns whose plan made its first levelling before item 10 and has its
-  /// second before item `then` on the pair from column 1.
+  /// A planner of 3 columns whose plan levelled the pair from column 0 before item 10, which
+  /// waits for its enlargement, and has its second levelling before item `then` on the pair
+  /// from column 1.
   private static func following(then: Int) -> Planner {
     var planner = Planner(columns: 3, state: PlanState(seed: 1), bound: 0.03)
+    planner.state.waiting = 0
     planner.thenAt = then
     planner.thenLeft = 1
     return planner
@@ -85,6 +87,19 @@ extension PlannerTests {
     }
     #expect(planner.wakeAt == wakeAt && planner.plannedLeft == plannedLeft)
     #expect(planner.thenAt == -1, "followed once")
+  }
+
+  @Test("An enlargement other than the one the levelled pair waits for ends the plan")
+  func otherEnlargementEndsThePlan() {
+    var planner = Self.following(then: 15)
+    var state = ColumnState(LayoutConfiguration(style: .irregular, width: 375, columns: 3))
+    state.withView(insetTop: 0, rowSpacing: 10) { view in
+      // Enlarged across columns 1 and 2, while the pair from column 0 waits.
+      planner.record(
+        Placement(column: 1, span: 1, extent: 300, natural: 0, isEnlarged: true), offset: 11,
+        top: 0, cursor: 0, before: view)
+    }
+    #expect(planner.wakeAt == 0 && planner.plannedLeft == -1 && planner.thenAt == -1)
   }
 
   @Test("A one-column placement leaves the second levelling waiting for the enlargement")
