@@ -1,77 +1,98 @@
 // Making a levelling: the replay that checks it, the tails stacked again, the partner shifted.
 extension Planner {
-  /// The columns' bottoms before each placement from the first one `levelling` moves up to
-  /// `next`, with the items at their new heights, if every column is chosen as before; `nil`
-  /// otherwise.
-  func replayed<Chooser: ColumnChooser>(
-    _ levelling: Levelling, before next: Int, view: ColumnView, chooser: Chooser
-  ) -> Replay? {
+  /// Whether placing the items from the first one `levelling` moves up to `next` again, with
+  /// the moved items at their new heights, chooses every column as before. When `records`, the
+  /// placements remember what that gave: each moved item's new extent, and the columns' bottoms
+  /// before each placement after the first moved item. (The same replay checks and records, so
+  /// that a levelling is made as it was checked.)
+  mutating func replays<Chooser: ColumnChooser>(
+    _ levelling: Levelling, before next: Int, view: ColumnView, chooser: Chooser, records: Bool
+  ) -> Bool {
     let rowSpacing = view.rowSpacing
-    let pair = [levelling.left, levelling.left + 1]
-    let firsts = [levelling.firsts.0, levelling.firsts.1]
-    let sums = [levelling.sums.0, levelling.sums.1]
-    // Each moved item's offset, and its new extent (NaN: the last of its tail, which ends on
-    // the line).
-    var moved: [(offset: Int, extent: Double)] = []
-    for side in 0..<2 {
-      let column = pair[side]
-      guard
-        let (_, factor, count) = tailItems(
-          column, from: firsts[side], sum: sums[side], line: levelling.line,
-          rowSpacing: rowSpacing)
-      else { continue }
-      let base = column * PlannedAlignment.tailLength + firsts[side]
-      for slot in 0..<count {
-        moved.append(
-          (tailOffset[base + slot], slot == count - 1 ? .nan : tailNatural[base + slot] * factor))
+    // Each column's moved items: the tail's slots from `first`, scaled by `factor`, the last
+    // ending on the line.
+    let sides = (
+      moved(levelling, side: 0, rowSpacing: rowSpacing),
+      moved(levelling, side: 1, rowSpacing: rowSpacing)
+    )
+    let starts = (
+      sides.0.map { tailOffset[$0.first] } ?? .max, sides.1.map { tailOffset[$0.first] } ?? .max
+    )
+    let start = min(starts.0, starts.1)
+    guard start < .max else { return false }
+    // The moved item at `offset` on one side: its new extent, or NaN when it ends on the line.
+    func movedExtent(_ offset: Int) -> Double? {
+      for side in 0..<2 {
+        guard let side = side == 0 ? sides.0 : sides.1 else { continue }
+        for slot in side.first..<side.first + side.count where tailOffset[slot] == offset {
+          return slot == side.first + side.count - 1 ? .nan : tailNatural[slot] * side.factor
+        }
       }
+      return nil
     }
-    guard let start = moved.map(\.offset).min() else { return nil }
-    var bottoms = Array(historyBottoms[snapshot(start)])
-    var flags = Array(historyFlags[snapshot(start)])
-    var snapshots: [Double] = []
-    snapshots.reserveCapacity((next - start) * stride)
-    var extents: [(offset: Int, extent: Double)] = []
-    let matches = bottoms.withUnsafeMutableBufferPointer { bottoms in
+    // The columns as the replay places them, in the planner's own scratch arrays (taken out
+    // while the replay runs, so that nothing is allocated).
+    var (bottoms, flags) = ([Double](), [UInt8]())
+    swap(&bottoms, &replayBottoms)
+    swap(&flags, &replayFlags)
+    defer {
+      swap(&bottoms, &replayBottoms)
+      swap(&flags, &replayFlags)
+    }
+    let first = snapshot(start)
+    for index in 0..<stride {
+      bottoms[index] = historyBottoms[first.lowerBound + index]
+      flags[index] = historyFlags[first.lowerBound + index]
+    }
+    return bottoms.withUnsafeMutableBufferPointer { bottoms in
       flags.withUnsafeMutableBufferPointer { flags in
         let columns = ColumnView(
           bottoms: ColumnValues(bottoms), reachable: ColumnValues(bottoms),
           flags: ColumnValues(flags), count: self.columns, insetTop: view.insetTop,
           rowSpacing: rowSpacing)
         for offset in start..<next {
-          let placement = history[offset % Self.historyLength]
+          let slot = offset % Self.historyLength
+          let placement = history[slot]
           var chooser = chooser
-          chooser.cursor = historyCursor[offset % Self.historyLength]
+          chooser.cursor = historyCursor[slot]
           let asked = placement.isEnlarged ? 1 : placement.span
           let (column, bottom) = chooser.column(span: asked, in: columns)
-          guard column == placement.column else {
-            return false
-          }
+          guard column == placement.column else { return false }
           let top =
             asked == 1
             ? columns.top(of: column, bottom: bottom) : columns.top(of: column, span: asked)
           var end = top + placement.extent
-          if let move = moved.first(where: { $0.offset == offset }) {
-            end = move.extent.isNaN ? levelling.line : top + move.extent
-            extents.append((offset, move.extent.isNaN ? levelling.line - top : move.extent))
+          if let extent = movedExtent(offset) {
+            end = extent.isNaN ? levelling.line : top + extent
+            if records { history[slot].extent = extent.isNaN ? levelling.line - top : extent }
           }
           for covered in column..<column + placement.span {
             columns.bottoms[covered] = end
             columns.flags[covered] = placement.isEnlarged ? ColumnState.endsEnlarged : 0
           }
-          if offset + 1 < next { snapshots.append(contentsOf: bottoms) }
+          if records, offset + 1 < next {
+            let after = (offset + 1) % Self.historyLength * stride
+            for index in 0..<stride { historyBottoms[after + index] = bottoms[index] }
+          }
         }
         return true
       }
     }
-    return matches ? Replay(snapshots: snapshots, extents: extents) : nil
   }
 
-  /// What placing the items again after a levelling gave: the bottoms before each placement
-  /// after the first moved item, and each moved item's new extent.
-  struct Replay {
-    var snapshots: [Double]
-    var extents: [(offset: Int, extent: Double)]
+  /// The items of the tail on `side` (0 the left column) that `levelling` moves: the tail's
+  /// slots from `first`, `count` of them, scaled by `factor`; `nil` when it moves none.
+  private func moved(_ levelling: Levelling, side: Int, rowSpacing: Double) -> (
+    first: Int, count: Int, factor: Double
+  )? {
+    let column = levelling.left + side
+    let first = side == 0 ? levelling.firsts.0 : levelling.firsts.1
+    guard
+      let (_, factor, count) = tailItems(
+        column, from: first, sum: side == 0 ? levelling.sums.0 : levelling.sums.1,
+        line: levelling.line, rowSpacing: rowSpacing)
+    else { return nil }
+    return (column * PlannedAlignment.tailLength + first, count, factor)
   }
 
   /// The range of the snapshot before the placement at batch offset `offset`.
@@ -82,12 +103,16 @@ extension Planner {
 
   /// Makes `levelling` before the item at `next`: each tail stacked again onto the line, the
   /// placements after the first moved item remembered with their new bottoms and extents.
-  mutating func make<Transform: FrameTransform, Runs: RunTracking>(
-    _ levelling: Levelling, replay: Replay, before next: Int, view: ColumnView, runs: Runs,
+  mutating func make<Chooser: ColumnChooser, Transform: FrameTransform, Runs: RunTracking>(
+    _ levelling: Levelling, before next: Int, view: ColumnView, chooser: Chooser, runs: Runs,
     enlargement: Enlargement, transform: Transform,
     placed: UnsafeMutableBufferPointer<LayoutElement>, startCount: Int,
     widths: (column: Double, enlarged: Double)
   ) {
+    // The placements after the first moved item as the replay makes them (it was checked to
+    // choose every column as before): read from the tails before they are stacked again.
+    let replayed = replays(levelling, before: next, view: view, chooser: chooser, records: true)
+    assert(replayed, "a levelling is made only once its replay has been checked")
     let rowSpacing = view.rowSpacing
     let length = PlannedAlignment.tailLength
     let pair = [levelling.left, levelling.left + 1]
@@ -124,14 +149,6 @@ extension Planner {
           view: view, enlargement: enlargement, runs: runs, transform: transform, placed: placed,
           startCount: startCount, width: widths.column)
       }
-    }
-    // The placements after the first moved item as the replay made them: the moved items'
-    // extents, and the bottoms before each.
-    for (offset, extent) in replay.extents { history[offset % Self.historyLength].extent = extent }
-    let first = next - replay.snapshots.count / stride
-    for (index, offset) in (first..<next).enumerated() {
-      historyBottoms.replaceSubrange(
-        snapshot(offset), with: replay.snapshots[index * stride..<(index + 1) * stride])
     }
     state.waiting = levelling.left
   }

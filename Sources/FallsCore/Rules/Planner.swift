@@ -58,6 +58,13 @@ struct Planner: AlignmentPlanning {
   /// The first item a levelling may move: the items before it are final.
   var floor = 0
 
+  /// Scratch, kept so that an item's levellings allocate nothing: the levellings that qualify
+  /// before the next item, those of them that are valid, and the columns a replay places.
+  var qualifying: [Levelling] = []
+  var valid: [Levelling] = []
+  var replayBottoms: [Double]
+  var replayFlags: [UInt8]
+
   init(columns: Int, state: PlanState, bound: Double) {
     self.state = state
     self.columns = columns
@@ -81,6 +88,8 @@ struct Planner: AlignmentPlanning {
     historyCursor = Array(repeating: 0, count: length)
     historyBottoms = Array(repeating: .nan, count: length * stride)
     historyFlags = Array(repeating: 0, count: length * stride)
+    replayBottoms = Array(repeating: .nan, count: stride)
+    replayFlags = Array(repeating: 0, count: stride)
   }
 
   init(
@@ -207,9 +216,13 @@ struct Planner: AlignmentPlanning {
       && runHead[partner] == tailOffset[column * length]
   }
 
-  /// The levellings that qualify before the item at `next`, cheapest first.
-  private func levellings(before next: Int, in view: ColumnView) -> [Levelling] {
+  /// Lists the levellings that qualify before the item at `next` in ``qualifying``, cheapest
+  /// first.
+  private mutating func findLevellings(before next: Int, in view: ColumnView) {
     var found: [Levelling] = []
+    swap(&found, &qualifying)
+    defer { swap(&found, &qualifying) }
+    found.removeAll(keepingCapacity: true)
     let closed = ColumnState.empty | ColumnState.endsEnlarged
     for left in 0..<max(0, columns - 1) {
       let right = left + 1
@@ -233,7 +246,6 @@ struct Planner: AlignmentPlanning {
         at -= 1
       }
     }
-    return found
   }
 
   /// Where two columns ending at `left` and `right` (their gap `left − right`) meet when their
@@ -266,19 +278,18 @@ struct Planner: AlignmentPlanning {
     widths: (column: Double, enlarged: Double)
   ) -> Bool {
     guard next >= wakeAt else { return false }
-    var valid: [Levelling] = []
-    var replays: [Replay] = []
-    for candidate in levellings(before: next, in: view) {
+    findLevellings(before: next, in: view)
+    valid.removeAll(keepingCapacity: true)
+    for candidate in qualifying {
       guard valid.count < PlannedAlignment.branches else { break }
       // The pair with its whole tails, or else (worked out only then) with the fewest of their
       // oldest items left out that lets every choice stand: the fewer items a levelling moves,
       // the fewer placements between them it can change.
       func made(_ variant: Levelling) -> Bool {
-        guard let replay = replayed(variant, before: next, view: view, chooser: chooser),
+        guard replays(variant, before: next, view: view, chooser: chooser, records: false),
           growsClear(variant, rowSpacing: view.rowSpacing, enlargement: enlargement)
         else { return false }
         valid.append(variant)
-        replays.append(replay)
         return true
       }
       guard !made(candidate) else { continue }
@@ -303,7 +314,7 @@ struct Planner: AlignmentPlanning {
     }
     plannedLeft = -1
     make(
-      valid[choice], replay: replays[choice], before: next, view: view, runs: runs,
+      valid[choice], before: next, view: view, chooser: chooser, runs: runs,
       enlargement: enlargement, transform: transform, placed: placed, startCount: startCount,
       widths: widths)
     return true
