@@ -14,7 +14,8 @@ import FallsCore
 ///   ending with an enlarged item, not right after one, with no enlarged item beside it in the
 ///   column before or after (never side by side or stacked);
 /// - no height is further than `bound` from its natural height (enlarged: `2h + rowSpacing`),
-///   and every item keeps its width and its column's x;
+///   to the rounding of its frame's positions, and every item keeps its width and its column's
+///   x;
 /// - an item whose height moved is one of the last `tailLength` items of its column below a
 ///   line the column then shares with a neighbour, or an enlarged item that heads them; after a
 ///   flat end (`flatEnd`), whose runs end where the bound lets them, that is not asked.
@@ -90,7 +91,10 @@ public struct PlannedChecker {
       let h = oneColumn * item.height / item.width
       let natural = element.isEnlarged ? 2 * h + rs : h
       let distortion = abs(frame.height - natural) / natural
-      if distortion > bound * (1 + 1e-6) + 1e-9 {
+      // A height is exact to a billionth, or to the ulps of the positions it is worked from
+      // where items lie far down (a row spacing of 10^9 points): its top and the line it ends
+      // on, its run's tops summed (as ``SpreadChecker`` allows).
+      if distortion > bound * (1 + 1e-6) + 1e-9 + 64 * frame.maxY.ulp / natural {
         fail(position, "height \(frame.height) is \(distortion) from its natural \(natural)")
       }
       if element.isEnlarged {

@@ -198,6 +198,36 @@ import Testing
   }
 
   @Test(
+    "PlannedChecker allows a height the rounding of far positions a few ulps from the bound, and no more"
+  )
+  func checkerRounding() throws {
+    // Items 10^9 points apart: a position 10^10 down is exact to 2^-20 pt, so a height worked
+    // from two of them is exact to a few of those (the layout fuzz target found a flat end's
+    // 0.2-point height 10.0018% from its natural one, at a 10% bound, two ulps off).
+    var configuration = Self.planned(columns: 3, chance: 0.67)
+    configuration.rowSpacing = 1e9
+    // Half-point items, so that those ulps are a share of a height past the old billionth.
+    let items = (0..<60).map { LayoutItem(width: 1000, height: 4 + Double($0 % 5) / 2) }
+    let layout = try WaterfallLayout(configuration, items: items)
+    let checker = PlannedChecker(configuration: configuration, items: items)
+    #expect(checker.violations(of: layout.elements).isEmpty)
+    let last = try #require(layout.elements.indices.last { !layout.elements[$0].isEnlarged })
+    let element = layout.elements[last]
+    #expect(element.frame.maxY > 1e10)
+    let item = items[element.index]
+    // The checker's natural height, from the column width.
+    let natural = configuration.columnWidth * item.height / item.width
+    let atBound = natural * (1 + 0.03)
+    var rounded = layout.elements
+    rounded[last].frame.height = atBound + 4 * element.frame.maxY.ulp
+    // (Its height moved, with no line below it: the rule on lines is asked of it too.)
+    #expect(!checker.violations(of: rounded).contains { $0.contains("from its natural") })
+    var past = layout.elements
+    past[last].frame.height = atBound * 1.01
+    #expect(checker.violations(of: past).contains { $0.contains("from its natural") })
+  }
+
+  @Test(
     "Another seed gives another layout: mj-shop-1 over seeds 1–40 takes more than one set of enlarged items"
   )
   func seedsDiffer() throws {
