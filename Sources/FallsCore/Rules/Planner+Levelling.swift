@@ -85,12 +85,10 @@ extension Planner {
   private func moved(_ levelling: Levelling, side: Int, rowSpacing: Double) -> (
     first: Int, count: Int, factor: Double
   )? {
-    let column = levelling.left + side
-    let first = side == 0 ? levelling.firsts.0 : levelling.firsts.1
+    let (column, first, sum) = levelling.side(side)
     guard
       let (_, factor, count) = tailItems(
-        column, from: first, sum: side == 0 ? levelling.sums.0 : levelling.sums.1,
-        line: levelling.line, rowSpacing: rowSpacing)
+        column, from: first, sum: sum, line: levelling.line, rowSpacing: rowSpacing)
     else { return nil }
     return (column * PlannedAlignment.tailLength + first, count, factor)
   }
@@ -115,11 +113,8 @@ extension Planner {
     assert(replayed, "a levelling is made only once its replay has been checked")
     let rowSpacing = view.rowSpacing
     let length = PlannedAlignment.tailLength
-    let pair = [levelling.left, levelling.left + 1]
-    let firsts = [levelling.firsts.0, levelling.firsts.1]
-    let sums = [levelling.sums.0, levelling.sums.1]
     for side in 0..<2 {
-      let column = pair[side]
+      let (column, first, sum) = levelling.side(side)
       defer {
         tailCount[column] = 0
         runHead[column] = -1
@@ -129,14 +124,13 @@ extension Planner {
       }
       guard
         let (top, factor, count) = tailItems(
-          column, from: firsts[side], sum: sums[side], line: levelling.line,
-          rowSpacing: rowSpacing)
+          column, from: first, sum: sum, line: levelling.line, rowSpacing: rowSpacing)
       else { continue }
-      let base = column * length + firsts[side]
+      let base = column * length + first
       // An enlarged item heading the tail moves with it, across its partner column.
-      let partner = firsts[side] == 0 ? tailPartner[column * length] : -1
+      let partner = first == 0 ? tailPartner[column * length] : -1
       _ = FreeRuns.stack(
-        count, sum: sums[side], in: column, from: top, to: levelling.line,
+        count, sum: sum, in: column, from: top, to: levelling.line,
         rowSpacing: rowSpacing, width: widths.column, startCount: startCount,
         transform: transform, into: placed, current: nil,
         head: partner >= 0 ? (min(column, partner), widths.enlarged) : nil
@@ -201,9 +195,8 @@ extension Planner {
   /// of the enlarged items in the columns beside it: never two enlarged items side by side.
   func growsClear(_ levelling: Levelling, rowSpacing: Double, enlargement: Enlargement) -> Bool {
     let length = PlannedAlignment.tailLength
-    for (side, column) in [levelling.left, levelling.left + 1].enumerated() {
-      let first = side == 0 ? levelling.firsts.0 : levelling.firsts.1
-      let sum = side == 0 ? levelling.sums.0 : levelling.sums.1
+    for side in 0..<2 {
+      let (column, first, sum) = levelling.side(side)
       let partner = tailPartner[column * length]
       guard first == 0, partner >= 0,
         let (top, factor, count) = tailItems(

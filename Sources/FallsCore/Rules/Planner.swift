@@ -189,6 +189,12 @@ struct Planner: AlignmentPlanning {
     var distortion: Double
     var firsts: (Int, Int)
     var sums: (Double, Double)
+
+    /// The column on `side` of the pair (0 the left one), the first item of its tail that the
+    /// levelling moves, and the natural sum from it.
+    func side(_ side: Int) -> (column: Int, first: Int, sum: Double) {
+      side == 0 ? (left, firsts.0, sums.0) : (left + 1, firsts.1, sums.1)
+    }
   }
 
   /// The first item of `column`'s tail that a levelling before the item at batch offset `next`

@@ -201,7 +201,7 @@ import Testing
     "PlannedChecker allows a height the rounding of far positions a few ulps from the bound, and no more"
   )
   func checkerRounding() throws {
-    // Items 10^9 points apart: a position 10^10 down is exact to 2^-20 pt, so a height worked
+    // Items 10^9 points apart: a position 10^10 down is exact to 2^-19 pt, so a height worked
     // from two of them is exact to a few of those (the layout fuzz target found a flat end's
     // 0.2-point height 10.0018% from its natural one, at a 10% bound, two ulps off).
     var configuration = Self.planned(columns: 3, chance: 0.67)
