@@ -213,6 +213,14 @@ struct Planner: AlignmentPlanning {
     return (first, sum)
   }
 
+  /// The natural sum of `column`'s whole tail: at least that of any part a levelling moves.
+  private func wholeTail(_ column: Int) -> Double {
+    let base = column * PlannedAlignment.tailLength
+    var sum = 0.0
+    for slot in base..<base + tailCount[column] { sum += tailNatural[slot] }
+    return sum
+  }
+
   /// Whether the enlarged item heading `column`'s tail heads its partner's too, and the partner
   /// is not in the pair from `left`: then it may move with the tail, the partner's shifting.
   private func headsBoth(_ column: Int, pair left: Int) -> Bool {
@@ -228,13 +236,18 @@ struct Planner: AlignmentPlanning {
     var found: [Levelling] = []
     swap(&found, &qualifying)
     defer { swap(&found, &qualifying) }
-    found.removeAll(keepingCapacity: true)
+    if !found.isEmpty { found.removeAll(keepingCapacity: true) }
     let closed = ColumnState.empty | ColumnState.endsEnlarged
     for left in 0..<max(0, columns - 1) {
       let right = left + 1
       guard (view.flags[left] | view.flags[right]) & closed == 0 else { continue }
-      let (a, b) = (tail(left, before: next, pair: left), tail(right, before: next, pair: left))
       let gap = view.bottoms[left] - view.bottoms[right]
+      // A gap past the bound over both whole tails is past it over the parts a levelling may
+      // move: most pairs end here, before those parts are found.
+      guard abs(gap) <= bound * (wholeTail(left) + wholeTail(right)) * (1 + 1e-9) else {
+        continue
+      }
+      let (a, b) = (tail(left, before: next, pair: left), tail(right, before: next, pair: left))
       guard
         let (line, distortion) = Self.meeting(
           view.bottoms[left], view.bottoms[right], gap: gap, sums: (a.sum, b.sum), bound: bound)
@@ -285,7 +298,7 @@ struct Planner: AlignmentPlanning {
   ) -> Bool {
     guard next >= wakeAt else { return false }
     findLevellings(before: next, in: view)
-    valid.removeAll(keepingCapacity: true)
+    if !valid.isEmpty { valid.removeAll(keepingCapacity: true) }
     for candidate in qualifying {
       guard valid.count < PlannedAlignment.branches else { break }
       // The pair with its whole tails, or else (worked out only then) with the fewest of their
