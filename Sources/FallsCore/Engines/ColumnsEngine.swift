@@ -92,6 +92,9 @@ struct ColumnsEngine: StyleEngine {
   mutating func append(
     _ items: PageItems, to elements: inout [LayoutElement], index: inout BlockIndex
   ) throws(LayoutError) {
+    // An empty page changes nothing: what is held back stays held, the planner's memory and the
+    // page a flat end flattens stay as they were.
+    guard items.count > 0 else { return }
     let count = heldBackCount
     guard count > 0 else { return try appendPage(items, to: &elements, index: &index) }
     carried = Array(elements.suffix(count))

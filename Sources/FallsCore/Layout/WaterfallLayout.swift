@@ -135,7 +135,9 @@ public struct WaterfallLayout: Sendable {
 
   /// Places `items` below those already laid out.
   ///
-  /// On error nothing is appended and the layout is unchanged.
+  /// On error nothing is appended and the layout is unchanged. No items change nothing either:
+  /// the elements held back stay held (``heldBackCount``), and ``flattenEnd()`` still flattens
+  /// the last page that brought items.
   /// - Throws: ``LayoutError/invalidItemSize(index:width:height:)`` for an item whose size is
   ///   not finite and positive or whose span is below 1, ``LayoutError/heightOverflow(index:)``
   ///   for one whose height or bottom is too large to represent,

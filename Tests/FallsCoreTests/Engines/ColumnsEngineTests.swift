@@ -279,4 +279,33 @@ private func paged(_ configuration: LayoutConfiguration, _ items: [LayoutItem], 
     try fresh.append(page)
     #expect(layout.elements == fresh.elements)
   }
+
+  @Test(
+    "An empty append changes nothing: the frames, what is held back, the layout of every later page and the flat end",
+    arguments: [AlignmentStrategy.seed, .spread, .planned], [false, true])
+  func emptyAppend(alignment: AlignmentStrategy, flatEnd: Bool) throws {
+    for trial: UInt64 in 0..<20 {
+      var random = SplitMix64(seed: trial &* 31 &+ 7)
+      let items = GeneratedFeeds.items(count: 40 + Int(random.nextUnit() * 80), seed: trial)
+      let configuration = LayoutConfiguration(
+        style: .irregular, columns: 2 + Int(random.nextUnit() * 4), seed: trial,
+        enlargeChance: 0.67, alignment: alignment, flatEnd: flatEnd)
+      var (plain, padded) = (try WaterfallLayout(configuration), try WaterfallLayout(configuration))
+      var start = 0
+      while start < items.count {
+        let end = min(items.count, start + 1 + Int(random.nextUnit() * 30))
+        let page = Array(items[start..<end])
+        try plain.append(page)
+        try padded.append([])
+        try padded.append(page)
+        try padded.append([])
+        #expect(padded.elements == plain.elements, "trial \(trial), page at \(start)")
+        #expect(padded.heldBackCount == plain.heldBackCount, "trial \(trial), page at \(start)")
+        start = end
+      }
+      plain.flattenEnd()
+      padded.flattenEnd()
+      #expect(padded.elements == plain.elements, "trial \(trial), the flat end")
+    }
+  }
 }
