@@ -334,6 +334,13 @@ extension LayoutFlag {
           + "R is \(LayoutParameter.alignTolerance.range.bounds); 0 turns this off. "
           + "Default: \(formatNumber(defaults.alignTolerance)).",
         option: .alignTolerance, parameters: [.alignTolerance],
+        isIdle: {
+          $0.configuration.alignment != .planned
+            ? nil
+            : "sets how near a bottom the item placed alone is stretched under --align seed "
+              + "and spread; --align planned levels two columns only for an enlargement and "
+              + "takes no tolerance"
+        },
         read: { $0.options.configuration.alignTolerance = try $1.number(example: "0.1") })
     case .align:
       LayoutFlag(

@@ -152,6 +152,12 @@ private func parse(_ arguments: [String]) throws -> LayoutOptions {
     #expect(options.configuration.maxDistortion == 0.05)
     #expect(options.configuration.flatEnd)
     #expect(try parse([]).configuration.alignment == .seed)
+    // The seed's correction, which spread keeps for an item alone, takes the tolerance.
+    for align in ["seed", "spread"] {
+      #expect(
+        try parse(["--align", align, "--align-tolerance", "0.1"]).configuration.alignTolerance
+          == 0.1)
+    }
   }
 
   @Test(
@@ -169,6 +175,12 @@ private func parse(_ arguments: [String]) throws -> LayoutOptions {
         "--max-distortion bounds --align spread or planned and --flat-end; give one of them"
       ),
       (["--align", "halfway"], "--align"),
+      (
+        ["--align", "planned", "--align-tolerance", "0.5"],
+        "--align-tolerance sets how near a bottom the item placed alone is stretched under "
+          + "--align seed and spread; --align planned levels two columns only for an enlargement"
+      ),
+      (["--align", "planned", "--flat-end", "--align-tolerance", "0"], "takes no tolerance"),
     ])
   func alignmentRefused(arguments: [String], message: String) throws {
     do {
