@@ -3,33 +3,43 @@ import FallsCore
 /// What a picture (`--format svg`, `html`) marks an item as: one mark an item, which its class
 /// names and the legend explains.
 ///
-/// An enlarged item is never distorted (its natural height is two rows' worth); a distorted one
-/// shows its band (``DistortionBand``), which says more than that it was aligned; an aligned item
-/// at its natural height (within a grid step) shows as aligned.
+/// A distorted item shows its band (``DistortionBand``), which says more than that it was
+/// aligned; an aligned item at its natural height (within a grid step) shows as aligned. An
+/// enlarged item shows as enlarged unless it is distorted (under `--align planned` one that
+/// heads a levelled tail): then its band, and its class names it enlarged too.
 enum ItemMark: Hashable, Comparable {
   case plain, enlarged, aligned
   case distorted(DistortionBand)
+  case enlargedDistorted(DistortionBand)
 
   /// The mark of `item`, whose distortion is `distortion` (`nil` for a style without them).
   init(_ item: LayoutElement, distortion: Double?) {
     let band = distortion.map(DistortionBand.init) ?? .natural
     switch ItemState(item) {
-    case .enlarged: self = .enlarged
+    case .enlarged, .enlargedAligned:
+      self = band == .natural ? .enlarged : .enlargedDistorted(band)
     case _ where band != .natural: self = .distorted(band)
     case .aligned: self = .aligned
     case .plain: self = .plain
     }
   }
 
-  /// The class the mark adds to an item's `item` class: ` enlarged`, ` aligned`, ` d1` … or
-  /// nothing.
+  /// The class the mark adds to an item's `item` class: ` enlarged`, ` aligned`, ` d1` …,
+  /// ` enlarged d1` … or nothing.
   var className: String {
     switch self {
     case .plain: ""
     case .enlarged: " enlarged"
     case .aligned: " aligned"
     case .distorted(let band): String(describing: band.className)
+    case .enlargedDistorted(let band): " enlarged" + String(describing: band.className)
     }
+  }
+
+  /// The marks the legend explains this one by: an enlarged distorted item by both.
+  var legendMarks: [ItemMark] {
+    guard case .enlargedDistorted(let band) = self else { return [self] }
+    return [.enlarged, .distorted(band)]
   }
 
   /// What the legend says of the mark.
@@ -38,7 +48,7 @@ enum ItemMark: Hashable, Comparable {
     case .plain: "item"
     case .enlarged: "enlarged"
     case .aligned: "aligned"
-    case .distorted(let band): band.label
+    case .distorted(let band), .enlargedDistorted(let band): band.label
     }
   }
 
@@ -48,7 +58,7 @@ enum ItemMark: Hashable, Comparable {
       case .plain: 0
       case .enlarged: 1
       case .aligned: 2
-      case .distorted(let band): 2 + band.rawValue
+      case .distorted(let band), .enlargedDistorted(let band): 2 + band.rawValue
       }
     }
     return rank(a) < rank(b)
@@ -68,7 +78,7 @@ extension LayoutReport {
         hasBands = true
         return
       }
-      marks.insert(ItemMark(item, distortion: distortions?[item.index]))
+      marks.formUnion(ItemMark(item, distortion: distortions?[item.index]).legendMarks)
     }
     return (marks.sorted(), hasBands)
   }

@@ -72,12 +72,7 @@ extension LayoutReport {
     case .tx: return writeFixed(transform()[4, 1], to: buffer)
     case .ty: return writeFixed(transform()[4, 2], to: buffer)
     case .tz: return writeFixed(transform()[4, 3], to: buffer)
-    case .flags:
-      switch ItemState(item) {
-      case .plain: return word("-")
-      case .enlarged: return word("enlarged")
-      case .aligned: return word("aligned")
-      }
+    case .flags: return word(ItemState(item).word)
     case .x, .y, .width, .height, .img: preconditionFailure("no cell of \(field) is written here")
     }
   }

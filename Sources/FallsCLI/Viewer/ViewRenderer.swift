@@ -84,9 +84,9 @@ struct ViewRenderer {
     let label: String
     if let item = element.item {
       let state = ItemState(item)
-      box = state == .enlarged ? Self.doubleBox : Self.singleBox
+      box = state.isEnlarged ? Self.doubleBox : Self.singleBox
       if item.index >= firstMovable { box.replaceSubrange(0..<2, with: Self.dashedSides) }
-      label = String(items.feedIndex(at: item.index)) + (state == .aligned ? " ≈" : "")
+      label = String(items.feedIndex(at: item.index)) + (state.isAligned ? " ≈" : "")
     } else {
       box = Self.heavyBox
       label = element.kind.rawValue
