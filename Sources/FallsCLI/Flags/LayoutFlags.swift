@@ -306,7 +306,8 @@ extension LayoutFlag {
         name: name, argument: "N",
         help: "Seed of the random stream (SplitMix64), 0 to \(UInt64.max), which draws the "
           + "\(LayoutStyle.ofRandomDraws.listed) style's enlargements and the heights of "
-          + "--synthetic items; the same seed gives the same layout everywhere. "
+          + "--synthetic items; the same seed gives the same layout everywhere (under --align "
+          + "planned the seed matters less: most seeds give the same layout of a short feed). "
           + "Default: \(defaults.seed).",
         isIdle: {
           let style = $0.configuration.style
@@ -322,7 +323,9 @@ extension LayoutFlag {
       LayoutFlag(
         name: name, argument: "P",
         help: "Chance, \(LayoutParameter.enlargeChance.range.bounds), that an item that may be "
-          + "enlarged is enlarged (\(LayoutStyle.taking(.enlargeChance).listed)). "
+          + "enlarged is enlarged (\(LayoutStyle.taking(.enlargeChance).listed)); under --align "
+          + "planned, that after an item an enlargement is wanted, which then waits for a pair "
+          + "of columns to level. "
           + "Default: \(formatNumber(defaults.enlargeChance)).",
         option: .enlargeChance, parameters: [.enlargeChance],
         read: { $0.options.configuration.enlargeChance = try $1.number(example: "0.5") })

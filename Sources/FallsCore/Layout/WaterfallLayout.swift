@@ -180,6 +180,10 @@ public struct WaterfallLayout: Sendable {
   /// as its pages arrive draws the held-back elements too, where they stand, and draws them
   /// again after the next append (or lays out the final ones only); a consumer that keeps what
   /// it was handed, a stream of frames, takes the first `elements.count - heldBackCount`.
+  ///
+  /// With ``LayoutConfiguration/flatEnd`` it is 0, as no later append moves an element; but
+  /// ``flattenEnd()`` moves the last page's, so a consumer that will flatten the end holds the
+  /// last page back itself until then.
   public var heldBackCount: Int { engine.heldBackCount }
 
   /// Marks the end of the feed: the elements held back (``heldBackCount``) are final as they

@@ -167,7 +167,10 @@ public struct FeedItemProblem: Error, Hashable, Sendable {
     case .notAnObject:
       expected = "an object like {\"img\": …, \"width\": \"1200\", \"height\": \"2249\"}"
     case .tooTall: expected = "a height/width ratio whose height in points is at most 1e300"
-    case .tooShort: expected = "a height/width ratio whose height in points is above 0"
+    case .tooShort:
+      expected =
+        "a height/width ratio whose height in points is above 0 and not lost in rounding "
+        + "where the item lands (far down, below very tall items, a height of points is)"
     case .invalidSpan: expected = "a whole number of columns of at least 1, or \"full\""
     case .imageUnreachable, .notAnImage:
       expected = "an image falls reads (\(ImageFormat.listed))"

@@ -45,6 +45,7 @@ import Testing
       // The legend explains it by both of its marks.
       #expect(mark.legendMarks == [.enlarged, .distorted(band)])
     }
-    #expect(ItemMark(element(enlarged: true, aligned: true), distortion: 0).legendMarks == [.enlarged])
+    #expect(
+      ItemMark(element(enlarged: true, aligned: true), distortion: 0).legendMarks == [.enlarged])
   }
 }
