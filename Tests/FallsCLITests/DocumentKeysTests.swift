@@ -132,9 +132,10 @@ private func keyTypes(ofRuns runs: [[String]]) async throws -> [String: Set<Stri
 
 @Suite(.tags(.process)) struct DocumentKeysTests {
   /// Layouts that between them write every key: skipped items, a ring style, the horizontal
-  /// axis, headers and footers.
+  /// axis, headers and footers, an alignment that a distortion bounds.
   private static let layouts = [
     [Fixtures.path("invalid-items.json"), "--skip-invalid"],
+    [Fixtures.path("mj-shop-1.json"), "--align", "planned"],
     [Fixtures.path("mj-shop-1.json"), "--style", "circle"],
     [Fixtures.path("mj-shop-1.json"), "--axis", "horizontal", "--height", "500"],
     [Fixtures.path("mj-shop-1.json"), "--header-height", "44", "--footer-height", "30"],

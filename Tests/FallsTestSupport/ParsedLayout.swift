@@ -37,6 +37,9 @@ public struct ParsedLayout {
     var rowSpacing: Double
     var insets: Insets
     var seed: UInt64
+    var alignment: String?
+    var maxDistortion: Double?
+    var flatEnd: Bool?
     var contentHeight: Double
     var contentWidth: Double?
     var items: [Element]
@@ -102,6 +105,14 @@ public struct ParsedLayout {
         top: document.insets.top, left: document.insets.left, bottom: document.insets.bottom,
         right: document.insets.right),
       seed: document.seed)
+    if let alignment = document.alignment {
+      guard let strategy = AlignmentStrategy(rawValue: alignment) else {
+        throw Malformed(description: "unknown alignment \(alignment)")
+      }
+      configuration.alignment = strategy
+    }
+    configuration.maxDistortion = document.maxDistortion ?? configuration.maxDistortion
+    configuration.flatEnd = document.flatEnd ?? false
     contentHeight = document.contentHeight
     contentWidth = document.contentWidth
     items = document.items.compactMap { if case .item(let item) = $0 { item } else { nil } }
@@ -121,7 +132,7 @@ public struct ParsedLayout {
     let text = String(decoding: json, as: UTF8.self)
     keyOrder = [
       "schema", "style", "width", "columns", "columnSpacing", "rowSpacing", "insets", "seed",
-      "contentHeight", "quality", "items",
+      "alignment", "flatEnd", "contentHeight", "quality", "items",
     ]
     .compactMap { key in text.range(of: "\"\(key)\":").map { (key, $0.lowerBound) } }
     .sorted { $0.1 < $1.1 }.map(\.0)

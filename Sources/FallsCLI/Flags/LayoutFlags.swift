@@ -370,7 +370,7 @@ extension LayoutFlag {
           + "Default: \(formatNumber(defaults.maxDistortion)).",
         option: .alignment, parameters: [.maxDistortion],
         isIdle: {
-          $0.configuration.alignment != .seed || $0.configuration.flatEnd
+          $0.configuration.boundsDistortion
             ? nil : "bounds --align spread or planned and --flat-end; give one of them"
         },
         read: { $0.options.configuration.maxDistortion = try $1.number(example: "0.1") })

@@ -31,6 +31,15 @@ extension LayoutReport {
     number(",\"right\":", insets.right)
     out.appendLiteral("},\"seed\":")
     out.append(String(configuration.seed))
+    // How the columns were made to meet (the words of ``alignmentFlags``, as data).
+    if configuration.style.options.contains(.alignment) {
+      out.appendLiteral(",\"alignment\":")
+      out.appendJSONString(configuration.alignment.rawValue)
+      if configuration.boundsDistortion {
+        number(",\"maxDistortion\":", configuration.maxDistortion)
+      }
+      out.appendLiteral(configuration.flatEnd ? ",\"flatEnd\":true" : ",\"flatEnd\":false")
+    }
     number(",\"contentHeight\":", size.height)
     if configuration.axis == .horizontal {
       number(",\"axis\":\"horizontal\",\"contentWidth\":", size.width)

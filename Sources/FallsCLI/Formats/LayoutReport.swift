@@ -112,10 +112,27 @@ struct LayoutReport: Sendable {
     }
     let lanes = configuration.axis == .vertical ? "column" : "row"
     let grid = configuration.scale.map { " on the 1/\(formatNumber($0)) pt grid" } ?? ""
+    let alignment = alignmentFlags.map { ", " + $0.joined(separator: " ") } ?? ""
     return
       "\(itemCount) in \(configuration.columns) \(lanes)\(configuration.columns == 1 ? "" : "s") "
       + "of \(formatFixed(configuration.working.columnWidth)) pt\(grid), "
-      + "width \(formatNumber(configuration.width)) pt"
+      + "width \(formatNumber(configuration.width)) pt\(alignment)"
+  }
+
+  /// How the columns were made to meet, as the flags that say it: `--align` always, then
+  /// `--max-distortion` where it bounds something and is not the default, and `--flat-end`;
+  /// `nil` for a style that does not align.
+  var alignmentFlags: [String]? {
+    let configuration = layout.configuration
+    guard configuration.style.options.contains(.alignment) else { return nil }
+    var flags = ["--align \(configuration.alignment.rawValue)"]
+    if configuration.boundsDistortion,
+      configuration.maxDistortion != LayoutConfiguration().maxDistortion
+    {
+      flags.append("--max-distortion \(formatNumber(configuration.maxDistortion))")
+    }
+    if configuration.flatEnd { flags.append("--flat-end") }
+    return flags
   }
 
   /// One line about the layout, for the titles and headers of the pictures.

@@ -53,6 +53,10 @@ public struct LayoutConfiguration: Hashable, Sendable {
   /// batch, which items each column's end may move (irregular only); false by default.
   public var flatEnd: Bool
 
+  /// Whether ``maxDistortion`` bounds anything: under an alignment other than the seed's (the
+  /// planned one's bound is the lesser of it and ``PlannedAlignment/bound``), or at a flat end.
+  public var boundsDistortion: Bool { alignment != .seed || flatEnd }
+
   /// Whether an append may move items it placed earlier (``AlignmentStrategy/spread`` and the
   /// flat end of the irregular style): each append is then a page whose start is a fixed edge,
   /// so that appending items in one call or in several gives different layouts.

@@ -141,7 +141,8 @@ private func golden(_ name: String) throws -> String {
     #expect(
       summary.hasPrefix(
         "irregular layout: 50 items in 3 columns of 111.67 pt on the 1/2 pt grid, width 375 "
-          + "pt, content height \(String(format: "%.2f", lowest + 10)) pt; enlarged "))
+          + "pt, --align seed, content height \(String(format: "%.2f", lowest + 10)) pt; "
+          + "enlarged "))
     #expect(summary.contains(".50 pt; "))
   }
 
@@ -216,8 +217,9 @@ private func golden(_ name: String) throws -> String {
     // One of the three items is enlarged; none is aligned.
     #expect(
       lines[0].hasPrefix(
-        "irregular layout: 3 items in 3 columns of 111.67 pt, width 375 pt, content height "
-          + "448.56 pt; enlarged 33.3%, corrected 0.0% (distortion mean 0.0%, max 0.0%), "))
+        "irregular layout: 3 items in 3 columns of 111.67 pt, width 375 pt, --align seed, "
+          + "content height 448.56 pt; enlarged 33.3%, corrected 0.0% (distortion mean 0.0%, "
+          + "max 0.0%), "))
     #expect(
       lines[1].hasPrefix("index  page  column  span       x       y   width  height  flags     img")
     )

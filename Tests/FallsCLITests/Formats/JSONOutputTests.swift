@@ -32,13 +32,13 @@ private func written(_ report: LayoutReport, _ format: OutputFormat) throws -> D
     #expect(
       document.keyOrder == [
         "schema", "style", "width", "columns", "columnSpacing", "rowSpacing", "insets", "seed",
-        "contentHeight", "quality", "items",
+        "alignment", "flatEnd", "contentHeight", "quality", "items",
       ])
     #expect(document.schema == "falls.layout/1")
     let text = String(decoding: json, as: UTF8.self)
     #expect(
       text.hasPrefix(
-        #"{"schema":"falls.layout/1","style":"irregular","width":375,"columns":3,"columnSpacing":10,"rowSpacing":10,"insets":{"top":10,"left":10,"bottom":10,"right":10},"seed":1,"contentHeight":"#
+        #"{"schema":"falls.layout/1","style":"irregular","width":375,"columns":3,"columnSpacing":10,"rowSpacing":10,"insets":{"top":10,"left":10,"bottom":10,"right":10},"seed":1,"alignment":"seed","flatEnd":false,"contentHeight":"#
       ))
     #expect(text.contains(#","quality":{"enlargedShare":"#))
     #expect(text.contains(#","items":[{"kind":"item","index":0,"page":1,"column":0,"span":"#))
