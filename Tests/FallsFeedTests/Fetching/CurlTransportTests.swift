@@ -81,14 +81,16 @@ import Testing
     // The trickle would take 100 s. How long the connection lasted is measured by the server,
     // where a busy test process (a sanitizer's, say) cannot stretch it: this side's clock can
     // (the wait for an answer has been seen to end a minute late on a loaded machine).
+    // (A busy test process closes its end late too: under AddressSanitizer, with the whole
+    // suite running, a close has come after the 10 s this once waited.)
     var closed: Double?
-    for _ in 0..<100 where closed == nil {
+    for _ in 0..<600 where closed == nil {
       closed = try server.log().first { $0["method"] == "CLOSED" }.flatMap { $0["seconds"] }
         .flatMap(Double.init)
       if closed == nil { try await Task.sleep(for: .milliseconds(100)) }
     }
-    // Cut off, not served to the end: the upper bound leaves room for a loaded machine.
-    #expect(closed.map { $0 >= 1.1 && $0 < 20 } == true, "held for \(closed ?? -1) s")
+    // Cut off, not served to the end (100 s): the upper bound leaves room for a loaded machine.
+    #expect(closed.map { $0 >= 1.1 && $0 < 60 } == true, "held for \(closed ?? -1) s")
   }
 
   @Test("A body shorter than its Content-Length is a lost connection")
