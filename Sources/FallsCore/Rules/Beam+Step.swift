@@ -107,11 +107,10 @@ extension Beam {
       let right = left + 1
       guard (self[flags: slot, left] | self[flags: slot, right]) & closed == 0 else { continue }
       let (a, b) = (self[bottom: slot, left], self[bottom: slot, right])
-      // A gap past the bound over both whole tails is past it over the parts a levelling may
-      // move: most pairs end here, before those parts are summed.
       guard
-        abs(a - b) <= bound * (self[wholeTail: slot, left] + self[wholeTail: slot, right])
-          * (1 + 1e-9)
+        Planner.mayMeet(
+          gap: a - b, wholeTails: self[wholeTail: slot, left] + self[wholeTail: slot, right],
+          bound: bound)
       else { continue }
       let sums = (
         tailSum(slot, left, before: next, pair: left),

@@ -242,11 +242,8 @@ struct Planner: AlignmentPlanning {
       let right = left + 1
       guard (view.flags[left] | view.flags[right]) & closed == 0 else { continue }
       let gap = view.bottoms[left] - view.bottoms[right]
-      // A gap past the bound over both whole tails is past it over the parts a levelling may
-      // move: most pairs end here, before those parts are found.
-      guard abs(gap) <= bound * (wholeTail(left) + wholeTail(right)) * (1 + 1e-9) else {
-        continue
-      }
+      guard Self.mayMeet(gap: gap, wholeTails: wholeTail(left) + wholeTail(right), bound: bound)
+      else { continue }
       let (a, b) = (tail(left, before: next, pair: left), tail(right, before: next, pair: left))
       guard
         let (line, distortion) = Self.meeting(
@@ -265,6 +262,15 @@ struct Planner: AlignmentPlanning {
         at -= 1
       }
     }
+  }
+
+  /// Whether two columns `gap` apart may meet within `bound` when their whole tails' natural
+  /// heights sum to `wholeTails`: a gap past the bound over the whole tails is past it over the
+  /// parts a levelling may move (``meeting(_:_:gap:sums:bound:)`` decides), so most pairs end
+  /// here, before those parts are found. (The slack keeps the sums' rounding from deciding.)
+  @inline(__always)
+  static func mayMeet(gap: Double, wholeTails: Double, bound: Double) -> Bool {
+    abs(gap) <= bound * wholeTails * (1 + 1e-9)
   }
 
   /// Where two columns ending at `left` and `right` (their gap `left − right`) meet when their

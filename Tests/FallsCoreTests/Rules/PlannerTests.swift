@@ -33,6 +33,31 @@ import Testing
   }
 
   @Test(
+    "The whole-tail filter never drops a pair that meets over parts of its tails, and drops one past the bound (10,000 draws)"
+  )
+  func wholeTailFilter() {
+    var random = SplitMix64(seed: 34)
+    for _ in 0..<10_000 {
+      // Tails of up to three items from 1 to 1,000 pt; the parts a levelling moves are the
+      // newest items of each, their sums at most the whole's.
+      func tail() -> (whole: Double, part: Double) {
+        let heights = (0..<1 + Int(random.nextUnit() * 3)).map { _ in 1 + random.nextUnit() * 999 }
+        let kept = Int(random.nextUnit() * Double(heights.count + 1))
+        return (heights.reduce(0, +), heights.suffix(kept).reduce(0, +))
+      }
+      let (a, b) = (tail(), tail())
+      let bound = 0.001 + random.nextUnit() * 0.099
+      let left = random.nextUnit() * 1e6
+      let gap = (random.nextUnit() * 2 - 1) * bound * (a.whole + b.whole) * 1.5
+      let met = Planner.meeting(left, left - gap, gap: gap, sums: (a.part, b.part), bound: bound)
+      let passes = Planner.mayMeet(gap: gap, wholeTails: a.whole + b.whole, bound: bound)
+      #expect(met == nil || passes, "gap \(gap), tails \(a) \(b), bound \(bound)")
+      // Past the bound over the whole tails by a visible margin: dropped.
+      if abs(gap) > bound * (a.whole + b.whole) * 1.001 { #expect(!passes) }
+    }
+  }
+
+  @Test(
     "A pair's shorter tails, oldest items left out, fewest first: only those within the bound (worked by hand)"
   )
   func shortenedTails() throws {
