@@ -17,7 +17,9 @@ enum ItemState: Hashable {
     }
   }
 
+  /// Whether the item spans two columns as an enlargement (the viewer's double box).
   var isEnlarged: Bool { self == .enlarged || self == .enlargedAligned }
+  /// Whether its height was corrected to meet a neighbour column (the viewer's `≈`).
   var isAligned: Bool { self == .aligned || self == .enlargedAligned }
 
   /// The table's word for it: `enlarged`, `aligned`, `enlarged+aligned`, or `-`.

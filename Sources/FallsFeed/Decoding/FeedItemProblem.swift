@@ -170,7 +170,7 @@ public struct FeedItemProblem: Error, Hashable, Sendable {
     case .tooShort:
       expected =
         "a height/width ratio whose height in points is above 0 and not lost in rounding "
-        + "where the item lands (far down, below very tall items, a height of points is)"
+        + "against the position it lands at (far below very tall items)"
     case .invalidSpan: expected = "a whole number of columns of at least 1, or \"full\""
     case .imageUnreachable, .notAnImage:
       expected = "an image falls reads (\(ImageFormat.listed))"

@@ -28,7 +28,7 @@ import Testing
       (
         FeedItemProblem(index: 4, field: .height, value: "5e-324", reason: .tooShort),
         "item 4: \"height\" 5e-324 makes it too short to lay out; expected a height/width ratio whose height in points is above 0 and not lost in rounding "
-          + "where the item lands (far down, below very tall items, a height of points is)"
+          + "against the position it lands at (far below very tall items)"
       ),
     ])
   func messages(problem: FeedItemProblem, message: String) {
